@@ -1,0 +1,169 @@
+// Event rows → the reference's event object (tec-reference §1.1), every key in order.
+// Relations of a whole page are loaded in a handful of queries (no N+1).
+import type { RequestContext } from '../../http/context.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
+import type { TermRow } from '../../db/repositories/terms.ts';
+import { costDetails, formatCost, type StoredCost } from '../../domain/cost.ts';
+import { dateDetails, isoWithOffset } from '../../domain/dates.ts';
+import { autop, escapeHtml } from '../../domain/html.ts';
+import {
+  organizerJsonLd,
+  presentEmbeddedTerm,
+  presentImage,
+  presentOrganizer,
+  presentVenue,
+  venueJsonLd,
+  type Json,
+} from '../shared/present.ts';
+import { globalId, permalink, restUrl } from '../shared/urls.ts';
+
+interface Relations {
+  venues: Map<number, number[]>;
+  organizers: Map<number, number[]>;
+  categories: Map<number, TermRow[]>;
+  tags: Map<number, TermRow[]>;
+  posts: Map<number, PostRow>;
+  counts: Map<number, number>;
+}
+
+function loadRelations(ctx: RequestContext, rows: PostRow[]): Relations {
+  const { posts, terms } = ctx.store;
+  const siteId = ctx.site.id;
+  const ids = rows.map((r) => r.id);
+  const venues = posts.linksOfMany(siteId, ids, 'venue');
+  const organizers = posts.linksOfMany(siteId, ids, 'organizer');
+  const categories = terms.termsOfPosts(siteId, 'category', ids);
+  const tags = terms.termsOfPosts(siteId, 'tag', ids);
+  const linkedIds = [...venues.values(), ...organizers.values()].flat();
+  const linked = posts.getMany(siteId, linkedIds);
+  const imageIds = [...rows, ...linked.values()].map((r) => r.image_id).filter((id): id is number => id !== null);
+  for (const [id, row] of posts.getMany(siteId, imageIds)) linked.set(id, row);
+  const termIds = [...categories.values(), ...tags.values()].flat().map((t) => t.id);
+  return { venues, organizers, categories, tags, posts: linked, counts: terms.counts(siteId, [...new Set(termIds)]) };
+}
+
+export function storedCost(row: PostRow): StoredCost {
+  return {
+    raw: row.cost_raw ? (JSON.parse(row.cost_raw) as string[]) : [],
+    symbol: row.cost_symbol ?? '',
+    position: row.cost_position === 'prefix' || row.cost_position === 'postfix' ? row.cost_position : '',
+  };
+}
+
+const flag = (value: number | null, fallback: boolean) => (value === null ? fallback : value === 1);
+
+export interface EventPresentOptions {
+  single?: boolean;
+  /** Ids of password-protected events whose password the caller gave (or may edit). */
+  unlocked?: Set<number>;
+  translation?: string;
+}
+
+const EMPTY_COST = { currency_symbol: '', currency_code: '', currency_position: '', values: [] };
+
+function eventJsonLd(ctx: RequestContext, row: PostRow, event: Json, venues: PostRow[], organizers: PostRow[]): Json {
+  const tz = row.timezone ?? ctx.site.timezone;
+  const ld: Json = {
+    '@context': 'http://schema.org',
+    '@type': 'Event',
+    name: row.title,
+    description: escapeHtml(autop(row.excerpt)),
+    url: event.url,
+    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    eventStatus: 'https://schema.org/EventScheduled',
+    startDate: isoWithOffset(row.start_local ?? '', tz),
+    endDate: isoWithOffset(row.end_local ?? '', tz),
+  };
+  if (event.image) ld.image = (event.image as Json).url;
+  if (venues[0]) ld.location = venueJsonLd(venues[0]);
+  if (organizers[0]) ld.organizer = organizerJsonLd(organizers[0]);
+  const values = (event.cost_details as { values: string[] }).values;
+  if (values.length > 0) {
+    ld.offers = {
+      '@type': 'Offer',
+      price: values[0],
+      priceCurrency: ctx.site.currencyCode,
+      url: event.url,
+      category: 'primary',
+      availability: 'inStock',
+      validFrom: `${row.date_utc.slice(0, 10)}T00:00:00+00:00`,
+    };
+  }
+  ld.performer = 'Organization';
+  return ld;
+}
+
+function presentOne(ctx: RequestContext, row: PostRow, relations: Relations, options: EventPresentOptions): Json {
+  const locked = row.password !== '' && !(options.unlocked?.has(row.id) ?? false);
+  const url = permalink(ctx, 'event', row.slug);
+  const linkedRows = (ids: number[] | undefined) =>
+    (ids ?? [])
+      .map((id) => relations.posts.get(id))
+      .filter((p): p is PostRow => p !== undefined && p.status !== 'trash');
+  const venueRows = linkedRows(relations.venues.get(row.id));
+  const organizerRows = linkedRows(relations.organizers.get(row.id));
+  const embedOptions = { single: options.single, images: relations.posts, translation: options.translation };
+  const venues = venueRows.map((v) => presentVenue(ctx, v, { ...embedOptions, locked: v.password !== '' }));
+  const organizers = organizerRows.map((o) => presentOrganizer(ctx, o, { ...embedOptions, locked: o.password !== '' }));
+  const terms = (list: TermRow[] | undefined) =>
+    (list ?? []).map((t) => presentEmbeddedTerm(ctx, t, relations.counts.get(t.id) ?? 0, options.translation));
+  const cost = storedCost(row);
+  const tz = row.timezone ?? '';
+  const event: Json = {
+    id: row.id,
+    global_id: globalId(ctx, row.id),
+    global_id_lineage: [globalId(ctx, row.id)],
+    author: String(row.author),
+    status: row.status,
+    date: row.date_local,
+    date_utc: row.date_utc,
+    modified: row.modified_local,
+    modified_utc: row.modified_utc,
+    url,
+    rest_url: restUrl(ctx, 'events', row.id),
+    title: row.title,
+    description: locked ? '' : autop(row.content),
+    excerpt: locked ? '' : autop(row.excerpt),
+    slug: row.slug,
+    image: locked || !row.image_id ? false : presentImage(relations.posts.get(row.image_id)),
+    all_day: locked ? null : row.all_day === 1,
+    start_date: row.start_local ?? '',
+    start_date_details: dateDetails(row.start_local),
+    end_date: row.end_local ?? '',
+    end_date_details: dateDetails(row.end_local),
+    utc_start_date: row.start_utc ?? '',
+    utc_start_date_details: dateDetails(row.start_utc),
+    utc_end_date: row.end_utc ?? '',
+    utc_end_date_details: dateDetails(row.end_utc),
+    timezone: tz,
+    timezone_abbr: row.timezone_abbr ?? '',
+    cost: locked ? '' : formatCost(cost, { symbol: ctx.site.currencySymbol, position: ctx.site.currencyPosition }),
+    cost_details: locked ? EMPTY_COST : costDetails(cost, ''),
+    // The reference falls back to the permalink when no website was ever set.
+    website: locked ? '' : (row.website ?? url),
+    show_map: locked ? null : flag(row.show_map, true),
+    show_map_link: locked ? null : flag(row.show_map_link, true),
+    hide_from_listings: locked ? null : row.hide_from_listings === 1,
+    sticky: locked ? null : row.sticky === 1,
+    featured: locked ? null : row.featured === 1,
+    categories: locked ? [] : terms(relations.categories.get(row.id)),
+    tags: locked ? [] : terms(relations.tags.get(row.id)),
+    // One venue is an object, several an array, none an empty array (as the reference).
+    venue: locked || venues.length === 0 ? [] : venues.length === 1 ? venues[0] : venues,
+    organizer: locked ? [] : organizers,
+    custom_fields: [],
+  };
+  if (options.single && !locked) event.json_ld = eventJsonLd(ctx, row, event, venueRows, organizerRows);
+  if (options.translation) event.translation_language = options.translation;
+  return event;
+}
+
+export function presentEvents(ctx: RequestContext, rows: PostRow[], options: EventPresentOptions = {}): Json[] {
+  if (rows.length === 0) return [];
+  const relations = loadRelations(ctx, rows);
+  return rows.map((row) => presentOne(ctx, row, relations, options));
+}
+
+export function presentEvent(ctx: RequestContext, row: PostRow, options: EventPresentOptions = {}): Json {
+  return presentEvents(ctx, [row], options)[0]!;
+}

@@ -1,0 +1,230 @@
+// The events routes (spec §4.2): one table drives Fastify, the namespace index and /doc.
+import { Type } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import { endpoint, EDITABLE, type HandlerInput, type RouteSpec } from '../../http/route.ts';
+import { Event, ErrorBody, listEnvelope } from '../shared/representations.ts';
+import {
+  EventCreateArgs,
+  EventDeleteArgs,
+  EventDeleteBySlugArgs,
+  EventListArgs,
+  EventReadArgs,
+  EventReadBySlugArgs,
+  EventUpdateArgs,
+  EventUpdateBySlugArgs,
+} from './schemas.ts';
+import { prepareEventList, runEventList, type PreparedEventList } from './list.ts';
+import { applyEventWrite, prepareEventWrite, type EventWriteInput, type PreparedEventWrite } from './writes.ts';
+import { presentEvent } from './present.ts';
+import { assertMayEdit, assertReadable, findEvent, findEventBySlug, trashOrDelete } from './service.ts';
+import { checkAuthorPermission } from '../shared/post-writes.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
+import { forbidden, type ParamErrors } from '../../http/errors.ts';
+import { can } from '../../domain/roles.ts';
+
+const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
+const ITEM = { description: 'The event.', schema: Type.Ref(Event) };
+
+type Target = { id?: number; slug?: string };
+/** The stored event a by-id or by-slug request names (undefined when the id does not exist). */
+function lookup(input: HandlerInput<Target>): PostRow | undefined {
+  const { ctx, args } = input;
+  if (args.slug !== undefined && args.id === undefined) return ctx.store.posts.bySlug(ctx.site.id, 'event', args.slug);
+  return args.id !== undefined && args.id > 0 ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
+}
+function resolve(input: HandlerInput<Target>): PostRow {
+  const { ctx, args } = input;
+  return args.slug !== undefined && args.id === undefined
+    ? findEventBySlug(ctx, args.slug)
+    : findEvent(ctx, args.id ?? 0);
+}
+
+const translationOf = (args: { translation_language?: string }) => args.translation_language;
+
+function read(input: HandlerInput<Target & { password?: string; context?: string; translation_language?: string }>) {
+  const { ctx, args } = input;
+  const row = resolve(input);
+  assertReadable(ctx, row, args.password, args.context);
+  return {
+    body: presentEvent(ctx, row, { single: true, unlocked: new Set([row.id]), translation: translationOf(args) }),
+  };
+}
+
+function update(input: HandlerInput<Target & EventWriteInput & { translation_language?: string }>) {
+  const { ctx, args } = input;
+  const prepared = input.prepared as PreparedEventWrite;
+  const id = ctx.store.transaction(() => {
+    const row = resolve(input);
+    return applyEventWrite(ctx, args, prepared, row);
+  });
+  const row = findEvent(ctx, id);
+  return { body: presentEvent(ctx, row, { unlocked: new Set([id]), translation: translationOf(args) }) };
+}
+
+function remove(input: HandlerInput<Target & { force?: boolean; translation_language?: string }>) {
+  const { ctx, args } = input;
+  return ctx.store.transaction(() => {
+    const row = resolve(input);
+    const force = args.force === true;
+    const before = force ? presentEvent(ctx, row, { unlocked: new Set([row.id]) }) : undefined;
+    trashOrDelete(ctx, row, force, 'event');
+    return {
+      body:
+        before ??
+        presentEvent(ctx, findEvent(ctx, row.id), { unlocked: new Set([row.id]), translation: translationOf(args) }),
+    };
+  });
+}
+
+const writeValidate = (input: HandlerInput<Target & EventWriteInput>, errors: ParamErrors) => {
+  const current = input.args.id !== undefined || input.args.slug !== undefined ? lookup(input) : undefined;
+  return prepareEventWrite(input.ctx, input.args, current?.type === 'event' ? current : undefined, errors);
+};
+
+const writePermission = (input: HandlerInput<Target & EventWriteInput>) => {
+  const current = input.args.id !== undefined || input.args.slug !== undefined ? lookup(input) : undefined;
+  assertMayEdit(input.ctx, current);
+  checkAuthorPermission(input.ctx, (input.prepared as PreparedEventWrite).common);
+};
+
+const deletePermission = (input: HandlerInput<Target>) => assertMayEdit(input.ctx, lookup(input));
+
+export const eventRoutes: RouteSpec[] = [
+  {
+    path: '/events',
+    tag: 'events',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: EventListArgs,
+        summary: 'List events',
+        responses: {
+          200: { description: 'A page of events.', schema: listEnvelope('events', Event) },
+          400: error('Invalid parameters.'),
+          404: error('The page is past the last one.'),
+        },
+        validate: ({ ctx, args }, errors) => prepareEventList(ctx, args, errors, DateTime.now()),
+        handler: ({ ctx, args, prepared }) =>
+          runEventList(ctx, prepared as PreparedEventList, args.translation_language),
+      }),
+      endpoint({
+        methods: ['POST'],
+        args: EventCreateArgs,
+        summary: 'Create an event',
+        responses: {
+          201: { description: 'The created event.', schema: Type.Ref(Event) },
+          400: error('Invalid parameters.'),
+          401: error('No credentials.'),
+          403: error('Not allowed.'),
+        },
+        validate: (input, errors) => prepareEventWrite(input.ctx, input.args, undefined, errors),
+        permission: ({ ctx, prepared }) => {
+          if (!can.createPosts(ctx.actor)) throw forbidden(ctx.actor !== null);
+          checkAuthorPermission(ctx, (prepared as PreparedEventWrite).common);
+        },
+        handler: ({ ctx, args, prepared }) => {
+          const id = ctx.store.transaction(() => applyEventWrite(ctx, args, prepared as PreparedEventWrite, undefined));
+          return {
+            status: 201,
+            body: presentEvent(ctx, findEvent(ctx, id), {
+              unlocked: new Set([id]),
+              translation: args.translation_language,
+            }),
+          };
+        },
+      }),
+    ],
+  },
+  {
+    path: '/events/{id}',
+    tag: 'events',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: EventReadArgs,
+        summary: 'Read one event',
+        responses: {
+          200: ITEM,
+          400: error('The ID is not an event.'),
+          403: error('Trashed, not accessible, or password-protected.'),
+          404: error('No such event.'),
+        },
+        handler: read,
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: EventUpdateArgs,
+        summary: 'Update one event (partial)',
+        responses: {
+          200: ITEM,
+          400: error('Invalid parameters.'),
+          401: error('No credentials.'),
+          403: error('Not allowed.'),
+          404: error('No such event.'),
+        },
+        validate: writeValidate,
+        permission: writePermission,
+        handler: update,
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        args: EventDeleteArgs,
+        summary: 'Trash (or with force=true delete) one event',
+        responses: {
+          200: ITEM,
+          401: error('No credentials.'),
+          403: error('Not allowed.'),
+          404: error('No such event.'),
+          410: error('Already trashed.'),
+        },
+        permission: deletePermission,
+        handler: remove,
+      }),
+    ],
+  },
+  {
+    path: '/events/by-slug/{slug}',
+    tag: 'events',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: EventReadBySlugArgs,
+        summary: 'Read one event by slug',
+        responses: {
+          200: ITEM,
+          400: error('No event has this slug.'),
+          403: error('Trashed, not accessible, or password-protected.'),
+        },
+        handler: read,
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: EventUpdateBySlugArgs,
+        summary: 'Update one event by slug (partial)',
+        responses: {
+          200: ITEM,
+          400: error('Invalid parameters, or no event has this slug.'),
+          401: error('No credentials.'),
+          403: error('Not allowed.'),
+        },
+        validate: writeValidate,
+        permission: writePermission,
+        handler: update,
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        args: EventDeleteBySlugArgs,
+        summary: 'Trash (or with force=true delete) one event by slug',
+        responses: {
+          200: ITEM,
+          400: error('No event has this slug.'),
+          401: error('No credentials.'),
+          403: error('Not allowed.'),
+          410: error('Already trashed.'),
+        },
+        permission: deletePermission,
+        handler: remove,
+      }),
+    ],
+  },
+];

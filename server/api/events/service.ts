@@ -1,0 +1,58 @@
+// Single-event rules: finding an event by id or slug with the reference's error codes, read
+// access (trash, status, password), edit/delete permission, trash and permanent delete.
+import type { RequestContext } from '../../http/context.ts';
+import { ApiError, forbidden, invalidParam } from '../../http/errors.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
+import { can } from '../../domain/roles.ts';
+import { safeEqual } from '../../domain/secrets.ts';
+
+export function findEvent(ctx: RequestContext, id: number): PostRow {
+  const row = id > 0 ? ctx.store.posts.get(ctx.site.id, id) : undefined;
+  if (!row) throw new ApiError(404, 'rest-event-not-found', `Event with ID ${id} does not exist.`);
+  if (row.type !== 'event') throw new ApiError(400, 'rest-invalid-event-id', 'The specified ID is not a valid event.');
+  return row;
+}
+
+/** by-slug routes resolve the slug, then behave as by-id; an unknown slug is a 400 on `slug`. */
+export function findEventBySlug(ctx: RequestContext, slug: string): PostRow {
+  const row = ctx.store.posts.bySlug(ctx.site.id, 'event', slug);
+  if (!row) throw invalidParam('slug', 'No event has this slug.');
+  return row;
+}
+
+/** Whether a password-protected event is unlocked: the right password, or context=edit by someone who may edit it. */
+export function isUnlocked(ctx: RequestContext, row: PostRow, password: string | undefined, context?: string): boolean {
+  if (row.password === '') return true;
+  if (context === 'edit' && can.editPost(ctx.actor, row)) return true;
+  return password !== undefined && safeEqual(password, row.password);
+}
+
+export function assertReadable(
+  ctx: RequestContext,
+  row: PostRow,
+  password: string | undefined,
+  context?: string,
+): void {
+  if (row.status === 'trash') throw new ApiError(403, 'event-no-longer-available', 'This event is no longer available');
+  if (!can.readPost(ctx.actor, row))
+    throw new ApiError(403, 'event-not-accessible', 'The requested event is not accessible');
+  if (!isUnlocked(ctx, row, password, context)) {
+    throw new ApiError(403, 'event-password-protected', 'The requested event is not accessible without a password');
+  }
+}
+
+/** Permission for update/delete: the post's own rule when it exists, else the create right (then 404). */
+export function assertMayEdit(ctx: RequestContext, row: PostRow | undefined): void {
+  const allowed = row && row.type === 'event' ? can.editPost(ctx.actor, row) : can.createPosts(ctx.actor);
+  if (!allowed) throw forbidden(ctx.actor !== null);
+}
+
+export function trashOrDelete(ctx: RequestContext, row: PostRow, force: boolean, singular: string): void {
+  if (force) {
+    ctx.store.posts.unlinkEverywhere(ctx.site.id, row.id);
+    ctx.store.posts.remove(ctx.site.id, row.id);
+    return;
+  }
+  if (row.status === 'trash') throw new ApiError(410, `${singular}-is-in-trash`, `The ${singular} is already trashed`);
+  ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
+}

@@ -1,0 +1,210 @@
+// Event create/update: validation phase (prepareEventWrite, collects every 400) and the
+// transactional apply phase (applyEventWrite). Updates are partial (contract §6).
+import type { DateTime } from 'luxon';
+import type { RequestContext } from '../../http/context.ts';
+import type { ParamErrors } from '../../http/errors.ts';
+import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
+import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
+import {
+  formatWall,
+  isValidTimezone,
+  parseDateInput,
+  timezoneAbbreviation,
+  wallToDateTime,
+} from '../../domain/dates.ts';
+import { applyCommon, chooseSlug, isHttpUrl, prepareCommon, type PreparedCommon } from '../shared/post-writes.ts';
+import {
+  parseLinks,
+  parseTermRefs,
+  resolveLinks,
+  resolveTermRefs,
+  type LinkRef,
+  type TermRef,
+} from '../shared/event-relations.ts';
+
+export interface EventWriteInput {
+  title?: string;
+  description?: string;
+  excerpt?: string;
+  slug?: string;
+  status?: string;
+  author?: number;
+  date?: string | number;
+  date_utc?: string | number;
+  start_date?: string | number;
+  end_date?: string | number;
+  timezone?: string;
+  all_day?: boolean;
+  image?: number | string;
+  cost?: unknown;
+  website?: string;
+  show_map?: boolean;
+  show_map_link?: boolean;
+  hide_from_listings?: boolean;
+  sticky?: boolean;
+  featured?: boolean;
+  categories?: unknown;
+  tags?: unknown;
+  venue?: unknown;
+  organizer?: unknown;
+  password?: string;
+}
+
+export interface PreparedEventWrite {
+  common: PreparedCommon;
+  schedule?: {
+    startLocal: string;
+    endLocal: string;
+    startUtc: string;
+    endUtc: string;
+    timezone: string;
+    abbr: string;
+    allDay: boolean;
+  };
+  cost?: StoredCost;
+  venues?: LinkRef[];
+  organizers?: LinkRef[];
+  categories?: TermRef[];
+  tags?: TermRef[];
+}
+
+function dayStart(dt: DateTime): DateTime {
+  return dt.startOf('day');
+}
+
+/**
+ * Works out the stored schedule. Dates are read in the event's time zone (the request's, else
+ * the stored one, else the site's); the UTC instants are always recomputed from the wall times
+ * and the zone, so a zone change re-interprets the local times (contract §6 deviation).
+ */
+function prepareSchedule(
+  ctx: RequestContext,
+  args: EventWriteInput,
+  current: PostRow | undefined,
+  errors: ParamErrors,
+): PreparedEventWrite['schedule'] {
+  let timezone = current?.timezone ?? ctx.site.timezone;
+  if (args.timezone !== undefined) {
+    if (args.timezone === '') timezone = ctx.site.timezone;
+    else if (!isValidTimezone(args.timezone)) {
+      errors.add('timezone', 'timezone is not a valid time zone.');
+      return undefined;
+    } else timezone = args.timezone;
+  }
+  const parse = (field: 'start_date' | 'end_date') => {
+    const value = args[field];
+    if (value === undefined) {
+      const stored = field === 'start_date' ? current?.start_local : current?.end_local;
+      return stored ? wallToDateTime(stored, timezone) : undefined;
+    }
+    const parsed = parseDateInput(value, timezone);
+    if (!parsed) errors.add(field, `${field} is not a valid date.`);
+    return parsed?.dateTime;
+  };
+  const start = parse('start_date');
+  const end = parse('end_date');
+  if (!start || !end) return undefined;
+  const allDay = args.all_day ?? current?.all_day === 1;
+  const startAt = allDay ? dayStart(start) : start;
+  const endAt = allDay ? end.endOf('day').set({ millisecond: 0 }) : end;
+  const changed =
+    args.start_date !== undefined ||
+    args.end_date !== undefined ||
+    args.timezone !== undefined ||
+    args.all_day !== undefined;
+  if (!changed) return undefined;
+  if (endAt < startAt) {
+    errors.add('end_date', 'end_date must not be earlier than start_date.');
+    return undefined;
+  }
+  return {
+    startLocal: formatWall(startAt),
+    endLocal: formatWall(endAt),
+    startUtc: formatWall(startAt.toUTC()),
+    endUtc: formatWall(endAt.toUTC()),
+    timezone,
+    abbr: timezoneAbbreviation(timezone, startAt),
+    allDay,
+  };
+}
+
+export function prepareEventWrite(
+  ctx: RequestContext,
+  args: EventWriteInput,
+  current: PostRow | undefined,
+  errors: ParamErrors,
+): PreparedEventWrite {
+  const prepared: PreparedEventWrite = { common: prepareCommon(ctx, args, errors) };
+  prepared.schedule = prepareSchedule(ctx, args, current, errors);
+  if (args.title !== undefined && args.title.trim() === '') errors.add('title', 'title must not be empty.');
+  if (args.website !== undefined && args.website !== '' && !isHttpUrl(args.website.trim()))
+    errors.add('website', 'website is not a valid URL.');
+  if (args.cost !== undefined) {
+    const cost = parseCostInput(args.cost);
+    if (!cost) errors.add('cost', 'cost must be a string, a number or an array of them.');
+    else prepared.cost = cost;
+  }
+  prepared.venues = parseLinks(ctx, 'venue', args.venue, errors);
+  prepared.organizers = parseLinks(ctx, 'organizer', args.organizer, errors);
+  prepared.categories = parseTermRefs(ctx, 'category', args.categories);
+  prepared.tags = parseTermRefs(ctx, 'tag', args.tags);
+  return prepared;
+}
+
+const bool = (value: boolean | undefined) => (value === undefined ? undefined : value ? 1 : 0);
+
+/** Stores the event (in the caller's transaction) and returns its id. */
+export function applyEventWrite(
+  ctx: RequestContext,
+  args: EventWriteInput,
+  prepared: PreparedEventWrite,
+  current: PostRow | undefined,
+): number {
+  const { posts, sites, terms } = ctx.store;
+  const siteId = ctx.site.id;
+  const columns: PostColumns = applyCommon(ctx, args, prepared.common, current);
+  if (args.title !== undefined) columns.title = args.title.trim();
+  if (args.description !== undefined) columns.content = args.description;
+  if (args.excerpt !== undefined) columns.excerpt = args.excerpt;
+  if (prepared.schedule) {
+    const s = prepared.schedule;
+    Object.assign(columns, {
+      start_local: s.startLocal,
+      end_local: s.endLocal,
+      start_utc: s.startUtc,
+      end_utc: s.endUtc,
+      timezone: s.timezone,
+      timezone_abbr: s.abbr,
+      all_day: s.allDay ? 1 : 0,
+    });
+  }
+  if (prepared.cost) {
+    columns.cost_raw = JSON.stringify(prepared.cost.raw);
+    columns.cost_symbol = prepared.cost.symbol;
+    columns.cost_position = prepared.cost.position;
+  }
+  if (args.website !== undefined) columns.website = args.website.trim();
+  for (const field of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const) {
+    const value = bool(args[field]);
+    // On create, omitted flags are stored false: the reference's create responses show false.
+    if (value !== undefined) columns[field] = value;
+    else if (!current) columns[field] = 0;
+  }
+
+  let id: number;
+  if (current) {
+    id = current.id;
+    if (args.slug !== undefined && args.slug !== '') columns.slug = chooseSlug(ctx, 'event', args.slug, '', id);
+    posts.update(siteId, id, columns);
+  } else {
+    id = sites.nextPostId(siteId);
+    columns.slug = chooseSlug(ctx, 'event', args.slug, columns.title ?? '', id);
+    posts.insert(siteId, id, 'event', columns);
+  }
+  if (prepared.venues) posts.setLinks(siteId, id, 'venue', resolveLinks(ctx, 'venue', prepared.venues));
+  if (prepared.organizers) posts.setLinks(siteId, id, 'organizer', resolveLinks(ctx, 'organizer', prepared.organizers));
+  if (prepared.categories)
+    terms.setPostTerms(siteId, id, 'category', resolveTermRefs(ctx, 'category', prepared.categories));
+  if (prepared.tags) terms.setPostTerms(siteId, id, 'tag', resolveTermRefs(ctx, 'tag', prepared.tags));
+  return id;
+}

@@ -1,0 +1,7 @@
+// The whole route table of svc/events/v1, in registration order (the namespace index keeps it).
+import type { RouteSpec } from '../http/route.ts';
+import { serviceRoutes } from './service/routes.ts';
+import { eventRoutes } from './events/routes.ts';
+
+export const ALL_ROUTES: RouteSpec[] = [];
+ALL_ROUTES.push(...serviceRoutes(() => ALL_ROUTES), ...eventRoutes);

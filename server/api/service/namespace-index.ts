@@ -1,0 +1,30 @@
+// GET /svc/events/v1 — the WordPress namespace index (tec-reference §9.1), from the route table.
+import type { RequestContext } from '../../http/context.ts';
+import { NAMESPACE } from '../../http/context.ts';
+import type { RouteSpec } from '../../http/route.ts';
+import { toWpPattern } from '../../http/route.ts';
+import { indexArg } from './schema-tools.ts';
+import type { Describe } from './descriptions.ts';
+
+export function namespaceIndex(ctx: RequestContext, routes: RouteSpec[], describe: Describe) {
+  const entries: Record<string, unknown> = {};
+  for (const route of routes) {
+    const key = `/${NAMESPACE}${toWpPattern(route.path)}`;
+    const entry: Record<string, unknown> = {
+      namespace: NAMESPACE,
+      methods: route.endpoints.flatMap((e) => e.methods),
+      endpoints: route.endpoints.map((e) => ({
+        methods: e.methods,
+        args: Object.fromEntries(
+          Object.entries(e.args.properties).map(([name, schema]) => [
+            name,
+            { ...indexArg(schema, (e.args.required ?? []).includes(name)), description: describe(route, name, schema) },
+          ]),
+        ),
+      })),
+    };
+    if (!route.path.includes('{')) entry._links = { self: [{ href: `${ctx.apiRoot}${route.path}` }] };
+    entries[key] = entry;
+  }
+  return { namespace: NAMESPACE, routes: entries, _links: { up: [{ href: `${ctx.baseUrl}/` }] } };
+}

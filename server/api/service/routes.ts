@@ -1,0 +1,47 @@
+// The routes that describe the service itself: the namespace index and /doc (spec §4.1).
+import { Type } from '@sinclair/typebox';
+import { NAMESPACE } from '../../http/context.ts';
+import { endpoint, type RouteSpec } from '../../http/route.ts';
+import { translationLanguage } from '../shared/args.ts';
+import { namespaceIndex } from './namespace-index.ts';
+import { openApiDocument } from './openapi.ts';
+import { describerFor } from './descriptions.ts';
+
+const IndexArgs = Type.Object({
+  namespace: Type.Optional(Type.String({ default: NAMESPACE, description: 'The namespace to describe.' })),
+  context: Type.Optional(Type.String({ default: 'view', description: 'The request context.' })),
+  translation_language: Type.Optional(translationLanguage),
+});
+const DocArgs = Type.Object({ translation_language: Type.Optional(translationLanguage) });
+
+/** `all` is the full route table, including these two routes. */
+export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
+  return [
+    {
+      path: '',
+      tag: 'service',
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          args: IndexArgs,
+          summary: 'The namespace index: every route with its methods and arguments',
+          responses: { 200: { description: 'The namespace index.' } },
+          handler: ({ ctx }) => ({ body: namespaceIndex(ctx, all(), describerFor(ctx.site.language)) }),
+        }),
+      ],
+    },
+    {
+      path: '/doc',
+      tag: 'service',
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          args: DocArgs,
+          summary: 'This OpenAPI 3.1 document',
+          responses: { 200: { description: 'The OpenAPI document.' } },
+          handler: ({ ctx }) => ({ body: openApiDocument(ctx, all(), describerFor(ctx.site.language)) }),
+        }),
+      ],
+    },
+  ];
+}

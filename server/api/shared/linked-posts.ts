@@ -1,0 +1,168 @@
+// Venues and organizers: the two "linked post" types. One configuration per type drives their
+// field columns, validation, duplicate avoidance and inline creation from an event write, so the
+// venue and organizer resources (and the event's venue/organizer fields) share one engine.
+import type { RequestContext } from '../../http/context.ts';
+import type { ParamErrors } from '../../http/errors.ts';
+import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
+import {
+  applyCommon,
+  chooseSlug,
+  isHttpUrl,
+  prepareCommon,
+  type CommonWriteArgs,
+  type PreparedCommon,
+} from './post-writes.ts';
+
+export type LinkedType = 'venue' | 'organizer';
+
+interface LinkedConfig {
+  /** The request field that holds the name (stored as the post title). */
+  nameField: LinkedType;
+  /** Plain text columns written from same-named request fields. */
+  textColumns: (keyof PostColumns & string)[];
+}
+
+export const LINKED: Record<LinkedType, LinkedConfig> = {
+  venue: {
+    nameField: 'venue',
+    textColumns: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'],
+  },
+  organizer: { nameField: 'organizer', textColumns: ['phone', 'website', 'email'] },
+};
+
+export type LinkedWriteArgs = CommonWriteArgs & Record<string, unknown>;
+
+export interface PreparedLinked {
+  common: PreparedCommon;
+  columns: PostColumns;
+}
+
+/** Venue show_map fields are strings in the reference: yes/true/1 and no/false/0. */
+function truthyFlag(value: unknown): number | undefined {
+  if (value === true) return 1;
+  if (value === false) return 0;
+  const text = String(value).trim().toLowerCase();
+  if (['1', 'true', 'yes', 'on'].includes(text)) return 1;
+  if (['0', 'false', 'no', 'off', ''].includes(text)) return 0;
+  return undefined;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * Validation phase for a venue/organizer write. `prefix` names nested fields (an inline venue
+ * inside an event write reports its errors under the event's `venue` parameter).
+ */
+export function prepareLinked(
+  ctx: RequestContext,
+  type: LinkedType,
+  args: LinkedWriteArgs,
+  errors: ParamErrors,
+  param = (field: string) => field,
+): PreparedLinked {
+  const config = LINKED[type];
+  const columns: PostColumns = {};
+  const name = args[config.nameField];
+  if (name !== undefined) {
+    if (typeof name !== 'string' || name.trim() === '')
+      errors.add(param(config.nameField), `${config.nameField} must not be empty.`);
+    else columns.title = name.trim();
+  }
+  if (typeof args.description === 'string') columns.content = args.description;
+  for (const column of config.textColumns) {
+    const value = args[column];
+    if (value === undefined) continue;
+    if (typeof value !== 'string') {
+      errors.add(param(column), `${column} is not of type string.`);
+      continue;
+    }
+    const trimmed = value.trim();
+    if (column === 'website' && trimmed !== '' && !isHttpUrl(trimmed))
+      errors.add(param(column), 'website is not a valid URL.');
+    if (column === 'email' && trimmed !== '' && !EMAIL.test(trimmed))
+      errors.add(param(column), 'email is not a valid e-mail address.');
+    (columns as Record<string, unknown>)[column] = trimmed;
+  }
+  if (type === 'venue') {
+    for (const flag of ['show_map', 'show_map_link'] as const) {
+      if (args[flag] === undefined) continue;
+      const value = truthyFlag(args[flag]);
+      if (value === undefined) errors.add(param(flag), `${flag} must be true or false.`);
+      else columns[flag] = value;
+    }
+    for (const [field, limit] of [
+      ['geo_lat', 90],
+      ['geo_lng', 180],
+    ] as const) {
+      const value = args[field];
+      if (value === undefined) continue;
+      if (value === '') columns[field] = null;
+      else if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit)
+        errors.add(param(field), `${field} must be a number between -${limit} and ${limit}.`);
+      else columns[field] = value;
+    }
+  }
+  const common = prepareCommon(ctx, args, { add: (p: string, m: string) => errors.add(param(p), m) } as ParamErrors);
+  return { common, columns };
+}
+
+/** stateprovince, when not given, comes from state (US) or province (elsewhere), as the reference. */
+function fillStateProvince(columns: PostColumns, current: PostRow | undefined, given: boolean): void {
+  if (given) return;
+  const country = columns.country ?? current?.country ?? '';
+  const us = country === '' || country === 'US' || country === 'United States';
+  const value = us ? (columns.state ?? current?.state) : (columns.province ?? current?.province);
+  if (value !== undefined && value !== null) columns.stateprovince = value;
+}
+
+/** Handler phase: stores a new venue/organizer and returns its id. */
+export function insertLinked(
+  ctx: RequestContext,
+  type: LinkedType,
+  args: LinkedWriteArgs,
+  prepared: PreparedLinked,
+): number {
+  const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, undefined) };
+  if (type === 'venue') fillStateProvince(columns, undefined, args.stateprovince !== undefined);
+  const id = ctx.store.sites.nextPostId(ctx.site.id);
+  columns.slug = chooseSlug(ctx, type, typeof args.slug === 'string' ? args.slug : undefined, columns.title ?? '', id);
+  ctx.store.posts.insert(ctx.site.id, id, type, columns);
+  return id;
+}
+
+/** Handler phase: applies a partial update. */
+export function updateLinked(
+  ctx: RequestContext,
+  type: LinkedType,
+  current: PostRow,
+  args: LinkedWriteArgs,
+  prepared: PreparedLinked,
+): void {
+  const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, current) };
+  if (
+    type === 'venue' &&
+    (columns.state !== undefined || columns.province !== undefined || columns.country !== undefined)
+  )
+    fillStateProvince(columns, current, args.stateprovince !== undefined);
+  if (typeof args.slug === 'string' && args.slug !== '')
+    columns.slug = chooseSlug(ctx, type, args.slug, '', current.id);
+  ctx.store.posts.update(ctx.site.id, current.id, columns);
+}
+
+/**
+ * Duplicate avoidance (contract §6 deviation): an existing, non-trashed post of the type is
+ * reused only when every field the request gives is identical to it; nothing is overwritten.
+ */
+export function findIdentical(ctx: RequestContext, type: LinkedType, prepared: PreparedLinked): PostRow | undefined {
+  const title = prepared.columns.title;
+  if (!title) return undefined;
+  const candidates = ctx.store.posts.byTitle(ctx.site.id, type, title);
+  const given = Object.entries(prepared.columns).filter(([column]) => column !== 'title');
+  return candidates.find(
+    (row) =>
+      row.status !== 'trash' &&
+      given.every(([column, value]) => (row[column as keyof PostRow] ?? '') === (value ?? '')) &&
+      (prepared.common.image === undefined ||
+        ('id' in prepared.common.image && row.image_id === prepared.common.image.id)),
+  );
+}

@@ -1,0 +1,151 @@
+// Write rules shared by events, venues and organizers: author, publication date, status,
+// slug, featured image, password. `prepare*` runs in the validation phase (collecting 400s);
+// `apply*` runs in the handler's transaction and returns the columns to store.
+import { DateTime } from 'luxon';
+import type { RequestContext } from '../../http/context.ts';
+import type { ParamErrors } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts.ts';
+import { formatWall, parseDateInput } from '../../domain/dates.ts';
+import { can, effectiveStatus } from '../../domain/roles.ts';
+import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+
+export interface CommonWriteArgs {
+  author?: number;
+  date?: string | number;
+  date_utc?: string | number;
+  status?: string;
+  image?: number | string;
+  password?: string;
+  slug?: string;
+}
+
+export interface PreparedCommon {
+  author?: number;
+  /** Publication date as a UTC instant. */
+  published?: DateTime;
+  image?: { remove: true } | { id: number } | { url: string };
+}
+
+export const nowUtc = () => DateTime.utc();
+
+export function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Validation phase: every check that can fail with a 400 on these fields. */
+export function prepareCommon(ctx: RequestContext, args: CommonWriteArgs, errors: ParamErrors): PreparedCommon {
+  const prepared: PreparedCommon = {};
+  if (typeof args.author === 'number') {
+    const user = ctx.store.users.byId(args.author);
+    if (!user || !ctx.store.users.roleOn(ctx.site.id, user)) errors.add('author', 'Invalid author ID.');
+    else prepared.author = args.author;
+  }
+  if (args.date !== undefined) {
+    const parsed = parseDateInput(args.date, ctx.site.timezone);
+    if (!parsed) errors.add('date', 'date is not a valid date.');
+    else prepared.published = parsed.dateTime.toUTC();
+  }
+  if (args.date_utc !== undefined) {
+    const parsed = parseDateInput(args.date_utc, 'UTC');
+    if (!parsed) errors.add('date_utc', 'date_utc is not a valid date.');
+    else prepared.published = parsed.dateTime.toUTC();
+  }
+  if (args.image !== undefined) {
+    const image = args.image;
+    if (image === '' || image === 0) prepared.image = { remove: true };
+    else if (typeof image === 'number' || /^\d+$/.test(String(image))) {
+      const row = ctx.store.posts.get(ctx.site.id, Number(image));
+      if (!row || row.type !== 'image') errors.add('image', `Image ${image} does not exist.`);
+      else prepared.image = { id: row.id };
+    } else if (isHttpUrl(String(image))) prepared.image = { url: String(image) };
+    else errors.add('image', 'image must be the ID of a stored image or an http(s) URL.');
+  }
+  return prepared;
+}
+
+/** Checks that `author` may be set by this caller (contract §6: editors and up only, for others). */
+export function checkAuthorPermission(ctx: RequestContext, prepared: PreparedCommon): void {
+  if (prepared.author !== undefined && prepared.author !== ctx.actor?.userId && !can.assignAuthor(ctx.actor)) {
+    throw new ApiError(403, 'rest_cannot_edit_others', 'Sorry, you are not allowed to set another author.');
+  }
+}
+
+function imageColumn(ctx: RequestContext, prepared: PreparedCommon, now: DateTime): number | null | undefined {
+  const image = prepared.image;
+  if (!image) return undefined;
+  if ('remove' in image) return null;
+  if ('id' in image) return image.id;
+  // A URL is kept as given (no download); the same URL reuses its image record.
+  const existing = ctx.store.posts.imageByUrl(ctx.site.id, image.url);
+  if (existing) return existing.id;
+  const id = ctx.store.sites.nextPostId(ctx.site.id);
+  const name = decodeURIComponent(new URL(image.url).pathname.split('/').pop() ?? '') || 'image';
+  ctx.store.posts.insert(ctx.site.id, id, 'image', {
+    author: ctx.actor?.userId ?? 0,
+    status: 'publish',
+    title: name,
+    slug: sanitizeSlug(name),
+    url: image.url,
+    ...publicationColumns(ctx, now),
+    ...modifiedColumns(ctx, now),
+  });
+  return id;
+}
+
+export function publicationColumns(
+  ctx: RequestContext,
+  instant: DateTime,
+): Pick<PostColumns, 'date_local' | 'date_utc'> {
+  return { date_local: formatWall(instant.setZone(ctx.site.timezone)), date_utc: formatWall(instant.toUTC()) };
+}
+
+export function modifiedColumns(
+  ctx: RequestContext,
+  instant: DateTime,
+): Pick<PostColumns, 'modified_local' | 'modified_utc'> {
+  return { modified_local: formatWall(instant.setZone(ctx.site.timezone)), modified_utc: formatWall(instant.toUTC()) };
+}
+
+/** A unique slug for the type: the given one sanitized, else one made from the title. */
+export function chooseSlug(ctx: RequestContext, type: PostType, given: string | undefined, title: string, selfId = 0) {
+  const base = sanitizeSlug(given !== undefined && given !== '' ? given : title) || type;
+  return uniqueSlug(base, (candidate) => ctx.store.posts.slugTaken(ctx.site.id, type, candidate, selfId));
+}
+
+/**
+ * Handler phase: the columns common to every post write. `current` is the stored post on update.
+ * Status follows the role rules; `publish` with a future publication date becomes `future`.
+ */
+export function applyCommon(
+  ctx: RequestContext,
+  args: CommonWriteArgs,
+  prepared: PreparedCommon,
+  current: PostRow | undefined,
+): PostColumns {
+  const now = nowUtc();
+  const columns: PostColumns = { ...modifiedColumns(ctx, now) };
+  if (!current) {
+    columns.author = prepared.author ?? ctx.actor?.userId ?? 0;
+    Object.assign(columns, publicationColumns(ctx, prepared.published ?? now));
+  } else {
+    if (prepared.author !== undefined) columns.author = prepared.author;
+    if (prepared.published) Object.assign(columns, publicationColumns(ctx, prepared.published));
+  }
+  // A trashed post stays trashed until an update names another status (contract §6).
+  let status = effectiveStatus(ctx.actor, args.status, current?.status);
+  const publishedUtc = columns.date_utc ?? current?.date_utc ?? '';
+  if (status === 'publish' && publishedUtc > formatWall(now)) status = 'future';
+  if (status === 'future' && publishedUtc <= formatWall(now)) status = 'publish';
+  columns.status = status;
+  if (current?.status === 'trash' && status !== 'trash') columns.trashed_status = null;
+  const image = imageColumn(ctx, prepared, now);
+  if (image !== undefined) columns.image_id = image;
+  if (args.password !== undefined) columns.password = args.password;
+  return columns;
+}

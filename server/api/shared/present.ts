@@ -1,0 +1,197 @@
+// Rows → the reference's representations of venues, organizers, images and terms
+// (tec-reference §1.3–1.7). Key order matters: clients compare against the reference's JSON.
+import type { RequestContext } from '../../http/context.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
+import type { TermRow } from '../../db/repositories/terms.ts';
+import { autop, escapeHtml } from '../../domain/html.ts';
+import { globalId, permalink, restUrl } from './urls.ts';
+
+export type Json = Record<string, unknown>;
+
+export function presentImage(image: PostRow | undefined): Json | false {
+  if (!image || !image.url) return false;
+  const extension = /\.([a-z0-9]{2,5})(?:$|[?#])/i.exec(image.url)?.[1]?.toLowerCase();
+  return extension ? { url: image.url, id: image.id, extension } : { url: image.url, id: image.id };
+}
+
+const flag = (value: number | null | undefined, fallback: boolean) =>
+  value === null || value === undefined ? fallback : value === 1;
+
+/** The head every post representation starts with. */
+function postHead(ctx: RequestContext, row: PostRow, kind: 'venue' | 'organizer'): Json {
+  return {
+    id: row.id,
+    author: String(row.author),
+    status: row.status,
+    date: row.date_local,
+    date_utc: row.date_utc,
+    modified: row.modified_local,
+    modified_utc: row.modified_utc,
+    url: permalink(ctx, kind, row.slug),
+  };
+}
+
+/** Drops empty values, as the reference's array_filter does ("0" author included). */
+function dropEmpty(object: Json): Json {
+  const result: Json = {};
+  for (const [key, value] of Object.entries(object)) {
+    if (value === '' || value === null || value === undefined || value === false || value === 0 || value === '0')
+      continue;
+    result[key] = value;
+  }
+  return result;
+}
+
+export interface PresentOptions {
+  single?: boolean;
+  /** Password-protected and not unlocked: content fields blanked (tec-reference §1.9). */
+  locked?: boolean;
+  images?: Map<number, PostRow>;
+  translation?: string;
+}
+
+function venueJsonLd(row: PostRow): Json {
+  const address = dropEmpty({
+    streetAddress: row.address,
+    addressLocality: row.city,
+    addressRegion: row.stateprovince,
+    postalCode: row.zip,
+    addressCountry: row.country,
+  });
+  const ld: Json = {
+    '@type': 'Place',
+    name: row.title,
+    description: escapeHtml(autop(row.content)),
+    url: '',
+    address: { '@type': 'PostalAddress', ...address },
+  };
+  if (row.geo_lat !== null && row.geo_lng !== null)
+    ld.geo = { '@type': 'GeoCoordinates', latitude: row.geo_lat, longitude: row.geo_lng };
+  ld.telephone = row.phone ?? '';
+  ld.sameAs = row.website ?? '';
+  return ld;
+}
+
+function organizerJsonLd(row: PostRow): Json {
+  return {
+    '@type': 'Person',
+    name: row.title,
+    description: escapeHtml(autop(row.content)),
+    url: row.website ?? '',
+    telephone: row.phone ?? '',
+    email: row.email ?? '',
+    sameAs: row.website ?? '',
+  };
+}
+
+export function presentVenue(ctx: RequestContext, row: PostRow, options: PresentOptions = {}): Json {
+  const image = row.image_id ? presentImage(options.images?.get(row.image_id)) : false;
+  const locked = options.locked === true;
+  const body = dropEmpty({
+    ...postHead(ctx, row, 'venue'),
+    venue: locked ? undefined : row.title,
+    description: locked ? '' : autop(row.content),
+    excerpt: locked ? '' : autop(row.excerpt),
+    slug: row.slug,
+    image: locked ? false : image,
+    address: locked ? '' : row.address,
+    city: locked ? '' : row.city,
+    country: locked ? '' : row.country,
+    province: locked ? '' : row.province,
+    state: locked ? '' : row.state,
+    zip: locked ? '' : row.zip,
+    phone: locked ? '' : row.phone,
+    website: locked ? '' : row.website,
+    stateprovince: locked ? '' : row.stateprovince,
+    geo_lat: locked ? null : row.geo_lat,
+    geo_lng: locked ? null : row.geo_lng,
+    json_ld: options.single && !locked ? venueJsonLd(row) : undefined,
+  });
+  // The reference's quirk of reusing the event list blanking: a locked venue's name is [].
+  if (locked) body.venue = [];
+  return {
+    ...body,
+    show_map: locked ? null : flag(row.show_map, true),
+    show_map_link: locked ? null : flag(row.show_map_link, true),
+    global_id: globalId(ctx, row.id),
+    global_id_lineage: [globalId(ctx, row.id)],
+    ...(options.translation ? { translation_language: options.translation } : {}),
+  };
+}
+
+export function presentOrganizer(ctx: RequestContext, row: PostRow, options: PresentOptions = {}): Json {
+  const image = row.image_id ? presentImage(options.images?.get(row.image_id)) : false;
+  const locked = options.locked === true;
+  const body = dropEmpty({
+    ...postHead(ctx, row, 'organizer'),
+    organizer: locked ? undefined : row.title,
+    description: locked ? '' : autop(row.content),
+    excerpt: locked ? '' : autop(row.excerpt),
+    slug: row.slug,
+    image: locked ? false : image,
+    phone: locked ? '' : row.phone,
+    website: locked ? '' : row.website,
+    email: locked ? '' : row.email,
+    json_ld: options.single && !locked ? organizerJsonLd(row) : undefined,
+  });
+  if (locked) body.organizer = [];
+  return {
+    ...body,
+    global_id: globalId(ctx, row.id),
+    global_id_lineage: [globalId(ctx, row.id)],
+    ...(options.translation ? { translation_language: options.translation } : {}),
+  };
+}
+
+export { venueJsonLd, organizerJsonLd };
+
+export const TAXONOMY_NAMES = { category: 'tribe_events_cat', tag: 'post_tag' } as const;
+export const TAXONOMY_COLLECTIONS = { category: 'categories', tag: 'tags' } as const;
+
+function termUrls(ctx: RequestContext, term: TermRow): Json {
+  const collection = TAXONOMY_COLLECTIONS[term.taxonomy];
+  const urls: Json = { self: restUrl(ctx, collection, term.id), collection: restUrl(ctx, collection) };
+  if (term.parent !== 0) urls.up = restUrl(ctx, collection, term.parent);
+  return urls;
+}
+
+/** A term embedded in an event (a WP_Term cast to an array). */
+export function presentEmbeddedTerm(ctx: RequestContext, term: TermRow, count: number, translation?: string): Json {
+  return {
+    name: term.name,
+    slug: term.slug,
+    term_group: 0,
+    term_taxonomy_id: term.id,
+    taxonomy: TAXONOMY_NAMES[term.taxonomy],
+    description: term.description,
+    parent: term.parent,
+    count,
+    filter: 'raw',
+    id: term.id,
+    urls: termUrls(ctx, term),
+    ...(translation ? { translation_language: translation } : {}),
+  };
+}
+
+/** A term from the /categories and /tags endpoints. */
+export function presentTerm(
+  ctx: RequestContext,
+  term: TermRow,
+  count: number,
+  path: string,
+  translation?: string,
+): Json {
+  return {
+    id: term.id,
+    count,
+    description: term.description,
+    name: term.name,
+    slug: term.slug,
+    taxonomy: TAXONOMY_NAMES[term.taxonomy],
+    ...(term.taxonomy === 'category' ? { parent: term.parent } : {}),
+    meta: [],
+    url: `${ctx.baseUrl}${path}`,
+    urls: termUrls(ctx, term),
+    ...(translation ? { translation_language: translation } : {}),
+  };
+}

@@ -1,0 +1,221 @@
+// Response schemas: the reference's representations (tec-reference §1), key order included.
+// They document /doc and are what the response-validity tests check bodies against.
+import { Type } from '@sinclair/typebox';
+
+export const DateDetails = Type.Object(
+  {
+    year: Type.String(),
+    month: Type.String(),
+    day: Type.String(),
+    hour: Type.String(),
+    minutes: Type.String(),
+    seconds: Type.String(),
+  },
+  { $id: 'DateDetails', description: 'A date split into zero-padded strings.' },
+);
+
+export const Image = Type.Object(
+  {
+    url: Type.String(),
+    id: Type.Integer(),
+    extension: Type.Optional(Type.String()),
+    width: Type.Optional(Type.Integer()),
+    height: Type.Optional(Type.Integer()),
+    sizes: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+  },
+  { $id: 'Image' },
+);
+
+export const ImageOrFalse = Type.Union([Type.Ref(Image), Type.Literal(false)]);
+
+export const CostDetails = Type.Object(
+  {
+    currency_symbol: Type.String(),
+    currency_code: Type.String(),
+    currency_position: Type.String(),
+    values: Type.Array(Type.String()),
+  },
+  { $id: 'CostDetails' },
+);
+
+const TermUrls = Type.Object({
+  self: Type.String(),
+  collection: Type.String(),
+  up: Type.Optional(Type.String()),
+});
+
+/** A term as embedded in an event's categories/tags. */
+export const EmbeddedTerm = Type.Object(
+  {
+    name: Type.String(),
+    slug: Type.String(),
+    term_group: Type.Integer(),
+    term_taxonomy_id: Type.Integer(),
+    taxonomy: Type.String(),
+    description: Type.String(),
+    parent: Type.Integer(),
+    count: Type.Integer(),
+    filter: Type.String(),
+    id: Type.Integer(),
+    urls: TermUrls,
+    translation_language: Type.Optional(Type.String()),
+  },
+  { $id: 'EmbeddedTerm' },
+);
+
+/** A term from the /categories and /tags endpoints. */
+export const Term = Type.Object(
+  {
+    id: Type.Integer(),
+    count: Type.Integer(),
+    description: Type.String(),
+    name: Type.String(),
+    slug: Type.String(),
+    taxonomy: Type.String(),
+    parent: Type.Optional(Type.Integer()),
+    meta: Type.Array(Type.Unknown()),
+    url: Type.String(),
+    urls: TermUrls,
+    translation_language: Type.Optional(Type.String()),
+  },
+  { $id: 'Term' },
+);
+
+const globalIds = {
+  global_id: Type.String(),
+  global_id_lineage: Type.Array(Type.String()),
+};
+
+const postHead = {
+  id: Type.Integer(),
+  author: Type.Optional(Type.String()),
+  status: Type.Optional(Type.String()),
+  date: Type.Optional(Type.String()),
+  date_utc: Type.Optional(Type.String()),
+  modified: Type.Optional(Type.String()),
+  modified_utc: Type.Optional(Type.String()),
+  url: Type.Optional(Type.String()),
+};
+
+/** Venue: empty fields are dropped, as the reference does. */
+export const Venue = Type.Object(
+  {
+    ...postHead,
+    venue: Type.Optional(Type.Unknown({ description: 'The name (an empty array when password-protected).' })),
+    description: Type.Optional(Type.String()),
+    excerpt: Type.Optional(Type.String()),
+    slug: Type.Optional(Type.String()),
+    image: Type.Optional(ImageOrFalse),
+    address: Type.Optional(Type.String()),
+    city: Type.Optional(Type.String()),
+    country: Type.Optional(Type.String()),
+    province: Type.Optional(Type.String()),
+    state: Type.Optional(Type.String()),
+    zip: Type.Optional(Type.String()),
+    phone: Type.Optional(Type.String()),
+    website: Type.Optional(Type.String()),
+    stateprovince: Type.Optional(Type.String()),
+    geo_lat: Type.Optional(Type.Number()),
+    geo_lng: Type.Optional(Type.Number()),
+    json_ld: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    show_map: Type.Union([Type.Boolean(), Type.Null()]),
+    show_map_link: Type.Union([Type.Boolean(), Type.Null()]),
+    ...globalIds,
+    translation_language: Type.Optional(Type.String()),
+  },
+  { $id: 'Venue' },
+);
+
+/** Organizer: empty fields are dropped, as the reference does. */
+export const Organizer = Type.Object(
+  {
+    ...postHead,
+    organizer: Type.Optional(Type.Unknown({ description: 'The name (an empty array when password-protected).' })),
+    description: Type.Optional(Type.String()),
+    excerpt: Type.Optional(Type.String()),
+    slug: Type.Optional(Type.String()),
+    image: Type.Optional(ImageOrFalse),
+    phone: Type.Optional(Type.String()),
+    website: Type.Optional(Type.String()),
+    email: Type.Optional(Type.String()),
+    json_ld: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    ...globalIds,
+    translation_language: Type.Optional(Type.String()),
+  },
+  { $id: 'Organizer' },
+);
+
+const nullableBoolean = Type.Union([Type.Boolean(), Type.Null()]);
+
+/** Event: every key always present, in the reference's order. */
+export const Event = Type.Object(
+  {
+    id: Type.Integer(),
+    ...globalIds,
+    author: Type.String(),
+    status: Type.String(),
+    date: Type.String(),
+    date_utc: Type.String(),
+    modified: Type.String(),
+    modified_utc: Type.String(),
+    url: Type.String(),
+    rest_url: Type.String(),
+    title: Type.String(),
+    description: Type.String(),
+    excerpt: Type.String(),
+    slug: Type.String(),
+    image: ImageOrFalse,
+    all_day: nullableBoolean,
+    start_date: Type.String(),
+    start_date_details: Type.Ref(DateDetails),
+    end_date: Type.String(),
+    end_date_details: Type.Ref(DateDetails),
+    utc_start_date: Type.String(),
+    utc_start_date_details: Type.Ref(DateDetails),
+    utc_end_date: Type.String(),
+    utc_end_date_details: Type.Ref(DateDetails),
+    timezone: Type.String(),
+    timezone_abbr: Type.String(),
+    cost: Type.String(),
+    cost_details: Type.Ref(CostDetails),
+    website: Type.String(),
+    show_map: nullableBoolean,
+    show_map_link: nullableBoolean,
+    hide_from_listings: nullableBoolean,
+    sticky: nullableBoolean,
+    featured: nullableBoolean,
+    categories: Type.Array(Type.Ref(EmbeddedTerm)),
+    tags: Type.Array(Type.Ref(EmbeddedTerm)),
+    venue: Type.Union([Type.Ref(Venue), Type.Array(Type.Ref(Venue))], {
+      description: 'The venue object; several venues as an array; none as an empty array.',
+    }),
+    organizer: Type.Array(Type.Ref(Organizer)),
+    custom_fields: Type.Union([Type.Array(Type.Unknown()), Type.Record(Type.String(), Type.Unknown())]),
+    json_ld: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
+    translation_language: Type.Optional(Type.String()),
+  },
+  { $id: 'Event' },
+);
+
+export const ErrorBody = Type.Object(
+  {
+    code: Type.String(),
+    message: Type.String(),
+    data: Type.Object({ status: Type.Integer() }, { additionalProperties: true }),
+  },
+  { $id: 'Error' },
+);
+
+/** Every component schema, for /doc's components and for response validation. */
+export const COMPONENTS = [DateDetails, Image, CostDetails, EmbeddedTerm, Term, Venue, Organizer, Event, ErrorBody];
+
+export function listEnvelope(key: string, item: typeof Event | typeof Venue | typeof Organizer) {
+  return Type.Object({
+    [key]: Type.Array(Type.Ref(item)),
+    rest_url: Type.String(),
+    next_rest_url: Type.Optional(Type.String()),
+    previous_rest_url: Type.Optional(Type.String()),
+    total: Type.Integer(),
+    total_pages: Type.Integer(),
+  });
+}

@@ -1,0 +1,43 @@
+// Which statuses a caller sees in a list (contract §7 deviation: never more than single reads).
+import type { RequestContext } from '../../http/context.ts';
+import type { ParamErrors } from '../../http/errors.ts';
+import { can } from '../../domain/roles.ts';
+
+export const ALL_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+const NON_TRASH = ALL_STATUSES.filter((s) => s !== 'trash');
+
+export interface StatusVisibility {
+  statuses: string[];
+  own?: { authorId: number; statuses: string[] };
+  /** The status list to echo in rest_url (the reference shows `status=publish` to anonymous callers). */
+  echo?: string;
+}
+
+/** Parses `status` (CSV) and combines it with the caller's role. Adds a 400 for forbidden or unknown statuses. */
+export function listVisibility(ctx: RequestContext, status: string | undefined, errors: ParamErrors): StatusVisibility {
+  const actor = ctx.actor;
+  let requested: string[] | undefined;
+  if (status !== undefined) {
+    requested = status
+      .split(',')
+      .map((s) => s.trim())
+      .filter((s) => s !== '');
+    const unknown = requested.filter((s) => !ALL_STATUSES.includes(s));
+    if (requested.length === 0 || unknown.length > 0) {
+      errors.add('status', `status must be one or more of ${ALL_STATUSES.join(', ')}.`);
+      return { statuses: [] };
+    }
+    if (!can.createPosts(actor) && (requested.length !== 1 || requested[0] !== 'publish')) {
+      errors.add('status', 'Only published items can be listed without an account that may edit them.');
+      return { statuses: [] };
+    }
+  }
+  if (!can.createPosts(actor)) return { statuses: ['publish'], echo: 'publish' };
+  const wanted = requested ?? NON_TRASH;
+  if (can.editOthers(actor)) return { statuses: wanted, echo: requested?.join(',') };
+  return {
+    statuses: wanted.filter((s) => s === 'publish'),
+    own: { authorId: actor!.userId, statuses: wanted.filter((s) => s !== 'publish') },
+    echo: requested?.join(','),
+  };
+}

@@ -1,0 +1,103 @@
+// The Almanac service as a Fastify plugin: guards, site resolution, authentication, error
+// shape, and the svc/events/v1 routes for every site. It never listens (see listen.ts).
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import formBody from '@fastify/formbody';
+import type { Store } from './db/store.ts';
+import { ALL_ROUTES } from './api/routes.ts';
+import { registerRoutes } from './http/register.ts';
+import { errorHandler, notFoundHandler } from './http/error-handler.ts';
+import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
+import { authenticate } from './http/auth.ts';
+import { NAMESPACE, type RequestContext } from './http/context.ts';
+import { ApiError, forbidden } from './http/errors.ts';
+import { parseParams } from './http/query-string.ts';
+import { discoveryDocument } from './api/service/discovery.ts';
+import { registerPermalinkPages } from './api/service/permalinks.ts';
+
+export interface AppOptions extends GuardOptions {
+  store: Store;
+}
+
+const SECURITY_HEADERS = {
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'cache-control': 'no-store',
+};
+
+const SITE_CODE = /^[a-z0-9-]+$/;
+
+function resolveContext(request: FastifyRequest, store: Store): RequestContext {
+  const code = (request.params as { site?: string }).site ?? 'default';
+  // The default site lives at the root only; `svc` can never be a site code.
+  if (
+    code === 'svc' ||
+    (code !== 'default' && !SITE_CODE.test(code)) ||
+    (request.params as { site?: string }).site === 'default'
+  ) {
+    throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  }
+  const site = store.sites.byCode(code);
+  if (!site) throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+  const host = request.headers.host ?? '127.0.0.1';
+  const path = code === 'default' ? '' : `/${code}`;
+  const baseUrl = `http://${host}${path}`;
+  const actor = authenticate(request, store, site);
+  if (site.requireAuth && !actor) throw forbidden(false);
+  return {
+    store,
+    site,
+    actor,
+    baseUrl,
+    apiRoot: `${baseUrl}/${NAMESPACE}`,
+    globalIdBase: `${host.replace(/:\d+$/, '')}${path}`,
+  };
+}
+
+export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
+  const { store } = options;
+  await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.setErrorHandler(errorHandler);
+  app.setNotFoundHandler(notFoundHandler);
+
+  app.addHook('onRequest', async (request, reply) => {
+    checkHostAndOrigin(request, options);
+    const origin = request.headers.origin;
+    if (origin && options.allowedOrigins?.includes(origin.toLowerCase())) {
+      // CORS only for the app's own origins: never `*`.
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+      reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag');
+    }
+  });
+  app.addHook('preHandler', async (request) => {
+    request.ctx = resolveContext(request, store);
+  });
+  app.addHook('onSend', async (_request, reply, payload) => {
+    reply.headers(SECURITY_HEADERS);
+    return payload;
+  });
+
+  // CORS preflight for the allowed origins.
+  app.options('*', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), options))
+      throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+    reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
+    reply.header('access-control-allow-headers', 'Authorization, Content-Type, If-Match');
+    reply.header('access-control-max-age', '600');
+    return reply.code(204).send();
+  });
+
+  for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`]) registerRoutes(app, prefix, ALL_ROUTES);
+  for (const prefix of ['', '/:site']) {
+    app.get(prefix === '' ? '/' : prefix, async (request) => discoveryDocument(request.ctx));
+    registerPermalinkPages(app, prefix);
+  }
+}
+
+// Registered without encapsulation, so its error and not-found handlers cover the whole server.
+(almanacApp as unknown as Record<symbol, boolean>)[Symbol.for('skip-override')] = true;

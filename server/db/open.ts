@@ -1,0 +1,27 @@
+// Opens the SQLite database with the settings every connection needs, then migrates it.
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { migrate } from './migrate.ts';
+
+export type Db = Database.Database;
+
+export function openDatabase(file: string): Db {
+  mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    // WAL: readers never block the writer, and a crash mid-write leaves the last commit intact.
+    db.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes in WAL mode (only a power loss can drop the
+    // last commits), at a fraction of FULL's fsync cost.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('foreign_keys = ON');
+    // Another process (a CLI command while the app runs) may hold the write lock briefly.
+    db.pragma('busy_timeout = 5000');
+    migrate(db);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}

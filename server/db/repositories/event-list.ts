@@ -1,0 +1,150 @@
+// The /events list query: every filter of spec §4.2 as one SQL WHERE clause over the posts
+// table, so the page and its total come from two index-backed queries (no scan in JS).
+import type { Db } from '../open.ts';
+import type { PostRow } from './posts.ts';
+import { distanceKm } from '../../domain/geo.ts';
+
+export type DateColumn = 'start_utc' | 'end_utc';
+export type Comparison = '>=' | '>' | '<=' | '<';
+
+export interface EventListFilter {
+  siteId: number;
+  /** Statuses visible for everybody's events, and (for contributors/authors) extra statuses of their own. */
+  statuses: string[];
+  own?: { authorId: number; statuses: string[] };
+  /** Date bounds on UTC instants ('YYYY-MM-DD HH:MM:SS' strings compare in time order). */
+  dates: { column: DateColumn; op: Comparison; value: string }[];
+  search?: string;
+  /** Anonymous searches skip password-protected events (as the reference). */
+  excludeProtected?: boolean;
+  /** Each group is OR'ed inside, groups are AND'ed (categories, then tags). */
+  termGroups: number[][];
+  venueIds?: number[];
+  organizerIds?: number[];
+  featured?: boolean;
+  include?: number[];
+  postParent?: number;
+  geoloc?: boolean;
+  near?: {
+    lat: number;
+    lng: number;
+    radiusKm: number;
+    box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
+  };
+  matchNothing?: boolean;
+  orderBy: 'start' | 'date';
+  limit: number;
+  offset: number;
+}
+
+function list(values: unknown[]): string {
+  return values.map(() => '?').join(',');
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function eventListRepository(db: Db) {
+  // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
+  db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
+    distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
+  );
+
+  function build(filter: EventListFilter): { from: string; where: string; params: unknown[]; order: string } {
+    const where: string[] = ['e.site_id = ?', "e.type = 'event'", 'COALESCE(e.hide_from_listings, 0) = 0'];
+    const params: unknown[] = [filter.siteId];
+    let from = 'posts e';
+    const fromParams: unknown[] = [];
+
+    if (filter.matchNothing) where.push('0');
+
+    const visibility = [`e.status IN (${list(filter.statuses)})`];
+    params.push(...filter.statuses);
+    if (filter.own && filter.own.statuses.length > 0) {
+      visibility.push(`(e.author = ? AND e.status IN (${list(filter.own.statuses)}))`);
+      params.push(filter.own.authorId, ...filter.own.statuses);
+    }
+    where.push(visibility.length === 1 ? visibility[0]! : `(${visibility.join(' OR ')})`);
+
+    for (const { column, op, value } of filter.dates) {
+      where.push(`e.${column} ${op} ?`);
+      params.push(value);
+    }
+    if (filter.search !== undefined) {
+      const like = `%${escapeLike(filter.search)}%`;
+      where.push("(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\')");
+      params.push(like, like, like);
+    }
+    if (filter.excludeProtected) where.push("e.password = ''");
+    for (const group of filter.termGroups) {
+      where.push(`e.id IN (SELECT post_id FROM term_posts WHERE site_id = e.site_id AND term_id IN (${list(group)}))`);
+      params.push(...group);
+    }
+    for (const [kind, ids] of [
+      ['venue', filter.venueIds],
+      ['organizer', filter.organizerIds],
+    ] as const) {
+      if (!ids) continue;
+      where.push(
+        `e.id IN (SELECT event_id FROM post_links WHERE site_id = e.site_id AND kind = '${kind}' AND linked_id IN (${list(ids)}))`,
+      );
+      params.push(...ids);
+    }
+    if (filter.featured !== undefined) where.push(filter.featured ? 'e.featured = 1' : 'COALESCE(e.featured, 0) = 0');
+    if (filter.include) {
+      where.push(`e.id IN (${list(filter.include)})`);
+      params.push(...filter.include);
+    }
+    if (filter.postParent !== undefined) {
+      where.push('e.parent = ?');
+      params.push(filter.postParent);
+    }
+    if (filter.geoloc !== undefined) {
+      const hasGeo = `EXISTS (SELECT 1 FROM post_links l JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
+        WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue' AND v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL)`;
+      where.push(filter.geoloc ? hasGeo : `NOT ${hasGeo}`);
+    }
+    let order = filter.orderBy === 'date' ? 'e.date_utc, e.id' : 'e.start_utc, e.id';
+    if (filter.near) {
+      const { lat, lng, radiusKm, box } = filter.near;
+      // Venues inside the bounding box (index pre-filter), then the exact distance.
+      from = `posts e JOIN (
+        SELECT l.event_id AS event_id, MIN(near.d) AS distance FROM post_links l JOIN (
+          SELECT v.id AS id, geo_distance_km(?, ?, v.geo_lat, v.geo_lng) AS d FROM posts v
+          WHERE v.site_id = ? AND v.type = 'venue' AND v.geo_lat IS NOT NULL
+            AND v.geo_lat BETWEEN ? AND ? AND v.geo_lng BETWEEN ? AND ?
+        ) near ON near.id = l.linked_id AND near.d <= ?
+        WHERE l.site_id = ? AND l.kind = 'venue' GROUP BY l.event_id
+      ) g ON g.event_id = e.id`;
+      fromParams.push(lat, lng, filter.siteId, box.minLat, box.maxLat, box.minLng, box.maxLng, radiusKm, filter.siteId);
+      order = `g.distance, ${order}`;
+    }
+    return { from, where: where.join(' AND '), params: [...fromParams, ...params], order };
+  }
+
+  return {
+    /** One page of events and the total matching the filter. */
+    page(filter: EventListFilter): { rows: PostRow[]; total: number } {
+      const { from, where, params, order } = build(filter);
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      const rows =
+        filter.offset < total
+          ? (db
+              .prepare(`SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+              .all(...params, filter.limit, filter.offset) as PostRow[])
+          : [];
+      return { rows, total };
+    },
+
+    /** The SQL and parameters of the page query, for EXPLAIN QUERY PLAN checks in tests. */
+    explain(filter: EventListFilter): string[] {
+      const { from, where, params, order } = build(filter);
+      return (
+        db
+          .prepare(`EXPLAIN QUERY PLAN SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+          .all(...params, filter.limit, filter.offset) as { detail: string }[]
+      ).map((r) => r.detail);
+    },
+  };
+}

@@ -1,0 +1,196 @@
+// Posts: the one table behind events, venues, organizers and images. All SQL on posts and on
+// event → venue/organizer links lives here; services decide what to read and write.
+import type { Db } from '../open.ts';
+
+export type PostType = 'event' | 'venue' | 'organizer' | 'image';
+export type LinkKind = 'venue' | 'organizer';
+
+export interface PostRow {
+  site_id: number;
+  id: number;
+  type: PostType;
+  author: number;
+  status: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  slug: string;
+  password: string;
+  parent: number;
+  image_id: number | null;
+  date_local: string;
+  date_utc: string;
+  modified_local: string;
+  modified_utc: string;
+  trashed_status: string | null;
+  show_map: number | null;
+  show_map_link: number | null;
+  website: string | null;
+  start_local: string | null;
+  end_local: string | null;
+  start_utc: string | null;
+  end_utc: string | null;
+  timezone: string | null;
+  timezone_abbr: string | null;
+  all_day: number | null;
+  cost_raw: string | null;
+  cost_symbol: string | null;
+  cost_position: string | null;
+  hide_from_listings: number | null;
+  sticky: number | null;
+  featured: number | null;
+  address: string | null;
+  city: string | null;
+  country: string | null;
+  province: string | null;
+  state: string | null;
+  zip: string | null;
+  stateprovince: string | null;
+  geo_lat: number | null;
+  geo_lng: number | null;
+  phone: string | null;
+  email: string | null;
+  url: string | null;
+}
+
+export type PostColumns = Partial<Omit<PostRow, 'site_id' | 'id' | 'type'>>;
+
+/** Column names a write may set: guards the dynamic UPDATE against anything but known columns. */
+const WRITABLE = new Set<string>([
+  'author',
+  'status',
+  'title',
+  'content',
+  'excerpt',
+  'slug',
+  'password',
+  'parent',
+  'image_id',
+  'date_local',
+  'date_utc',
+  'modified_local',
+  'modified_utc',
+  'trashed_status',
+  'show_map',
+  'show_map_link',
+  'website',
+  'start_local',
+  'end_local',
+  'start_utc',
+  'end_utc',
+  'timezone',
+  'timezone_abbr',
+  'all_day',
+  'cost_raw',
+  'cost_symbol',
+  'cost_position',
+  'hide_from_listings',
+  'sticky',
+  'featured',
+  'address',
+  'city',
+  'country',
+  'province',
+  'state',
+  'zip',
+  'stateprovince',
+  'geo_lat',
+  'geo_lng',
+  'phone',
+  'email',
+  'url',
+]);
+
+export function postsRepository(db: Db) {
+  const byId = db.prepare('SELECT * FROM posts WHERE site_id = ? AND id = ?');
+  const bySlug = db.prepare(
+    "SELECT * FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND slug <> '' ORDER BY id LIMIT 1",
+  );
+  const slugTaken = db.prepare('SELECT 1 FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND id <> ? LIMIT 1');
+  const linksOf = db.prepare(
+    'SELECT linked_id FROM post_links WHERE site_id = ? AND event_id = ? AND kind = ? ORDER BY position',
+  );
+  const clearLinks = db.prepare('DELETE FROM post_links WHERE site_id = ? AND event_id = ? AND kind = ?');
+  const addLink = db.prepare(
+    'INSERT OR IGNORE INTO post_links (site_id, event_id, linked_id, kind, position) VALUES (?, ?, ?, ?, ?)',
+  );
+  const unlinkEverywhere = db.prepare('DELETE FROM post_links WHERE site_id = ? AND linked_id = ?');
+  const remove = db.prepare('DELETE FROM posts WHERE site_id = ? AND id = ?');
+  const byTitle = db.prepare(
+    'SELECT * FROM posts WHERE site_id = ? AND type = ? AND title = ? COLLATE NOCASE ORDER BY id',
+  );
+  const imageByUrl = db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1");
+
+  return {
+    get: (siteId: number, id: number) => byId.get(siteId, id) as PostRow | undefined,
+    bySlug: (siteId: number, type: PostType, slug: string) => bySlug.get(siteId, type, slug) as PostRow | undefined,
+    slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
+      slugTaken.get(siteId, type, slug, exceptId) !== undefined,
+    byTitle: (siteId: number, type: PostType, title: string) => byTitle.all(siteId, type, title) as PostRow[],
+    imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url) as PostRow | undefined,
+
+    /** Several posts by id in one query (no N+1 when embedding). */
+    getMany(siteId: number, ids: number[]): Map<number, PostRow> {
+      const result = new Map<number, PostRow>();
+      if (ids.length === 0) return result;
+      const unique = [...new Set(ids)];
+      const rows = db
+        .prepare(`SELECT * FROM posts WHERE site_id = ? AND id IN (${unique.map(() => '?').join(',')})`)
+        .all(siteId, ...unique) as PostRow[];
+      for (const row of rows) result.set(row.id, row);
+      return result;
+    },
+
+    insert(siteId: number, id: number, type: PostType, columns: PostColumns): void {
+      const names = Object.keys(columns).filter((name) => WRITABLE.has(name));
+      const sql = `INSERT INTO posts (site_id, id, type${names.map((n) => `, ${n}`).join('')}) VALUES (?, ?, ?${names
+        .map(() => ', ?')
+        .join('')})`;
+      db.prepare(sql).run(siteId, id, type, ...names.map((n) => columns[n as keyof PostColumns] ?? null));
+    },
+
+    update(siteId: number, id: number, columns: PostColumns): void {
+      const names = Object.keys(columns).filter((name) => WRITABLE.has(name));
+      if (names.length === 0) return;
+      const sql = `UPDATE posts SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE site_id = ? AND id = ?`;
+      db.prepare(sql).run(...names.map((n) => columns[n as keyof PostColumns] ?? null), siteId, id);
+    },
+
+    remove(siteId: number, id: number): void {
+      remove.run(siteId, id);
+    },
+
+    links(siteId: number, eventId: number, kind: LinkKind): number[] {
+      return (linksOf.all(siteId, eventId, kind) as { linked_id: number }[]).map((r) => r.linked_id);
+    },
+
+    /** event id → linked ids in order, for a page of events in one query. */
+    linksOfMany(siteId: number, eventIds: number[], kind: LinkKind): Map<number, number[]> {
+      const result = new Map<number, number[]>();
+      if (eventIds.length === 0) return result;
+      const rows = db
+        .prepare(
+          `SELECT event_id, linked_id FROM post_links WHERE site_id = ? AND kind = ? AND event_id IN (${eventIds
+            .map(() => '?')
+            .join(',')}) ORDER BY event_id, position`,
+        )
+        .all(siteId, kind, ...eventIds) as { event_id: number; linked_id: number }[];
+      for (const row of rows) {
+        const list = result.get(row.event_id) ?? [];
+        list.push(row.linked_id);
+        result.set(row.event_id, list);
+      }
+      return result;
+    },
+
+    setLinks(siteId: number, eventId: number, kind: LinkKind, linkedIds: number[]): void {
+      clearLinks.run(siteId, eventId, kind);
+      linkedIds.forEach((linkedId, position) => addLink.run(siteId, eventId, linkedId, kind, position));
+    },
+
+    /** Detaches a venue or organizer from every event (when it is trashed or deleted). */
+    unlinkEverywhere(siteId: number, linkedId: number): void {
+      unlinkEverywhere.run(siteId, linkedId);
+    },
+  };
+}

@@ -1,0 +1,81 @@
+// Sites: independent calendars in one data dir, each with its own settings and id sequences.
+import type { Db } from '../open.ts';
+
+export interface Site {
+  id: number;
+  code: string;
+  title: string;
+  timezone: string;
+  language: string;
+  perPage: number;
+  requireAuth: boolean;
+  geoRadiusKm: number;
+  currencySymbol: string;
+  currencyPosition: 'prefix' | 'postfix';
+  currencyCode: string;
+}
+
+interface SiteRow {
+  id: number;
+  code: string;
+  title: string;
+  timezone: string;
+  language: string;
+  per_page: number;
+  require_auth: number;
+  geo_radius_km: number;
+  currency_symbol: string;
+  currency_position: string;
+  currency_code: string;
+}
+
+function toSite(row: SiteRow): Site {
+  return {
+    id: row.id,
+    code: row.code,
+    title: row.title,
+    timezone: row.timezone,
+    language: row.language,
+    perPage: row.per_page,
+    requireAuth: row.require_auth === 1,
+    geoRadiusKm: row.geo_radius_km,
+    currencySymbol: row.currency_symbol,
+    currencyPosition: row.currency_position === 'postfix' ? 'postfix' : 'prefix',
+    currencyCode: row.currency_code,
+  };
+}
+
+export function sitesRepository(db: Db) {
+  const byCode = db.prepare('SELECT * FROM sites WHERE code = ?');
+  const all = db.prepare('SELECT * FROM sites ORDER BY id');
+  const insert = db.prepare(
+    'INSERT INTO sites (code, title, timezone, language, created_utc) VALUES (@code, @title, @timezone, @language, @created)',
+  );
+  const takePost = db.prepare(
+    'UPDATE sites SET next_post_id = next_post_id + 1 WHERE id = ? RETURNING next_post_id - 1 AS id',
+  );
+  const takeTerm = db.prepare(
+    'UPDATE sites SET next_term_id = next_term_id + 1 WHERE id = ? RETURNING next_term_id - 1 AS id',
+  );
+
+  return {
+    byCode(code: string): Site | undefined {
+      const row = byCode.get(code) as SiteRow | undefined;
+      return row && toSite(row);
+    },
+    list(): Site[] {
+      return (all.all() as SiteRow[]).map(toSite);
+    },
+    create(site: { code: string; title: string; timezone: string; language: string }): Site {
+      insert.run({ ...site, created: new Date().toISOString() });
+      return this.byCode(site.code)!;
+    },
+    /** The next id of the site's one post sequence (never reused: the counter only grows). */
+    nextPostId(siteId: number): number {
+      return (takePost.get(siteId) as { id: number }).id;
+    },
+    nextTermId(siteId: number): number {
+      return (takeTerm.get(siteId) as { id: number }).id;
+    },
+  };
+}

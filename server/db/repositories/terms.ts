@@ -1,0 +1,101 @@
+// Terms: categories and tags, one table and one id sequence per site, and their assignment to posts.
+import type { Db } from '../open.ts';
+
+export type Taxonomy = 'category' | 'tag';
+
+export interface TermRow {
+  site_id: number;
+  id: number;
+  taxonomy: Taxonomy;
+  name: string;
+  slug: string;
+  description: string;
+  parent: number;
+}
+
+function placeholders(count: number): string {
+  return new Array(count).fill('?').join(',');
+}
+
+export function termsRepository(db: Db) {
+  const byId = db.prepare('SELECT * FROM terms WHERE site_id = ? AND id = ?');
+  const bySlug = db.prepare('SELECT * FROM terms WHERE site_id = ? AND taxonomy = ? AND slug = ?');
+  const byName = db.prepare(
+    'SELECT * FROM terms WHERE site_id = ? AND taxonomy = ? AND name = ? COLLATE NOCASE ORDER BY id LIMIT 1',
+  );
+  const insert = db.prepare(
+    'INSERT INTO terms (site_id, id, taxonomy, name, slug, description, parent) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const children = db.prepare('SELECT id FROM terms WHERE site_id = ? AND taxonomy = ? AND parent = ?');
+  const clearPostTerms = db.prepare(
+    'DELETE FROM term_posts WHERE site_id = ? AND post_id = ? AND term_id IN (SELECT id FROM terms WHERE site_id = ? AND taxonomy = ?)',
+  );
+  const addPostTerm = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
+
+  return {
+    get: (siteId: number, id: number) => byId.get(siteId, id) as TermRow | undefined,
+    bySlug: (siteId: number, taxonomy: Taxonomy, slug: string) =>
+      bySlug.get(siteId, taxonomy, slug) as TermRow | undefined,
+    byName: (siteId: number, taxonomy: Taxonomy, name: string) =>
+      byName.get(siteId, taxonomy, name) as TermRow | undefined,
+
+    insert(term: TermRow): void {
+      insert.run(term.site_id, term.id, term.taxonomy, term.name, term.slug, term.description, term.parent);
+    },
+
+    /** The term and all its descendants (a parent category filter matches its children's events). */
+    withDescendants(siteId: number, taxonomy: Taxonomy, ids: number[]): number[] {
+      const seen = new Set<number>(ids);
+      const queue = [...ids];
+      while (queue.length > 0) {
+        const id = queue.pop()!;
+        for (const { id: child } of children.all(siteId, taxonomy, id) as { id: number }[]) {
+          if (!seen.has(child)) {
+            seen.add(child);
+            queue.push(child);
+          }
+        }
+      }
+      return [...seen];
+    },
+
+    /** post id → its terms of a taxonomy, ordered by name (as WordPress returns them), in one query. */
+    termsOfPosts(siteId: number, taxonomy: Taxonomy, postIds: number[]): Map<number, TermRow[]> {
+      const result = new Map<number, TermRow[]>();
+      if (postIds.length === 0) return result;
+      const rows = db
+        .prepare(
+          `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
+           WHERE tp.site_id = ? AND t.taxonomy = ? AND tp.post_id IN (${placeholders(postIds.length)})
+           ORDER BY tp.post_id, t.name COLLATE NOCASE, t.id`,
+        )
+        .all(siteId, taxonomy, ...postIds) as (TermRow & { post_id: number })[];
+      for (const { post_id, ...term } of rows) {
+        const list = result.get(post_id) ?? [];
+        list.push(term);
+        result.set(post_id, list);
+      }
+      return result;
+    },
+
+    /** term id → number of published events using it (the reference's `count`). */
+    counts(siteId: number, termIds: number[]): Map<number, number> {
+      const result = new Map<number, number>(termIds.map((id) => [id, 0]));
+      if (termIds.length === 0) return result;
+      const rows = db
+        .prepare(
+          `SELECT tp.term_id AS id, COUNT(*) AS n FROM term_posts tp
+           JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id AND p.status = 'publish' AND p.type = 'event'
+           WHERE tp.site_id = ? AND tp.term_id IN (${placeholders(termIds.length)}) GROUP BY tp.term_id`,
+        )
+        .all(siteId, ...termIds) as { id: number; n: number }[];
+      for (const row of rows) result.set(row.id, row.n);
+      return result;
+    },
+
+    setPostTerms(siteId: number, postId: number, taxonomy: Taxonomy, termIds: number[]): void {
+      clearPostTerms.run(siteId, postId, siteId, taxonomy);
+      for (const termId of termIds) addPostTerm.run(siteId, termId, postId);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+// Users, their role on each site, and API tokens.
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Db } from '../open.ts';
+import type { Role } from '../../domain/roles.ts';
+
+export interface User {
+  id: number;
+  login: string;
+  display_name: string;
+  super_admin: number;
+}
+
+const TOKEN_PREFIX = 'alm';
+
+function hashSecret(secret: string): Buffer {
+  return createHash('sha256').update(secret).digest();
+}
+
+export function usersRepository(db: Db) {
+  const byId = db.prepare('SELECT * FROM users WHERE id = ?');
+  const byLogin = db.prepare('SELECT * FROM users WHERE login = ?');
+  const insertUser = db.prepare(
+    'INSERT INTO users (login, display_name, super_admin, created_utc) VALUES (?, ?, ?, ?) RETURNING id',
+  );
+  const roleOn = db.prepare('SELECT role FROM site_users WHERE site_id = ? AND user_id = ?');
+  const setRole = db.prepare(
+    'INSERT INTO site_users (site_id, user_id, role) VALUES (?, ?, ?) ON CONFLICT (site_id, user_id) DO UPDATE SET role = excluded.role',
+  );
+  const insertToken = db.prepare(
+    'INSERT INTO tokens (public_id, user_id, name, secret_hash, created_utc) VALUES (?, ?, ?, ?, ?)',
+  );
+  const tokenByPublicId = db.prepare(
+    'SELECT user_id, secret_hash FROM tokens WHERE public_id = ? AND revoked_utc IS NULL',
+  );
+  const revoke = db.prepare('UPDATE tokens SET revoked_utc = ? WHERE public_id = ? AND revoked_utc IS NULL');
+
+  return {
+    byId: (id: number) => byId.get(id) as User | undefined,
+    byLogin: (login: string) => byLogin.get(login) as User | undefined,
+    create(login: string, options: { superAdmin?: boolean; displayName?: string } = {}): User {
+      const { id } = insertUser.get(
+        login,
+        options.displayName ?? login,
+        options.superAdmin ? 1 : 0,
+        new Date().toISOString(),
+      ) as {
+        id: number;
+      };
+      return byId.get(id) as User;
+    },
+    /** The user's role on a site; an install administrator is administrator everywhere. */
+    roleOn(siteId: number, user: User): Role | undefined {
+      if (user.super_admin) return 'administrator';
+      return (roleOn.get(siteId, user.id) as { role: Role } | undefined)?.role;
+    },
+    setRole(siteId: number, userId: number, role: Role): void {
+      setRole.run(siteId, userId, role);
+    },
+    /** Creates a token and returns it in clear text: the only moment it exists outside the caller. */
+    createToken(userId: number, name: string): string {
+      const publicId = randomBytes(6).toString('hex');
+      const secret = randomBytes(24).toString('base64url');
+      insertToken.run(publicId, userId, name, hashSecret(secret), new Date().toISOString());
+      return `${TOKEN_PREFIX}_${publicId}_${secret}`;
+    },
+    /** The user id a token belongs to, or undefined. The secret is compared in constant time. */
+    verifyToken(token: string): number | undefined {
+      const match = /^alm_([0-9a-f]{12})_([A-Za-z0-9_-]{32})$/.exec(token);
+      if (!match) return undefined;
+      const row = tokenByPublicId.get(match[1]) as { user_id: number; secret_hash: Buffer } | undefined;
+      if (!row) return undefined;
+      return timingSafeEqual(row.secret_hash, hashSecret(match[2]!)) ? row.user_id : undefined;
+    },
+    revokeToken(token: string): boolean {
+      const publicId = /^alm_([0-9a-f]{12})_/.exec(token)?.[1];
+      return publicId ? revoke.run(new Date().toISOString(), publicId).changes > 0 : false;
+    },
+  };
+}

@@ -1,0 +1,38 @@
+// Who is calling: `Authorization: Bearer <token>`, or `Basic base64(user:token)` so clients built
+// for WordPress application passwords work unchanged. Tokens in query strings are never read.
+import type { FastifyRequest } from 'fastify';
+import type { Store } from '../db/store.ts';
+import type { Site } from '../db/repositories/sites.ts';
+import type { Actor } from '../domain/roles.ts';
+import { ApiError } from './errors.ts';
+
+function unauthorized(code: string, message: string): ApiError {
+  return new ApiError(401, code, message);
+}
+
+export function authenticate(request: FastifyRequest, store: Store, site: Site): Actor | null {
+  const header = request.headers.authorization;
+  if (header === undefined || header.trim() === '') return null;
+  const [scheme, credentials = ''] = header.trim().split(/\s+/, 2);
+  let userId: number | undefined;
+  if (scheme?.toLowerCase() === 'bearer') {
+    userId = store.users.verifyToken(credentials);
+    if (userId === undefined) throw unauthorized('rest_invalid_token', 'The token is invalid or revoked.');
+  } else if (scheme?.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    const login = colon > 0 ? decoded.slice(0, colon) : '';
+    const token = colon > 0 ? decoded.slice(colon + 1).replace(/\s+/g, '') : '';
+    userId = store.users.verifyToken(token);
+    const user = userId === undefined ? undefined : store.users.byId(userId);
+    if (!user || user.login.toLowerCase() !== login.toLowerCase()) {
+      throw unauthorized('incorrect_password', 'The provided password is an invalid application password.');
+    }
+  } else {
+    throw unauthorized('rest_unsupported_auth', 'Use Authorization: Bearer <token> or Basic <user:token>.');
+  }
+  const user = store.users.byId(userId!)!;
+  const role = store.users.roleOn(site.id, user);
+  if (!role) throw unauthorized('rest_invalid_token', 'The token is not valid on this site.');
+  return { userId: user.id, login: user.login, role };
+}

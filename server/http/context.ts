@@ -1,0 +1,20 @@
+// What a handler knows about its request: the site it addresses, who is calling, and the URLs
+// that responses must use (every URL carries the site's own base, contract §1 and §3).
+import type { Store } from '../db/store.ts';
+import type { Site } from '../db/repositories/sites.ts';
+import type { Actor } from '../domain/roles.ts';
+
+export const NAMESPACE = 'svc/events/v1';
+
+export interface RequestContext {
+  store: Store;
+  site: Site;
+  /** null for anonymous callers. */
+  actor: Actor | null;
+  /** `http://127.0.0.1:PORT` for the default site, `http://127.0.0.1:PORT/S` for site S. */
+  baseUrl: string;
+  /** `{baseUrl}/svc/events/v1` */
+  apiRoot: string;
+  /** The host part of global ids: `127.0.0.1` or `127.0.0.1/S` (no scheme, no port, as the reference). */
+  globalIdBase: string;
+}

@@ -1,0 +1,62 @@
+// WordPress-style error bodies: {code, message, data: {status, ...}} (contract §9).
+// Everything that goes wrong in a request is an ApiError by the time it reaches the client.
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly data: Record<string, unknown>;
+
+  constructor(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.data = data;
+  }
+
+  toBody(): { code: string; message: string; data: Record<string, unknown> } {
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+  }
+}
+
+/** Collects per-parameter validation failures so one 400 names every bad parameter. */
+export class ParamErrors {
+  private readonly params = new Map<string, string>();
+
+  add(param: string, message: string): void {
+    if (!this.params.has(param)) this.params.set(param, message);
+  }
+
+  get size(): number {
+    return this.params.size;
+  }
+
+  throwIfAny(): void {
+    if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params));
+  }
+}
+
+export function invalidParams(params: Record<string, string>): ApiError {
+  return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
+    params,
+    details: [],
+  });
+}
+
+export function invalidParam(param: string, message: string): ApiError {
+  return invalidParams({ [param]: message });
+}
+
+export function missingParams(names: string[]): ApiError {
+  return new ApiError(400, 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
+    params: names,
+  });
+}
+
+export function noRoute(): ApiError {
+  return new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
+}
+
+/** 401 for anonymous callers, 403 for authenticated ones: the reference's rest_forbidden rule. */
+export function forbidden(authenticated: boolean): ApiError {
+  return new ApiError(authenticated ? 403 : 401, 'rest_forbidden', 'Sorry, you are not allowed to do that.');
+}

@@ -1,0 +1,66 @@
+// The route table type. One RouteSpec per path, with one endpoint per method set — the same
+// structure the WordPress namespace index exposes. The table drives three things, so they
+// can never disagree: Fastify registration, the namespace index and the OpenAPI document.
+import type { Static, TObject, TSchema } from '@sinclair/typebox';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ParamErrors } from './errors.ts';
+import type { RequestContext } from './context.ts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export const EDITABLE: Method[] = ['POST', 'PUT', 'PATCH'];
+
+export interface ApiResult {
+  status?: number;
+  body: unknown;
+  headers?: Record<string, string | number>;
+}
+
+export interface HandlerInput<A> {
+  ctx: RequestContext;
+  args: A;
+  /** What `validate` returned: values it already parsed, so the handler does not parse twice. */
+  prepared?: unknown;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface Endpoint<A extends TObject = TObject> {
+  methods: Method[];
+  /** Every parameter (path, query and body) as WordPress route args: the one source of truth. */
+  args: A;
+  summary: string;
+  /** Status → response schema (for /doc and the response-validity tests). */
+  responses: Record<number, { description: string; schema?: TSchema }>;
+  /** Checks that need the database (linked ids exist, dates parse…); add to `errors`. Runs before permission. */
+  validate?: (input: HandlerInput<Static<A>>, errors: ParamErrors) => unknown;
+  /** Throws rest_forbidden (401/403) when the caller may not do this. Runs after validation, as in WordPress. */
+  permission?: (input: HandlerInput<Static<A>>) => void;
+  handler: (input: HandlerInput<Static<A>>) => ApiResult | Promise<ApiResult>;
+}
+
+export interface RouteSpec {
+  /** Path relative to the namespace, OpenAPI style: '/events/{id}'. '' is the namespace root. */
+  path: string;
+  /** Reference-style tag for grouping in /doc. */
+  tag: string;
+  endpoints: Endpoint<TObject>[];
+}
+
+/** Keeps the generic args type of each endpoint while storing them in one array. */
+export function endpoint<A extends TObject>(spec: Endpoint<A>): Endpoint<TObject> {
+  return spec as unknown as Endpoint<TObject>;
+}
+
+/** Path parameter patterns: `{id}` is digits only, `{slug}` anything but '/'. */
+export const PATH_PARAM_PATTERNS: Record<string, { fastify: string; wp: string }> = {
+  id: { fastify: '(^\\d+)', wp: '(?P<id>\\d+)' },
+  slug: { fastify: '', wp: '(?P<slug>[^/]+)' },
+};
+
+export function toFastifyPath(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => `:${name}${PATH_PARAM_PATTERNS[name]?.fastify ?? ''}`);
+}
+
+export function toWpPattern(path: string): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => PATH_PARAM_PATTERNS[name]?.wp ?? `(?P<${name}>[^/]+)`);
+}
