@@ -2,6 +2,17 @@
 import type { RouteSpec } from '../http/route.ts';
 import { serviceRoutes } from './service/routes.ts';
 import { eventRoutes } from './events/routes.ts';
+import { venueRoutes } from './venues/routes.ts';
+import { organizerRoutes } from './organizers/routes.ts';
+import { categoryRoutes } from './categories/routes.ts';
+import { tagRoutes } from './tags/routes.ts';
 
 export const ALL_ROUTES: RouteSpec[] = [];
-ALL_ROUTES.push(...serviceRoutes(() => ALL_ROUTES), ...eventRoutes);
+ALL_ROUTES.push(
+  ...serviceRoutes(() => ALL_ROUTES),
+  ...eventRoutes,
+  ...venueRoutes,
+  ...organizerRoutes,
+  ...categoryRoutes,
+  ...tagRoutes,
+);

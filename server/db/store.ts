@@ -6,6 +6,8 @@ import { usersRepository } from './repositories/users.ts';
 import { postsRepository } from './repositories/posts.ts';
 import { termsRepository } from './repositories/terms.ts';
 import { eventListRepository } from './repositories/event-list.ts';
+import { linkedListRepository } from './repositories/linked-list.ts';
+import { termListRepository } from './repositories/term-list.ts';
 
 export interface Store {
   db: Db;
@@ -14,6 +16,8 @@ export interface Store {
   posts: ReturnType<typeof postsRepository>;
   terms: ReturnType<typeof termsRepository>;
   eventList: ReturnType<typeof eventListRepository>;
+  linkedList: ReturnType<typeof linkedListRepository>;
+  termList: ReturnType<typeof termListRepository>;
   /** Runs `fn` in one transaction: a failed request changes nothing (contract §6). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -27,6 +31,8 @@ export function createStore(db: Db): Store {
     posts: postsRepository(db),
     terms: termsRepository(db),
     eventList: eventListRepository(db),
+    linkedList: linkedListRepository(db),
+    termList: termListRepository(db),
     transaction: <T>(fn: () => T) => db.transaction(fn)(),
     close: () => db.close(),
   };

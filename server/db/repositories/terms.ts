@@ -31,6 +31,14 @@ export function termsRepository(db: Db) {
     'DELETE FROM term_posts WHERE site_id = ? AND post_id = ? AND term_id IN (SELECT id FROM terms WHERE site_id = ? AND taxonomy = ?)',
   );
   const addPostTerm = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
+  const update = db.prepare(
+    'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent WHERE site_id = @site_id AND id = @id',
+  );
+  const remove = db.prepare('DELETE FROM terms WHERE site_id = ? AND id = ?');
+  const reparent = db.prepare('UPDATE terms SET parent = ? WHERE site_id = ? AND taxonomy = ? AND parent = ?');
+  const sameName = db.prepare(
+    'SELECT * FROM terms WHERE site_id = ? AND taxonomy = ? AND name = ? COLLATE NOCASE AND parent = ? AND id <> ? LIMIT 1',
+  );
 
   return {
     get: (siteId: number, id: number) => byId.get(siteId, id) as TermRow | undefined,
@@ -38,6 +46,24 @@ export function termsRepository(db: Db) {
       bySlug.get(siteId, taxonomy, slug) as TermRow | undefined,
     byName: (siteId: number, taxonomy: Taxonomy, name: string) =>
       byName.get(siteId, taxonomy, name) as TermRow | undefined,
+
+    update(term: TermRow): void {
+      update.run(term);
+    },
+
+    remove(siteId: number, id: number): void {
+      remove.run(siteId, id);
+    },
+
+    /** Children of a deleted category move up to its parent (as WordPress does). */
+    reparentChildren(siteId: number, taxonomy: Taxonomy, id: number, newParent: number): void {
+      reparent.run(newParent, siteId, taxonomy, id);
+    },
+
+    /** Another term of the taxonomy with this name under the same parent (WordPress's term_exists rule). */
+    sameName(siteId: number, taxonomy: Taxonomy, name: string, parent: number, exceptId = 0): TermRow | undefined {
+      return sameName.get(siteId, taxonomy, name, parent, exceptId) as TermRow | undefined;
+    },
 
     insert(term: TermRow): void {
       insert.run(term.site_id, term.id, term.taxonomy, term.name, term.slug, term.description, term.parent);

@@ -1,0 +1,90 @@
+// The /venues and /organizers list query (spec §4.3–4.4) as one SQL statement per page.
+import type { Db } from '../open.ts';
+import type { PostRow } from './posts.ts';
+
+export interface LinkedListFilter {
+  siteId: number;
+  type: 'venue' | 'organizer';
+  statuses: string[];
+  own?: { authorId: number; statuses: string[] };
+  search?: { text: string; columns: string[] };
+  /** Only those linked to this event. */
+  eventId?: number;
+  /** true: linked to at least one event that is not a draft/pending/trash; false: linked to none such. */
+  hasEvents?: boolean;
+  /** Linked to an event that has not ended yet, among these statuses (what the caller may see). */
+  upcoming?: { nowUtc: string; statuses: string[] };
+  limit: number;
+  offset: number;
+}
+
+const LIVE_EVENT_STATUSES = ['publish', 'future', 'private'];
+const SEARCHABLE = new Set([
+  'title',
+  'content',
+  'excerpt',
+  'address',
+  'city',
+  'province',
+  'state',
+  'stateprovince',
+  'zip',
+  'phone',
+  'email',
+  'website',
+  'country',
+]);
+
+function list(values: unknown[]): string {
+  return values.map(() => '?').join(',');
+}
+
+export function linkedListRepository(db: Db) {
+  function build(filter: LinkedListFilter) {
+    const where = ['p.site_id = ?', 'p.type = ?'];
+    const params: unknown[] = [filter.siteId, filter.type];
+    const visibility = [`p.status IN (${list(filter.statuses)})`];
+    params.push(...filter.statuses);
+    if (filter.own && filter.own.statuses.length > 0) {
+      visibility.push(`(p.author = ? AND p.status IN (${list(filter.own.statuses)}))`);
+      params.push(filter.own.authorId, ...filter.own.statuses);
+    }
+    where.push(`(${visibility.join(' OR ')})`);
+    if (filter.search) {
+      const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const columns = filter.search.columns.filter((c) => SEARCHABLE.has(c));
+      where.push(`(${columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+      params.push(...columns.map(() => like));
+    }
+    if (filter.eventId !== undefined) {
+      where.push('p.id IN (SELECT linked_id FROM post_links WHERE site_id = p.site_id AND event_id = ? AND kind = ?)');
+      params.push(filter.eventId, filter.type);
+    }
+    if (filter.hasEvents !== undefined) {
+      const linked = `EXISTS (SELECT 1 FROM post_links l JOIN posts e ON e.site_id = l.site_id AND e.id = l.event_id
+        WHERE l.site_id = p.site_id AND l.linked_id = p.id AND l.kind = ? AND e.status IN (${list(LIVE_EVENT_STATUSES)}))`;
+      where.push(filter.hasEvents ? linked : `NOT ${linked}`);
+      params.push(filter.type, ...LIVE_EVENT_STATUSES);
+    }
+    if (filter.upcoming) {
+      where.push(`EXISTS (SELECT 1 FROM post_links l JOIN posts e ON e.site_id = l.site_id AND e.id = l.event_id
+        WHERE l.site_id = p.site_id AND l.linked_id = p.id AND l.kind = ? AND e.end_utc >= ? AND e.status IN (${list(filter.upcoming.statuses)}))`);
+      params.push(filter.type, filter.upcoming.nowUtc, ...filter.upcoming.statuses);
+    }
+    return { where: where.join(' AND '), params };
+  }
+
+  return {
+    page(filter: LinkedListFilter): { rows: PostRow[]; total: number } {
+      const { where, params } = build(filter);
+      const total = (db.prepare(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number }).n;
+      const rows =
+        filter.offset < total
+          ? (db
+              .prepare(`SELECT p.* FROM posts p WHERE ${where} ORDER BY p.date_utc DESC, p.id DESC LIMIT ? OFFSET ?`)
+              .all(...params, filter.limit, filter.offset) as PostRow[])
+          : [];
+      return { rows, total };
+    },
+  };
+}
