@@ -1,11 +1,12 @@
 // The venue and organizer resources (spec §4.3–4.4) are one engine with two configurations:
 // same routes, list parameters, status codes and rules, different fields.
-import { Type, type TObject } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, forbidden, invalidParam, type ParamErrors } from '../../http/errors.ts';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
+import type { LinkedListFilter } from '../../db/repositories/linked-list.ts';
 import { formatWall } from '../../domain/dates.ts';
 import { can } from '../../domain/roles.ts';
 import { looseBoolean, page, pathId, perPage, postId, slugParam, text, translationLanguage } from './args.ts';
@@ -32,7 +33,7 @@ const O = Type.Optional;
 interface LinkedResource {
   type: LinkedType;
   collection: 'venues' | 'organizers';
-  fields: Record<string, import('@sinclair/typebox').TSchema>;
+  fields: Record<string, TSchema>;
   schema: typeof Venue | typeof Organizer;
   searchColumns: string[];
   present: typeof presentVenue;
@@ -110,6 +111,7 @@ function argsFor(resource: LinkedResource) {
 }
 
 type Target = { id?: number; slug?: string };
+type PreparedLinkedList = LinkedListFilter & { page: number; query: [string, string | number][] };
 
 /** The stored item a by-id/by-slug request names; unknown ones are 400 on the param (as the reference). */
 function findLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow {
@@ -168,7 +170,7 @@ function prepareList(resource: LinkedResource) {
       offset: (pageNumber - 1) * perPageValue,
       page: pageNumber,
       query,
-    } as Parameters<RequestContext['store']['linkedList']['page']>[0] & { page: number; query: typeof query };
+    } as PreparedLinkedList;
     if (typeof args.search === 'string') {
       filter.search = { text: args.search, columns: resource.searchColumns };
       query.push(['search', args.search]);
