@@ -8,6 +8,7 @@ import { termsRepository } from './repositories/terms.ts';
 import { eventListRepository } from './repositories/event-list.ts';
 import { linkedListRepository } from './repositories/linked-list.ts';
 import { termListRepository } from './repositories/term-list.ts';
+import { translationsRepository } from './repositories/translations.ts';
 
 export interface Store {
   db: Db;
@@ -18,6 +19,7 @@ export interface Store {
   eventList: ReturnType<typeof eventListRepository>;
   linkedList: ReturnType<typeof linkedListRepository>;
   termList: ReturnType<typeof termListRepository>;
+  translations: ReturnType<typeof translationsRepository>;
   /** Runs `fn` in one transaction: a failed request changes nothing (contract §6). */
   transaction<T>(fn: () => T): T;
   close(): void;
@@ -33,6 +35,7 @@ export function createStore(db: Db): Store {
     eventList: eventListRepository(db),
     linkedList: linkedListRepository(db),
     termList: termListRepository(db),
+    translations: translationsRepository(db),
     transaction: <T>(fn: () => T) => db.transaction(fn)(),
     close: () => db.close(),
   };

@@ -123,6 +123,7 @@ export function prepareEventList(
 
   if (args.search !== undefined) {
     filter.search = args.search;
+    filter.searchLanguage = args.translation_language;
     if (!ctx.actor) filter.excludeProtected = true;
   }
   if (args.categories) filter.termGroups.push(resolveTerms(ctx, 'category', 'categories', args.categories, errors));

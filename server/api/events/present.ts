@@ -16,6 +16,7 @@ import {
   type Json,
 } from '../shared/present.ts';
 import { globalId, permalink, restUrl } from '../shared/urls.ts';
+import { overlayPosts, overlayTerms, servedLanguage } from '../shared/translations.ts';
 
 interface Relations {
   venues: Map<number, number[]>;
@@ -24,9 +25,12 @@ interface Relations {
   tags: Map<number, TermRow[]>;
   posts: Map<number, PostRow>;
   counts: Map<number, number>;
+  /** Ids whose translation_language variant was laid over the base text. */
+  translatedPosts: Set<number>;
+  translatedTerms: Set<number>;
 }
 
-function loadRelations(ctx: RequestContext, rows: PostRow[]): Relations {
+function loadRelations(ctx: RequestContext, rows: PostRow[], language: string | undefined): Relations {
   const { posts, terms } = ctx.store;
   const siteId = ctx.site.id;
   const ids = rows.map((r) => r.id);
@@ -39,7 +43,29 @@ function loadRelations(ctx: RequestContext, rows: PostRow[]): Relations {
   const imageIds = [...rows, ...linked.values()].map((r) => r.image_id).filter((id): id is number => id !== null);
   for (const [id, row] of posts.getMany(siteId, imageIds)) linked.set(id, row);
   const termIds = [...categories.values(), ...tags.values()].flat().map((t) => t.id);
-  return { venues, organizers, categories, tags, posts: linked, counts: terms.counts(siteId, [...new Set(termIds)]) };
+  const relations: Relations = {
+    venues,
+    organizers,
+    categories,
+    tags,
+    posts: linked,
+    counts: terms.counts(siteId, [...new Set(termIds)]),
+    translatedPosts: new Set(),
+    translatedTerms: new Set(),
+  };
+  if (language) {
+    const overlaid = overlayPosts(ctx, [...linked.values()], language);
+    for (const row of overlaid.rows) linked.set(row.id, row);
+    relations.translatedPosts = overlaid.translated;
+    for (const map of [categories, tags]) {
+      for (const [postId, list] of map) {
+        const result = overlayTerms(ctx, list, language);
+        map.set(postId, result.terms);
+        result.translated.forEach((id) => relations.translatedTerms.add(id));
+      }
+    }
+  }
+  return relations;
 }
 
 export function storedCost(row: PostRow): StoredCost {
@@ -56,6 +82,7 @@ export interface EventPresentOptions {
   single?: boolean;
   /** Ids of password-protected events whose password the caller gave (or may edit). */
   unlocked?: Set<number>;
+  /** The requested translation_language, if any. */
   translation?: string;
 }
 
@@ -93,7 +120,13 @@ function eventJsonLd(ctx: RequestContext, row: PostRow, event: Json, venues: Pos
   return ld;
 }
 
-function presentOne(ctx: RequestContext, row: PostRow, relations: Relations, options: EventPresentOptions): Json {
+function presentOne(
+  ctx: RequestContext,
+  row: PostRow,
+  relations: Relations,
+  options: EventPresentOptions,
+  translated: Set<number>,
+): Json {
   const locked = row.password !== '' && !(options.unlocked?.has(row.id) ?? false);
   const url = permalink(ctx, 'event', row.slug);
   const linkedRows = (ids: number[] | undefined) =>
@@ -102,11 +135,19 @@ function presentOne(ctx: RequestContext, row: PostRow, relations: Relations, opt
       .filter((p): p is PostRow => p !== undefined && p.status !== 'trash');
   const venueRows = linkedRows(relations.venues.get(row.id));
   const organizerRows = linkedRows(relations.organizers.get(row.id));
-  const embedOptions = { single: options.single, images: relations.posts, translation: options.translation };
-  const venues = venueRows.map((v) => presentVenue(ctx, v, { ...embedOptions, locked: v.password !== '' }));
-  const organizers = organizerRows.map((o) => presentOrganizer(ctx, o, { ...embedOptions, locked: o.password !== '' }));
+  const served = (set: Set<number>, id: number) => servedLanguage(ctx, options.translation, set, id);
+  const embed = (linked: PostRow) => ({
+    single: options.single,
+    images: relations.posts,
+    translation: served(relations.translatedPosts, linked.id),
+    locked: linked.password !== '',
+  });
+  const venues = venueRows.map((v) => presentVenue(ctx, v, embed(v)));
+  const organizers = organizerRows.map((o) => presentOrganizer(ctx, o, embed(o)));
   const terms = (list: TermRow[] | undefined) =>
-    (list ?? []).map((t) => presentEmbeddedTerm(ctx, t, relations.counts.get(t.id) ?? 0, options.translation));
+    (list ?? []).map((t) =>
+      presentEmbeddedTerm(ctx, t, relations.counts.get(t.id) ?? 0, served(relations.translatedTerms, t.id)),
+    );
   const cost = storedCost(row);
   const tz = row.timezone ?? '';
   const event: Json = {
@@ -154,14 +195,16 @@ function presentOne(ctx: RequestContext, row: PostRow, relations: Relations, opt
     custom_fields: [],
   };
   if (options.single && !locked) event.json_ld = eventJsonLd(ctx, row, event, venueRows, organizerRows);
-  if (options.translation) event.translation_language = options.translation;
+  const language = served(translated, row.id);
+  if (language) event.translation_language = language;
   return event;
 }
 
 export function presentEvents(ctx: RequestContext, rows: PostRow[], options: EventPresentOptions = {}): Json[] {
   if (rows.length === 0) return [];
-  const relations = loadRelations(ctx, rows);
-  return rows.map((row) => presentOne(ctx, row, relations, options));
+  const relations = loadRelations(ctx, rows, options.translation);
+  const overlaid = overlayPosts(ctx, rows, options.translation);
+  return overlaid.rows.map((row) => presentOne(ctx, row, relations, options, overlaid.translated));
 }
 
 export function presentEvent(ctx: RequestContext, row: PostRow, options: EventPresentOptions = {}): Json {

@@ -4,6 +4,7 @@ import type { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../shared/translations.ts';
 import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
 import {
   formatWall,
@@ -48,6 +49,7 @@ export interface EventWriteInput {
   venue?: unknown;
   organizer?: unknown;
   password?: string;
+  translation_language?: string;
 }
 
 export interface PreparedEventWrite {
@@ -191,6 +193,11 @@ export function applyEventWrite(
     else if (!current) columns[field] = 0;
   }
 
+  // With translation_language, the translatable fields go to that language's variant
+  // (and, on create, to the base text too).
+  const language = variantLanguage(ctx, args.translation_language);
+  const variant = language ? splitVariant(columns, TRANSLATABLE_POST_COLUMNS.event!, !current) : {};
+
   let id: number;
   if (current) {
     id = current.id;
@@ -201,8 +208,10 @@ export function applyEventWrite(
     columns.slug = chooseSlug(ctx, 'event', args.slug, columns.title ?? '', id);
     posts.insert(siteId, id, 'event', columns);
   }
-  if (prepared.venues) posts.setLinks(siteId, id, 'venue', resolveLinks(ctx, 'venue', prepared.venues));
-  if (prepared.organizers) posts.setLinks(siteId, id, 'organizer', resolveLinks(ctx, 'organizer', prepared.organizers));
+  saveVariant(ctx, 'post', id, language, variant);
+  if (prepared.venues) posts.setLinks(siteId, id, 'venue', resolveLinks(ctx, 'venue', prepared.venues, language));
+  if (prepared.organizers)
+    posts.setLinks(siteId, id, 'organizer', resolveLinks(ctx, 'organizer', prepared.organizers, language));
   if (prepared.categories)
     terms.setPostTerms(siteId, id, 'category', resolveTermRefs(ctx, 'category', prepared.categories));
   if (prepared.tags) terms.setPostTerms(siteId, id, 'tag', resolveTermRefs(ctx, 'tag', prepared.tags));

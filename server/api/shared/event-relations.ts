@@ -62,7 +62,7 @@ export function parseLinks(
 }
 
 /** Handler phase: ids in order, creating inline ones (or reusing an identical existing one). */
-export function resolveLinks(ctx: RequestContext, type: LinkedType, refs: LinkRef[]): number[] {
+export function resolveLinks(ctx: RequestContext, type: LinkedType, refs: LinkRef[], language?: string): number[] {
   const ids: number[] = [];
   for (const ref of refs) {
     let id: number;
@@ -70,7 +70,7 @@ export function resolveLinks(ctx: RequestContext, type: LinkedType, refs: LinkRe
     else {
       if (!can.createPosts(ctx.actor))
         throw new ApiError(403, 'rest_forbidden', `Sorry, you are not allowed to create a ${type}.`);
-      id = findIdentical(ctx, type, ref.prepared)?.id ?? insertLinked(ctx, type, ref.create, ref.prepared);
+      id = findIdentical(ctx, type, ref.prepared)?.id ?? insertLinked(ctx, type, ref.create, ref.prepared, language);
     }
     if (!ids.includes(id)) ids.push(id);
   }

@@ -4,6 +4,7 @@
 import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from './translations.ts';
 import {
   applyCommon,
   chooseSlug,
@@ -121,12 +122,16 @@ export function insertLinked(
   type: LinkedType,
   args: LinkedWriteArgs,
   prepared: PreparedLinked,
+  language?: string,
 ): number {
   const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, undefined) };
   if (type === 'venue') fillStateProvince(columns, undefined, args.stateprovince !== undefined);
   const id = ctx.store.sites.nextPostId(ctx.site.id);
   columns.slug = chooseSlug(ctx, type, typeof args.slug === 'string' ? args.slug : undefined, columns.title ?? '', id);
+  // A create in a language is also the base text; the variant is stored as well.
+  const variant = language ? splitVariant(columns, TRANSLATABLE_POST_COLUMNS[type]!, true) : {};
   ctx.store.posts.insert(ctx.site.id, id, type, columns);
+  saveVariant(ctx, 'post', id, language, variant);
   return id;
 }
 
@@ -137,8 +142,11 @@ export function updateLinked(
   current: PostRow,
   args: LinkedWriteArgs,
   prepared: PreparedLinked,
+  language?: string,
 ): void {
   const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, current) };
+  const variant = language ? splitVariant(columns, TRANSLATABLE_POST_COLUMNS[type]!, false) : {};
+  saveVariant(ctx, 'post', current.id, language, variant);
   if (
     type === 'venue' &&
     (columns.state !== undefined || columns.province !== undefined || columns.country !== undefined)

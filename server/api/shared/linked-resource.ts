@@ -25,6 +25,7 @@ import {
 } from './linked-posts.ts';
 import { checkAuthorPermission } from './post-writes.ts';
 import { listVisibility } from './visibility.ts';
+import { overlayPosts, servedLanguage, variantLanguage } from './translations.ts';
 import { pageSize, postCollectionResult } from './pagination.ts';
 import { presentOrganizer, presentVenue } from './present.ts';
 
@@ -127,7 +128,13 @@ function findLinked(ctx: RequestContext, resource: LinkedResource, args: Target)
 
 function present(ctx: RequestContext, resource: LinkedResource, row: PostRow, single: boolean, translation?: string) {
   const images = row.image_id ? ctx.store.posts.getMany(ctx.site.id, [row.image_id]) : undefined;
-  return resource.present(ctx, row, { single, images, translation, locked: row.password !== '' });
+  const { rows, translated } = overlayPosts(ctx, [row], translation);
+  return resource.present(ctx, rows[0]!, {
+    single,
+    images,
+    translation: servedLanguage(ctx, translation, translated, row.id),
+    locked: row.password !== '',
+  });
 }
 
 function listHandler(resource: LinkedResource) {
@@ -142,10 +149,17 @@ function listHandler(resource: LinkedResource) {
       rows.map((r) => r.image_id).filter((id): id is number => id !== null),
     );
     const translation = args.translation_language as string | undefined;
+    const overlaid = overlayPosts(ctx, rows, translation);
     return postCollectionResult(ctx, {
       key: resource.collection,
       singular: resource.type,
-      items: rows.map((row) => resource.present(ctx, row, { images, translation, locked: row.password !== '' })),
+      items: overlaid.rows.map((row) =>
+        resource.present(ctx, row, {
+          images,
+          translation: servedLanguage(ctx, translation, overlaid.translated, row.id),
+          locked: row.password !== '',
+        }),
+      ),
       total,
       page: filter.page,
       perPage: filter.limit,
@@ -172,7 +186,11 @@ function prepareList(resource: LinkedResource) {
       query,
     } as PreparedLinkedList;
     if (typeof args.search === 'string') {
-      filter.search = { text: args.search, columns: resource.searchColumns };
+      filter.search = {
+        text: args.search,
+        columns: resource.searchColumns,
+        language: args.translation_language as string | undefined,
+      };
       query.push(['search', args.search]);
     }
     if (typeof args.event === 'number') {
@@ -236,7 +254,14 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
   const update = ({ ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>) => {
     const id = ctx.store.transaction(() => {
       const row = findLinked(ctx, resource, a as Target);
-      updateLinked(ctx, type, row, a as LinkedWriteArgs, prepared as PreparedLinked);
+      updateLinked(
+        ctx,
+        type,
+        row,
+        a as LinkedWriteArgs,
+        prepared as PreparedLinked,
+        variantLanguage(ctx, translationOf(a)),
+      );
       return row.id;
     });
     return { body: present(ctx, resource, ctx.store.posts.get(ctx.site.id, id)!, false, translationOf(a)) };
@@ -351,7 +376,13 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
             const id = ctx.store.transaction(
               () =>
                 findIdentical(ctx, type, prepared as PreparedLinked)?.id ??
-                insertLinked(ctx, type, a as LinkedWriteArgs, prepared as PreparedLinked),
+                insertLinked(
+                  ctx,
+                  type,
+                  a as LinkedWriteArgs,
+                  prepared as PreparedLinked,
+                  variantLanguage(ctx, translationOf(a)),
+                ),
             );
             return {
               status: 201,

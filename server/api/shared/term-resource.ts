@@ -13,6 +13,14 @@ import { MAX_PER_PAGE, idList, page, pathId, perPage, postId, text, translationL
 import { ErrorBody, Term } from './representations.ts';
 import { presentTerm } from './present.ts';
 import { restUrl } from './urls.ts';
+import {
+  overlayTerms,
+  saveVariant,
+  servedLanguage,
+  splitVariant,
+  TRANSLATABLE_TERM_COLUMNS,
+  variantLanguage,
+} from './translations.ts';
 
 const O = Type.Optional;
 
@@ -117,7 +125,8 @@ function archivePath(ctx: RequestContext, term: TermRow): string {
 
 function present(ctx: RequestContext, term: TermRow, translation?: string, count?: number) {
   const n = count ?? ctx.store.terms.counts(ctx.site.id, [term.id]).get(term.id) ?? 0;
-  return presentTerm(ctx, term, n, archivePath(ctx, term), translation);
+  const { terms, translated } = overlayTerms(ctx, [term], translation);
+  return presentTerm(ctx, terms[0]!, n, archivePath(ctx, term), servedLanguage(ctx, translation, translated, term.id));
 }
 
 interface PreparedTermWrite {
@@ -207,6 +216,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
       siteId: ctx.site.id,
       taxonomy,
       search: a.search as string | undefined,
+      searchLanguage: translationOf(a),
       include: a.include as number[] | undefined,
       exclude: a.exclude as number[] | undefined,
       parent: a.parent as number | undefined,
@@ -253,6 +263,10 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
         parent,
       };
       ctx.store.terms.insert(row);
+      // A create in a language is also the base text; the variant is stored as well.
+      const language = variantLanguage(ctx, translationOf(a));
+      if (language)
+        saveVariant(ctx, 'term', row.id, language, splitVariant({ ...row }, TRANSLATABLE_TERM_COLUMNS, true));
       return row;
     });
     return {
@@ -266,11 +280,15 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
     const p = prepared as PreparedTermWrite;
     const term = ctx.store.transaction(() => {
       const current = findTerm(ctx, r, a.id);
-      const next: TermRow = {
-        ...current,
+      // With translation_language, name and description go to that language's variant only.
+      const language = variantLanguage(ctx, translationOf(a));
+      const texts: Record<string, unknown> = {
         ...(p.name ? { name: p.name } : {}),
         ...(p.description !== undefined ? { description: p.description } : {}),
       };
+      if (language)
+        saveVariant(ctx, 'term', current.id, language, splitVariant(texts, TRANSLATABLE_TERM_COLUMNS, false));
+      const next: TermRow = { ...current, ...(texts as Partial<TermRow>) };
       if (p.parent !== undefined) {
         // A category cannot become its own ancestor.
         const descendants = ctx.store.terms.withDescendants(ctx.site.id, taxonomy, [current.id]);

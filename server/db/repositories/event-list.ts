@@ -15,6 +15,8 @@ export interface EventListFilter {
   /** Date bounds on UTC instants ('YYYY-MM-DD HH:MM:SS' strings compare in time order). */
   dates: { column: DateColumn; op: Comparison; value: string }[];
   search?: string;
+  /** With search: also match this language's translated titles, descriptions and excerpts. */
+  searchLanguage?: string;
   /** Anonymous searches skip password-protected events (as the reference). */
   excludeProtected?: boolean;
   /** Each group is OR'ed inside, groups are AND'ed (categories, then tags). */
@@ -73,8 +75,15 @@ export function eventListRepository(db: Db) {
     }
     if (filter.search !== undefined) {
       const like = `%${escapeLike(filter.search)}%`;
-      where.push("(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\')");
+      const translated = filter.searchLanguage
+        ? ` OR e.id IN (SELECT object_id FROM translations WHERE site_id = e.site_id AND kind = 'post' AND language = ?
+            AND field IN ('title', 'content', 'excerpt') AND value LIKE ? ESCAPE '\\')`
+        : '';
+      where.push(
+        `(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\'${translated})`,
+      );
       params.push(like, like, like);
+      if (filter.searchLanguage) params.push(filter.searchLanguage, like);
     }
     if (filter.excludeProtected) where.push("e.password = ''");
     for (const group of filter.termGroups) {

@@ -7,7 +7,8 @@ export interface LinkedListFilter {
   type: 'venue' | 'organizer';
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
-  search?: { text: string; columns: string[] };
+  /** `language`: also match that language's translated variants. */
+  search?: { text: string; columns: string[]; language?: string };
   /** Only those linked to this event. */
   eventId?: number;
   /** true: linked to at least one event that is not a draft/pending/trash; false: linked to none such. */
@@ -53,8 +54,14 @@ export function linkedListRepository(db: Db) {
     if (filter.search) {
       const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
       const columns = filter.search.columns.filter((c) => SEARCHABLE.has(c));
-      where.push(`(${columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`).join(' OR ')})`);
+      const clauses = columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`);
       params.push(...columns.map(() => like));
+      if (filter.search.language) {
+        clauses.push(`p.id IN (SELECT object_id FROM translations WHERE site_id = p.site_id AND kind = 'post'
+          AND language = ? AND value LIKE ? ESCAPE '\\')`);
+        params.push(filter.search.language, like);
+      }
+      where.push(`(${clauses.join(' OR ')})`);
     }
     if (filter.eventId !== undefined) {
       where.push('p.id IN (SELECT linked_id FROM post_links WHERE site_id = p.site_id AND event_id = ? AND kind = ?)');

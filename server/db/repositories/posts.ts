@@ -116,6 +116,9 @@ export function postsRepository(db: Db) {
   );
   const unlinkEverywhere = db.prepare('DELETE FROM post_links WHERE site_id = ? AND linked_id = ?');
   const remove = db.prepare('DELETE FROM posts WHERE site_id = ? AND id = ?');
+  const removeTranslations = db.prepare(
+    "DELETE FROM translations WHERE site_id = ? AND kind = 'post' AND object_id = ?",
+  );
   const byTitle = db.prepare(
     'SELECT * FROM posts WHERE site_id = ? AND type = ? AND title = ? COLLATE NOCASE ORDER BY id',
   );
@@ -156,8 +159,10 @@ export function postsRepository(db: Db) {
       db.prepare(sql).run(...names.map((n) => columns[n as keyof PostColumns] ?? null), siteId, id);
     },
 
+    /** Deletes a post permanently, with its links, terms (cascade) and translations. */
     remove(siteId: number, id: number): void {
       remove.run(siteId, id);
+      removeTranslations.run(siteId, id);
     },
 
     links(siteId: number, eventId: number, kind: LinkKind): number[] {

@@ -8,6 +8,8 @@ export interface TermListFilter {
   siteId: number;
   taxonomy: Taxonomy;
   search?: string;
+  /** With search: also match this language's translated names and descriptions. */
+  searchLanguage?: string;
   include?: number[];
   exclude?: number[];
   parent?: number;
@@ -40,8 +42,12 @@ export function termListRepository(db: Db) {
       const params: unknown[] = [filter.siteId, filter.taxonomy];
       if (filter.search !== undefined) {
         const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push("(t.name LIKE ? ESCAPE '\\' OR t.slug LIKE ? ESCAPE '\\')");
+        const translated = filter.searchLanguage
+          ? ` OR t.id IN (SELECT object_id FROM translations WHERE site_id = t.site_id AND kind = 'term' AND language = ? AND value LIKE ? ESCAPE '\\')`
+          : '';
+        where.push(`(t.name LIKE ? ESCAPE '\\' OR t.slug LIKE ? ESCAPE '\\'${translated})`);
         params.push(like, like);
+        if (filter.searchLanguage) params.push(filter.searchLanguage, like);
       }
       if (filter.include) {
         where.push(`t.id IN (${filter.include.map(() => '?').join(',')})`);

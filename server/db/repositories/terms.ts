@@ -35,6 +35,9 @@ export function termsRepository(db: Db) {
     'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent WHERE site_id = @site_id AND id = @id',
   );
   const remove = db.prepare('DELETE FROM terms WHERE site_id = ? AND id = ?');
+  const removeTranslations = db.prepare(
+    "DELETE FROM translations WHERE site_id = ? AND kind = 'term' AND object_id = ?",
+  );
   const reparent = db.prepare('UPDATE terms SET parent = ? WHERE site_id = ? AND taxonomy = ? AND parent = ?');
   const sameName = db.prepare(
     'SELECT * FROM terms WHERE site_id = ? AND taxonomy = ? AND name = ? COLLATE NOCASE AND parent = ? AND id <> ? LIMIT 1',
@@ -53,6 +56,7 @@ export function termsRepository(db: Db) {
 
     remove(siteId: number, id: number): void {
       remove.run(siteId, id);
+      removeTranslations.run(siteId, id);
     },
 
     /** Children of a deleted category move up to its parent (as WordPress does). */

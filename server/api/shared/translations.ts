@@ -1,0 +1,106 @@
+// Translated content (contract §1). A write with translation_language=L (L not the site's own
+// language) stores the translatable fields it carries as the L variant; a create with L also uses
+// them as the base text. A read with L serves each item's L variant where one exists and the base
+// text otherwise, and says which it served in `translation_language`.
+import type { RequestContext } from '../../http/context.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
+import type { TermRow } from '../../db/repositories/terms.ts';
+import type { TranslationKind } from '../../db/repositories/translations.ts';
+
+/** Translatable columns by post type (title is the event title / venue name / organizer name). */
+export const TRANSLATABLE_POST_COLUMNS: Record<string, readonly string[]> = {
+  event: ['title', 'content', 'excerpt'],
+  venue: ['title', 'content', 'address', 'city'],
+  organizer: ['title', 'content'],
+  image: [],
+};
+export const TRANSLATABLE_TERM_COLUMNS = ['name', 'description'] as const;
+
+/** The language a write's translatable fields go to, or undefined when they go to the base record. */
+export function variantLanguage(ctx: RequestContext, language: string | undefined): string | undefined {
+  return language !== undefined && language !== ctx.site.language ? language : undefined;
+}
+
+/**
+ * Moves the translatable values out of `columns` into a variant. On create they stay in the base
+ * too (a first write in a language is also the base text).
+ */
+export function splitVariant(
+  columns: Record<string, unknown>,
+  translatable: readonly string[],
+  keepInBase: boolean,
+): Record<string, string> {
+  const variant: Record<string, string> = {};
+  for (const column of translatable) {
+    if (typeof columns[column] !== 'string') continue;
+    variant[column] = columns[column] as string;
+    if (!keepInBase) delete columns[column];
+  }
+  return variant;
+}
+
+export function saveVariant(
+  ctx: RequestContext,
+  kind: TranslationKind,
+  id: number,
+  language: string | undefined,
+  variant: Record<string, string>,
+): void {
+  if (language && Object.keys(variant).length > 0)
+    ctx.store.translations.save(ctx.site.id, kind, id, language, variant);
+}
+
+/** Rows with their L variant laid over the base text, and the ids that had one. */
+export function overlayPosts(
+  ctx: RequestContext,
+  rows: PostRow[],
+  language: string | undefined,
+): { rows: PostRow[]; translated: Set<number> } {
+  const translated = new Set<number>();
+  if (!language) return { rows, translated };
+  const variants = ctx.store.translations.load(
+    ctx.site.id,
+    'post',
+    rows.map((r) => r.id),
+    language,
+  );
+  return {
+    rows: rows.map((row) => {
+      const variant = variants.get(row.id);
+      if (!variant) return row;
+      translated.add(row.id);
+      return { ...row, ...variant };
+    }),
+    translated,
+  };
+}
+
+export function overlayTerms(
+  ctx: RequestContext,
+  terms: TermRow[],
+  language: string | undefined,
+): { terms: TermRow[]; translated: Set<number> } {
+  const translated = new Set<number>();
+  if (!language) return { terms, translated };
+  const variants = ctx.store.translations.load(
+    ctx.site.id,
+    'term',
+    terms.map((t) => t.id),
+    language,
+  );
+  return {
+    terms: terms.map((term) => {
+      const variant = variants.get(term.id);
+      if (!variant) return term;
+      translated.add(term.id);
+      return { ...term, ...variant };
+    }),
+    translated,
+  };
+}
+
+/** The value of an item's `translation_language`: the variant served, else the site's own language. */
+export function servedLanguage(ctx: RequestContext, language: string | undefined, translated: Set<number>, id: number) {
+  if (!language) return undefined;
+  return translated.has(id) ? language : ctx.site.language;
+}
