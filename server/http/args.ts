@@ -43,7 +43,9 @@ function coerceScalar(value: unknown, schema: TSchema): unknown {
   const type = schemaType(schema);
   if ((type === 'integer' || type === 'number') && typeof value === 'string') {
     const text = value.trim();
-    if (text !== '' && /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text)) return Number(text);
+    // Only finite results: '1e400' would become Infinity, which no later check expects.
+    if (text !== '' && /^-?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) && Number.isFinite(Number(text)))
+      return Number(text);
     return value;
   }
   if (type === 'boolean') return toBoolean(value) ?? value;
@@ -61,7 +63,10 @@ export function coerceValue(value: unknown, schema: TSchema): unknown {
         .map((part) => part.trim())
         .filter((p) => p !== '');
     else if (typeof value === 'number') list = [value];
-    else if (value && typeof value === 'object') list = Object.values(value); // form bodies: a[0]=x&a[1]=y
+    // An object is a list only when every key is an index ({"0": "a", "1": "b"}), as WordPress's
+    // wp_is_numeric_array(): `categories: {"a": 1}` or `categories[a]=1` is not an array (400).
+    else if (value && typeof value === 'object' && Object.keys(value).every((key) => /^\d+$/.test(key)))
+      list = Object.values(value);
     if (!list) return value;
     const items = schema.items as TSchema | undefined;
     return items ? list.map((item) => coerceScalar(item, items)) : list;

@@ -30,6 +30,11 @@ export class ParamErrors {
     return this.params.size;
   }
 
+  /** Whether `param` already failed. */
+  has(param: string): boolean {
+    return this.params.has(param);
+  }
+
   throwIfAny(): void {
     if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params));
   }

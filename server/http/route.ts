@@ -13,6 +13,8 @@ export interface ApiResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string | number>;
+  /** The ETag of a created item (routes with `etag` compute theirs). */
+  etag?: string;
 }
 
 export interface HandlerInput<A> {
@@ -35,6 +37,12 @@ export interface Endpoint<A extends TObject = TObject> {
   validate?: (input: HandlerInput<Static<A>>, errors: ParamErrors) => unknown;
   /** Throws rest_forbidden (401/403) when the caller may not do this. Runs after validation, as in WordPress. */
   permission?: (input: HandlerInput<Static<A>>) => void;
+  /**
+   * The current ETag of the item the request names (undefined when it does not exist). Writes
+   * check If-Match against it before the handler (412 when stale); every 2xx answer carries the
+   * ETag the item has afterwards.
+   */
+  etag?: (input: HandlerInput<Static<A>>) => string | undefined;
   handler: (input: HandlerInput<Static<A>>) => ApiResult | Promise<ApiResult>;
 }
 

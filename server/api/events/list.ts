@@ -77,6 +77,12 @@ export function prepareEventList(
   const page = args.page ?? 1;
   const strict = strictFlag(args.strict_dates);
   if (strict === undefined) errors.add('strict_dates', 'strict_dates must be a boolean.');
+  // An empty list (`categories=`, `include= , `) names nothing. The reference's validators
+  // (is_term_of_taxonomy, is_positive_int_list) answer 400; accepting it matched no event at all
+  // (and an empty `include` even lifted the date window).
+  for (const param of ['categories', 'tags', 'venue', 'organizer', 'include'] as const) {
+    if (args[param]?.length === 0) errors.add(param, `${param} must name at least one item.`);
+  }
   const visibility = listVisibility(ctx, args.status, errors);
   const filter: EventListFilter = {
     siteId: ctx.site.id,
@@ -99,6 +105,9 @@ export function prepareEventList(
       errors.add(param, `${param} is not a valid date.`);
       continue;
     }
+    // Spec §4.2: with `include` "the date filters are ignored" (the reference handler drops
+    // start_date/end_date). They are still validated above, so garbage is still a 400.
+    if (args.include && (param === 'start_date' || param === 'end_date')) continue;
     let at = parsed.dateTime;
     if (!strict) at = edge === 'start' ? at.startOf('day') : at.endOf('day').set({ millisecond: 0 });
     given[param] = formatWall(at);

@@ -18,6 +18,7 @@ import { applyEventWrite, prepareEventWrite, type EventWriteInput, type Prepared
 import { presentEvent } from './present.ts';
 import { assertMayEdit, assertReadable, findEvent, findEventBySlug, trashOrDelete } from './service.ts';
 import { checkAuthorPermission } from '../shared/post-writes.ts';
+import { postEtag } from '../shared/etag.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import { forbidden, type ParamErrors } from '../../http/errors.ts';
 import { can } from '../../domain/roles.ts';
@@ -87,6 +88,12 @@ const writePermission = (input: HandlerInput<Target & EventWriteInput>) => {
   checkAuthorPermission(input.ctx, (input.prepared as PreparedEventWrite).common);
 };
 
+/** The event's current ETag (undefined when the id/slug names no event). */
+const eventEtag = (input: HandlerInput<Target>) => {
+  const row = lookup(input);
+  return row?.type === 'event' ? postEtag(row) : undefined;
+};
+
 const deletePermission = (input: HandlerInput<Target>) => assertMayEdit(input.ctx, lookup(input));
 
 export const eventRoutes: RouteSpec[] = [
@@ -124,12 +131,11 @@ export const eventRoutes: RouteSpec[] = [
         },
         handler: ({ ctx, args, prepared }) => {
           const id = ctx.store.transaction(() => applyEventWrite(ctx, args, prepared as PreparedEventWrite, undefined));
+          const row = findEvent(ctx, id);
           return {
             status: 201,
-            body: presentEvent(ctx, findEvent(ctx, id), {
-              unlocked: new Set([id]),
-              translation: args.translation_language,
-            }),
+            body: presentEvent(ctx, row, { unlocked: new Set([id]), translation: args.translation_language }),
+            etag: postEtag(row),
           };
         },
       }),
@@ -149,6 +155,7 @@ export const eventRoutes: RouteSpec[] = [
           403: error('Trashed, not accessible, or password-protected.'),
           404: error('No such event.'),
         },
+        etag: eventEtag,
         handler: read,
       }),
       endpoint({
@@ -164,6 +171,7 @@ export const eventRoutes: RouteSpec[] = [
         },
         validate: writeValidate,
         permission: writePermission,
+        etag: eventEtag,
         handler: update,
       }),
       endpoint({
@@ -178,6 +186,7 @@ export const eventRoutes: RouteSpec[] = [
           410: error('Already trashed.'),
         },
         permission: deletePermission,
+        etag: eventEtag,
         handler: remove,
       }),
     ],
@@ -195,6 +204,7 @@ export const eventRoutes: RouteSpec[] = [
           400: error('No event has this slug.'),
           403: error('Trashed, not accessible, or password-protected.'),
         },
+        etag: eventEtag,
         handler: read,
       }),
       endpoint({
@@ -209,6 +219,7 @@ export const eventRoutes: RouteSpec[] = [
         },
         validate: writeValidate,
         permission: writePermission,
+        etag: eventEtag,
         handler: update,
       }),
       endpoint({
@@ -223,6 +234,7 @@ export const eventRoutes: RouteSpec[] = [
           410: error('Already trashed.'),
         },
         permission: deletePermission,
+        etag: eventEtag,
         handler: remove,
       }),
     ],

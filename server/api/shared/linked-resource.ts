@@ -24,6 +24,7 @@ import {
   type PreparedLinked,
 } from './linked-posts.ts';
 import { checkAuthorPermission } from './post-writes.ts';
+import { postEtag } from './etag.ts';
 import { listVisibility } from './visibility.ts';
 import { overlayPosts, servedLanguage, variantLanguage } from './translations.ts';
 import { pageSize, postCollectionResult } from './pagination.ts';
@@ -285,6 +286,16 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
   const permitDelete = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
     if (!can.editPost(ctx.actor, findLinked(ctx, resource, a as Target))) throw forbidden(ctx.actor !== null);
   };
+  const etag = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
+    const target = a as Target;
+    const row =
+      target.id === undefined && target.slug !== undefined
+        ? ctx.store.posts.bySlug(ctx.site.id, type, target.slug)
+        : target.id
+          ? ctx.store.posts.get(ctx.site.id, target.id)
+          : undefined;
+    return row?.type === type ? postEtag(row) : undefined;
+  };
   const validateTarget = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
     findLinked(ctx, resource, a as Target);
   };
@@ -317,6 +328,7 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
         summary: `Read one ${type}${how}`,
         responses: readResponses,
         validate: validateTarget,
+        etag,
         handler: read,
       }),
       endpoint({
@@ -326,6 +338,7 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
         responses: writeResponses,
         validate: validateWrite,
         permission: permitWrite,
+        etag,
         handler: update,
       }),
       endpoint({
@@ -335,6 +348,7 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
         responses: deleteResponses,
         validate: validateTarget,
         permission: permitDelete,
+        etag,
         handler: remove,
       }),
     ],
@@ -384,10 +398,8 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
                   variantLanguage(ctx, translationOf(a)),
                 ),
             );
-            return {
-              status: 201,
-              body: present(ctx, resource, ctx.store.posts.get(ctx.site.id, id)!, false, translationOf(a)),
-            };
+            const row = ctx.store.posts.get(ctx.site.id, id)!;
+            return { status: 201, body: present(ctx, resource, row, false, translationOf(a)), etag: postEtag(row) };
           },
         }),
       ],

@@ -13,6 +13,7 @@ import { MAX_PER_PAGE, idList, page, pathId, perPage, postId, text, translationL
 import { ErrorBody, Term } from './representations.ts';
 import { presentTerm } from './present.ts';
 import { restUrl } from './urls.ts';
+import { termEtag } from './etag.ts';
 import {
   overlayTerms,
   saveVariant,
@@ -273,6 +274,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
       status: 201,
       body: present(ctx, term, translationOf(a)),
       headers: { Location: restUrl(ctx, r.collection, term.id) },
+      etag: termEtag(term),
     };
   };
 
@@ -320,6 +322,10 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
       return { body: before };
     });
 
+  const etag = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
+    const term = typeof a.id === 'number' ? ctx.store.terms.get(ctx.site.id, a.id) : undefined;
+    return term?.taxonomy === taxonomy ? termEtag(term) : undefined;
+  };
   const validateTarget = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
     findTerm(ctx, r, a.id);
   };
@@ -376,6 +382,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
           summary: `Read one ${r.noun}`,
           responses: { 200: item, 400: error(`Unknown ${r.noun} ID.`) },
           validate: validateTarget,
+          etag,
           handler: ({ ctx, args: a }) => ({ body: present(ctx, findTerm(ctx, r, a.id), translationOf(a)) }),
         }),
         endpoint({
@@ -393,6 +400,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
             return prepareWrite(input.ctx, r, input.args, errors);
           },
           permission: permit,
+          etag,
           handler: update,
         }),
         endpoint({
@@ -407,6 +415,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
           },
           validate: validateTarget,
           permission: permit,
+          etag,
           handler: remove,
         }),
       ],

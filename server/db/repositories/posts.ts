@@ -51,9 +51,11 @@ export interface PostRow {
   phone: string | null;
   email: string | null;
   url: string | null;
+  /** Grows by one on every update: the item's ETag. */
+  revision: number;
 }
 
-export type PostColumns = Partial<Omit<PostRow, 'site_id' | 'id' | 'type'>>;
+export type PostColumns = Partial<Omit<PostRow, 'site_id' | 'id' | 'type' | 'revision'>>;
 
 /** Column names a write may set: guards the dynamic UPDATE against anything but known columns. */
 const WRITABLE = new Set<string>([
@@ -155,7 +157,7 @@ export function postsRepository(db: Db) {
     update(siteId: number, id: number, columns: PostColumns): void {
       const names = Object.keys(columns).filter((name) => WRITABLE.has(name));
       if (names.length === 0) return;
-      const sql = `UPDATE posts SET ${names.map((n) => `${n} = ?`).join(', ')} WHERE site_id = ? AND id = ?`;
+      const sql = `UPDATE posts SET ${names.map((n) => `${n} = ?`).join(', ')}, revision = revision + 1 WHERE site_id = ? AND id = ?`;
       db.prepare(sql).run(...names.map((n) => columns[n as keyof PostColumns] ?? null), siteId, id);
     },
 

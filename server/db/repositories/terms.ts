@@ -11,6 +11,8 @@ export interface TermRow {
   slug: string;
   description: string;
   parent: number;
+  /** Grows by one on every update: the term's ETag. */
+  revision?: number;
 }
 
 function placeholders(count: number): string {
@@ -32,7 +34,7 @@ export function termsRepository(db: Db) {
   );
   const addPostTerm = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
   const update = db.prepare(
-    'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent WHERE site_id = @site_id AND id = @id',
+    'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent, revision = revision + 1 WHERE site_id = @site_id AND id = @id',
   );
   const remove = db.prepare('DELETE FROM terms WHERE site_id = ? AND id = ?');
   const removeTranslations = db.prepare(
@@ -51,7 +53,14 @@ export function termsRepository(db: Db) {
       byName.get(siteId, taxonomy, name) as TermRow | undefined,
 
     update(term: TermRow): void {
-      update.run(term);
+      update.run({
+        site_id: term.site_id,
+        id: term.id,
+        name: term.name,
+        slug: term.slug,
+        description: term.description,
+        parent: term.parent,
+      });
     },
 
     remove(siteId: number, id: number): void {

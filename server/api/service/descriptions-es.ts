@@ -1,0 +1,168 @@
+// Spanish catalogue of request-parameter descriptions for svc/events/v1.
+//
+// On sites whose language is Spanish (es, or the Argentina, Bolivia, Chile, Colombia, Mexico or
+// Peru variants), the namespace index and the OpenAPI document describe every request parameter
+// in Spanish. The English text lives next to each schema (the `description` of each route arg);
+// this file maps each of those English strings, verbatim, to its Spanish version.
+//
+// Rules for entries:
+// - The key is the exact English description, including strings generated from templates with
+//   the resource name inside ("The venue ID.", "Only organizers linked to this event ID.").
+// - The Spanish is neutral, professional documentation Spanish that keeps every detail of the
+//   English. Technical tokens stay as they are: parameter names, IDs, slugs, URLs, true/false,
+//   enum values, UTC, IANA, HTML, WGS 84 and times such as 00:00:00.
+// - Terminology: evento, lugar (venue), organizador, categoría, etiqueta, término,
+//   publicación (post), slug, ID (invariable in the plural: "estos ID").
+//
+// test/service/descriptions-es.test.ts fails when a parameter description has no entry here, and
+// when an entry is no longer used by any route, so edit this file whenever a description changes.
+
+/** English parameter description → Spanish. Keyed by the English text: a test fails when an English description has no Spanish entry. */
+export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'A featured event.': 'Un evento destacado.',
+  'Alias of post; wins when both are given.': 'Alias de post; tiene prioridad cuando se indican ambos.',
+  'An all-day event: it runs from 00:00:00 of the start day to 23:59:59 of the end day.':
+    'Un evento de todo el día: dura desde las 00:00:00 del día de inicio hasta las 23:59:59 del día de finalización.',
+  'Category IDs or names; unknown names are created. An empty value removes all.':
+    'ID o nombres de categorías; los nombres que no existen se crean. Un valor vacío las quita todas.',
+  'Delete permanently instead of moving to the trash.': 'Eliminar de forma definitiva en lugar de mover a la papelera.',
+  'Events at any of these venues (IDs).': 'Eventos en cualquiera de estos lugares (ID).',
+  'Events by any of these organizers (IDs).': 'Eventos de cualquiera de estos organizadores (ID).',
+  'Events in any of these categories (IDs or slugs); a parent matches its children.':
+    'Eventos de cualquiera de estas categorías (ID o slugs); una categoría padre abarca también sus categorías hijas.',
+  'Events that end after this date.': 'Eventos que terminan después de esta fecha.',
+  'Events that end before this date.': 'Eventos que terminan antes de esta fecha.',
+  'Events that end on or before this date. Default: the end of the day 24 months ahead.':
+    'Eventos que terminan en esta fecha o antes. Valor predeterminado: el final del día, dentro de 24 meses.',
+  'Events that start after this date.': 'Eventos que comienzan después de esta fecha.',
+  'Events that start before this date.': 'Eventos que comienzan antes de esta fecha.',
+  'Events that start on or after this date. Default: the start of yesterday.':
+    'Eventos que comienzan en esta fecha o después. Valor predeterminado: el inicio del día de ayer.',
+  'Events whose parent is this event ID.': 'Eventos cuyo evento padre tiene este ID.',
+  'Events whose title, description or excerpt contains this text.':
+    'Eventos cuyo título, descripción o extracto contiene este texto.',
+  'Events with any of these tags (IDs or slugs).': 'Eventos con cualquiera de estas etiquetas (ID o slugs).',
+  'Events with tickets (none: this product sells no tickets) or without.':
+    'Eventos con entradas (ninguno: este producto no vende entradas) o sin ellas.',
+  'Hide terms that no published event uses.': 'Ocultar los términos que no usa ningún evento publicado.',
+  'Hide the event from event lists.': 'Ocultar el evento en los listados de eventos.',
+  'Ignored: terms are always deleted permanently.': 'Se ignora: los términos siempre se eliminan de forma definitiva.',
+  'Keep the event at the top of calendar views.':
+    'Mantener el evento en la parte superior de las vistas del calendario.',
+  'Latitude in degrees (WGS 84).': 'Latitud en grados (WGS 84).',
+  'Latitude of the search centre; needs geoloc_lng.': 'Latitud del centro de la búsqueda; requiere geoloc_lng.',
+  'Leave out these term IDs.': 'Excluir los términos con estos ID.',
+  'Longitude in degrees (WGS 84).': 'Longitud en grados (WGS 84).',
+  'Longitude of the search centre; needs geoloc_lat.': 'Longitud del centro de la búsqueda; requiere geoloc_lat.',
+  'Only events whose venue has coordinates (true) or has none (false).':
+    'Solo los eventos cuyo lugar tiene coordenadas (true) o no las tiene (false).',
+  'Only featured events (true) or only non-featured ones (false).':
+    'Solo los eventos destacados (true) o solo los no destacados (false).',
+  'Only organizers linked to an upcoming event.': 'Solo los organizadores vinculados a algún evento próximo.',
+  'Only organizers linked to events (true) or to none (false).':
+    'Solo los organizadores vinculados a eventos (true) o a ninguno (false).',
+  'Only organizers linked to this event ID.': 'Solo los organizadores vinculados al evento con este ID.',
+  'Only terms assigned to this event.': 'Solo los términos asignados a este evento.',
+  'Only terms with this parent (0: top-level terms).':
+    'Solo los términos con este término padre (0: términos de nivel superior).',
+  'Only the term with this slug.': 'Solo el término con este slug.',
+  'Only these event IDs. The date window is then not applied.':
+    'Solo los eventos con estos ID. En ese caso, no se aplica el intervalo de fechas.',
+  'Only these term IDs.': 'Solo los términos con estos ID.',
+  'Only venues linked to an upcoming event.': 'Solo los lugares vinculados a algún evento próximo.',
+  'Only venues linked to events (true) or to none (false).':
+    'Solo los lugares vinculados a eventos (true) o a ninguno (false).',
+  'Only venues linked to this event ID.': 'Solo los lugares vinculados al evento con este ID.',
+  'Organizers whose name, description or contact fields contain this text.':
+    'Organizadores cuyo nombre, descripción o campos de contacto contienen este texto.',
+  'Organizers: IDs, {"id": N} objects or fields of new organizers, in order. An empty value removes all.':
+    'Organizadores: ID, objetos {"id": N} o campos de organizadores nuevos, en orden. Un valor vacío los quita todos.',
+  'Post status, or a comma-separated list of statuses.':
+    'Estado de la publicación, o una lista de estados separados por comas.',
+  'Show a link to a map of the venue.': 'Mostrar un enlace a un mapa del lugar.',
+  'Show a map of the venue.': 'Mostrar un mapa del lugar.',
+  'Sort direction: asc or desc.': 'Sentido de la ordenación: asc o desc.',
+  'Tag IDs or names; unknown names are created. An empty value removes all.':
+    'ID o nombres de etiquetas; los nombres que no existen se crean. Un valor vacío las quita todas.',
+  'Terms whose name or slug contains this text.': 'Términos cuyo nombre o slug contiene este texto.',
+  'The ID of the author (a user).': 'El ID del autor (un usuario).',
+  'The URL slug; made unique when taken.': 'El slug de la URL; si ya está en uso, se modifica para que sea único.',
+  'The ZIP or postal code.': 'El código postal o ZIP.',
+  'The archive page to return.': 'La página del archivo que se devuelve.',
+  'The category ID.': 'El ID de la categoría.',
+  'The category description.': 'La descripción de la categoría.',
+  'The category name.': 'El nombre de la categoría.',
+  'The category slug; made unique when taken.':
+    'El slug de la categoría; si ya está en uso, se modifica para que sea único.',
+  'The city.': 'La ciudad.',
+  'The cost: a string such as "20$" or "Free", or an array of prices for a range.':
+    'El costo: una cadena como "20$" o "Free", o una matriz de precios para indicar un rango.',
+  'The country.': 'El país.',
+  'The description: HTML allowed.': 'La descripción: se admite HTML.',
+  'The e-mail address.': 'La dirección de correo electrónico.',
+  'The end date and time, in the event time zone.':
+    'La fecha y la hora de finalización, en la zona horaria del evento.',
+  'The event ID.': 'El ID del evento.',
+  'The event slug.': 'El slug del evento.',
+  'The event time zone: an IANA name, UTC, or an offset such as UTC+5 or UTC-3:30.':
+    'La zona horaria del evento: un nombre IANA, UTC o un desfase horario como UTC+5 o UTC-3:30.',
+  'The event title.': 'El título del evento.',
+  'The event website URL; an empty string clears it.': 'La URL del sitio web del evento; una cadena vacía la borra.',
+  'The excerpt.': 'El extracto.',
+  'The featured image: the ID of a stored image or an image URL; an empty string removes it.':
+    'La imagen destacada: el ID de una imagen almacenada o la URL de una imagen; una cadena vacía la quita.',
+  'The language variant of the content: Spanish as written in Argentina (arg), Bolivia (bo), Chile (cl), Colombia (co), Mexico (mx), Peru (pe) or Spain (es).':
+    'La variante lingüística del contenido: español tal como se escribe en Argentina (arg), Bolivia (bo), Chile (cl), Colombia (co), México (mx), Perú (pe) o España (es).',
+  'The namespace to describe.': 'El espacio de nombres que se describe.',
+  'The number of categories to return on each page (at most 50; larger values are clamped).':
+    'La cantidad de categorías que se devuelven en cada página (50 como máximo; los valores mayores se reducen a 50).',
+  'The number of events to return on each page (at most 50; larger values are clamped).':
+    'La cantidad de eventos que se devuelven en cada página (50 como máximo; los valores mayores se reducen a 50).',
+  'The number of organizers to return on each page (at most 50; larger values are clamped).':
+    'La cantidad de organizadores que se devuelven en cada página (50 como máximo; los valores mayores se reducen a 50).',
+  'The number of tags to return on each page (at most 50; larger values are clamped).':
+    'La cantidad de etiquetas que se devuelven en cada página (50 como máximo; los valores mayores se reducen a 50).',
+  'The number of venues to return on each page (at most 50; larger values are clamped).':
+    'La cantidad de lugares que se devuelven en cada página (50 como máximo; los valores mayores se reducen a 50).',
+  'The organizer ID.': 'El ID del organizador.',
+  'The organizer name.': 'El nombre del organizador.',
+  'The organizer slug.': 'El slug del organizador.',
+  'The organizer website URL.': 'La URL del sitio web del organizador.',
+  'The parent category ID (0: a top-level category).':
+    'El ID de la categoría padre (0: una categoría de nivel superior).',
+  'The phone number.': 'El número de teléfono.',
+  'The post password. Once set, reads of the post need it.':
+    'La contraseña de la publicación. Una vez establecida, se necesita para leer la publicación.',
+  'The post status.': 'El estado de la publicación.',
+  'The province.': 'La provincia.',
+  'The publication date, in UTC.': 'La fecha de publicación, en UTC.',
+  'The publication date, in the site time zone.': 'La fecha de publicación, en la zona horaria del sitio.',
+  'The request context.': 'El contexto de la solicitud.',
+  'The start date and time, in the event time zone.': 'La fecha y la hora de inicio, en la zona horaria del evento.',
+  'The state or province; filled from state or province when not given.':
+    'El estado o la provincia; si no se indica, se completa a partir de state o province.',
+  'The state.': 'El estado.',
+  'The street address.': 'La dirección (calle y número).',
+  'The tag ID.': 'El ID de la etiqueta.',
+  'The tag description.': 'La descripción de la etiqueta.',
+  'The tag name.': 'El nombre de la etiqueta.',
+  'The tag slug; made unique when taken.': 'El slug de la etiqueta; si ya está en uso, se modifica para que sea único.',
+  'The term attribute to sort by (default: name).':
+    'El atributo del término por el que se ordena (valor predeterminado: name).',
+  'The venue ID.': 'El ID del lugar.',
+  'The venue name.': 'El nombre del lugar.',
+  'The venue slug.': 'El slug del lugar.',
+  'The venue website URL.': 'La URL del sitio web del lugar.',
+  'The venue: an ID, {"id": N}, or the fields of a new venue. An empty value detaches it.':
+    'El lugar: un ID, {"id": N} o los campos de un lugar nuevo. Un valor vacío lo desvincula.',
+  'Venues whose name, description or contact fields contain this text.':
+    'Lugares cuyo nombre, descripción o campos de contacto contienen este texto.',
+  'When false, date filters include whole days; when true, they apply at the exact times given.':
+    'Con false, los filtros de fecha abarcan días completos; con true, se aplican a las horas exactas indicadas.',
+  'Whether events at the venue show a map (true/false, 1/0, yes/no).':
+    'Indica si los eventos de este lugar muestran un mapa (true/false, 1/0, yes/no).',
+  'Whether events at the venue show a map link (true/false, 1/0, yes/no).':
+    'Indica si los eventos de este lugar muestran un enlace al mapa (true/false, 1/0, yes/no).',
+  'view, or edit to read a protected event you may edit.':
+    'view, o bien edit para leer un evento protegido que tiene permiso para editar.',
+};

@@ -1,0 +1,6 @@
+// ETags of items: strong validators built from the item's id and revision counter.
+import type { PostRow } from '../../db/repositories/posts.ts';
+import type { TermRow } from '../../db/repositories/terms.ts';
+
+export const postEtag = (row: PostRow | undefined) => (row ? `"p${row.id}-r${row.revision}"` : undefined);
+export const termEtag = (row: TermRow | undefined) => (row ? `"t${row.id}-r${row.revision ?? 1}"` : undefined);
