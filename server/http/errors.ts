@@ -35,6 +35,14 @@ export class ParamErrors {
     return this.params.has(param);
   }
 
+  /** Takes in the parameters of a rest_invalid_param thrown by a lookup; false for any other error. */
+  absorb(error: unknown): boolean {
+    if (!(error instanceof ApiError) || error.code !== 'rest_invalid_param') return false;
+    for (const [param, message] of Object.entries((error.data.params ?? {}) as Record<string, string>))
+      this.add(param, message);
+    return true;
+  }
+
   throwIfAny(): void {
     if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params));
   }

@@ -51,7 +51,12 @@ function handle(endpoint: Endpoint) {
       // `geoloc_lat=91` reached boundingBox(), `status[]=x` reached `.split()`: each a 500).
       const checked =
         errors.size === 0 ? args : Object.fromEntries(Object.entries(args).filter(([k]) => !errors.has(k)));
-      input.prepared = endpoint.validate({ ...input, args: checked }, errors);
+      try {
+        input.prepared = endpoint.validate({ ...input, args: checked }, errors);
+      } catch (error) {
+        // A lookup that fails (unknown id or slug) still reports together with the schema errors.
+        if (!errors.absorb(error)) throw error;
+      }
     }
     errors.throwIfAny();
     endpoint.permission?.(input);

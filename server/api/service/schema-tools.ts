@@ -22,5 +22,19 @@ export function indexArg(schema: TSchema, required: boolean): Record<string, unk
   for (const keyword of INDEX_KEYWORDS) {
     if (schema[keyword] !== undefined) arg[keyword] = plain(schema[keyword]);
   }
+  // Args that accept several shapes (venue, organizer, cost) are an `anyOf` without a `type`, so
+  // the index told clients nothing about them. WordPress clients read `type`: give the union of
+  // the branches' types (a WP-style type list such as ["integer", "string", "object", "array"]).
+  if (arg.type === undefined && Array.isArray(schema.anyOf)) {
+    const types = [...new Set((schema.anyOf as TSchema[]).flatMap((branch) => branchTypes(branch)))];
+    if (types.length > 0) arg.type = types.length === 1 ? types[0] : types;
+  }
   return arg;
+}
+
+function branchTypes(schema: TSchema): string[] {
+  if (typeof schema.type === 'string') return [schema.type];
+  if (Array.isArray(schema.type)) return schema.type as string[];
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as TSchema[]).flatMap(branchTypes);
+  return [];
 }

@@ -5,6 +5,8 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from './translations.ts';
+import { can, effectiveStatus } from '../../domain/roles.ts';
+import { formatWall } from '../../domain/dates.ts';
 import {
   applyCommon,
   chooseSlug,
@@ -36,6 +38,8 @@ export type LinkedWriteArgs = CommonWriteArgs & Record<string, unknown>;
 export interface PreparedLinked {
   common: PreparedCommon;
   columns: PostColumns;
+  /** The status the request names, if any (a given field, so duplicate avoidance compares it). */
+  status?: string;
 }
 
 /** Venue show_map fields are strings in the reference: yes/true/1 and no/false/0. */
@@ -104,7 +108,7 @@ export function prepareLinked(
     }
   }
   const common = prepareCommon(ctx, args, { add: (p: string, m: string) => errors.add(param(p), m) } as ParamErrors);
-  return { common, columns };
+  return { common, columns, ...(typeof args.status === 'string' ? { status: args.status } : {}) };
 }
 
 /** stateprovince, when not given, comes from state (US) or province (elsewhere), as the reference. */
@@ -113,7 +117,10 @@ function fillStateProvince(columns: PostColumns, current: PostRow | undefined, g
   const country = columns.country ?? current?.country ?? '';
   const us = country === '' || country === 'US' || country === 'United States';
   const value = us ? (columns.state ?? current?.state) : (columns.province ?? current?.province);
+  // Always refill (the reference recomputes it on every save): a venue moved from the US to a
+  // country without a province used to keep its old state as stateprovince.
   if (value !== undefined && value !== null) columns.stateprovince = value;
+  else if (current) columns.stateprovince = '';
 }
 
 /** Handler phase: stores a new venue/organizer and returns its id. */
@@ -166,9 +173,18 @@ export function findIdentical(ctx: RequestContext, type: LinkedType, prepared: P
   if (!title) return undefined;
   const candidates = ctx.store.posts.byTitle(ctx.site.id, type, title);
   const given = Object.entries(prepared.columns).filter(([column]) => column !== 'title');
+  const { author, published } = prepared.common;
   return candidates.find(
     (row) =>
       row.status !== 'trash' &&
+      // Never hand out (or link an event to) a post the caller may not read, e.g. another
+      // user's draft: that leaked drafts through POST and linked them to the caller's events.
+      can.readPost(ctx.actor, row) &&
+      // status, author and date are given fields too: a draft request is not "identical" to a
+      // published post (it used to return the published one instead of creating the draft).
+      (prepared.status === undefined || row.status === effectiveStatus(ctx.actor, prepared.status)) &&
+      (author === undefined || row.author === author) &&
+      (published === undefined || row.date_utc === formatWall(published.toUTC())) &&
       given.every(([column, value]) => (row[column as keyof PostRow] ?? '') === (value ?? '')) &&
       (prepared.common.image === undefined ||
         ('id' in prepared.common.image && row.image_id === prepared.common.image.id)),

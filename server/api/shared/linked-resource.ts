@@ -208,8 +208,11 @@ function prepareList(resource: LinkedResource) {
         continue;
       }
       query.push([name, value ? 1 : 0]);
-      if (name === 'has_events') filter.hasEvents = value;
-      else if (value) {
+      if (name === 'has_events') {
+        filter.hasEvents = value;
+        // Private events count only for callers who may read them (tec-reference §4.2).
+        filter.hasEventsStatuses = can.editOthers(ctx.actor) ? ['publish', 'future', 'private'] : ['publish', 'future'];
+      } else if (value) {
         filter.upcoming = {
           nowUtc: formatWall(DateTime.utc()),
           statuses: can.editOthers(ctx.actor) ? ['publish', 'private', 'future'] : ['publish'],

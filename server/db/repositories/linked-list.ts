@@ -13,6 +13,8 @@ export interface LinkedListFilter {
   eventId?: number;
   /** true: linked to at least one event that is not a draft/pending/trash; false: linked to none such. */
   hasEvents?: boolean;
+  /** The event statuses has_events counts (private ones only for callers who may read them). */
+  hasEventsStatuses?: string[];
   /** Linked to an event that has not ended yet, among these statuses (what the caller may see). */
   upcoming?: { nowUtc: string; statuses: string[] };
   limit: number;
@@ -68,10 +70,13 @@ export function linkedListRepository(db: Db) {
       params.push(filter.eventId, filter.type);
     }
     if (filter.hasEvents !== undefined) {
+      // Private events count only for callers who can see them (tec-reference §4.2): counting
+      // them for everyone told anonymous callers which venues host private events.
+      const statuses = filter.hasEventsStatuses ?? LIVE_EVENT_STATUSES;
       const linked = `EXISTS (SELECT 1 FROM post_links l JOIN posts e ON e.site_id = l.site_id AND e.id = l.event_id
-        WHERE l.site_id = p.site_id AND l.linked_id = p.id AND l.kind = ? AND e.status IN (${list(LIVE_EVENT_STATUSES)}))`;
+        WHERE l.site_id = p.site_id AND l.linked_id = p.id AND l.kind = ? AND e.status IN (${list(statuses)}))`;
       where.push(filter.hasEvents ? linked : `NOT ${linked}`);
-      params.push(filter.type, ...LIVE_EVENT_STATUSES);
+      params.push(filter.type, ...statuses);
     }
     if (filter.upcoming) {
       where.push(`EXISTS (SELECT 1 FROM post_links l JOIN posts e ON e.site_id = l.site_id AND e.id = l.event_id

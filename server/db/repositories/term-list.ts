@@ -49,7 +49,8 @@ export function termListRepository(db: Db) {
         params.push(like, like);
         if (filter.searchLanguage) params.push(filter.searchLanguage, like);
       }
-      if (filter.include) {
+      // An empty include (`include=`) restricts nothing, as in WordPress's get_terms().
+      if (filter.include && filter.include.length > 0) {
         where.push(`t.id IN (${filter.include.map(() => '?').join(',')})`);
         params.push(...filter.include);
       }
@@ -75,7 +76,8 @@ export function termListRepository(db: Db) {
       const direction = filter.descending ? 'DESC' : 'ASC';
       let order: string;
       const orderParams: unknown[] = [];
-      if (filter.orderBy === 'include' && filter.include) {
+      // `CASE t.id END` with no WHEN is a syntax error: `include=&orderby=include` answered 500.
+      if (filter.orderBy === 'include' && filter.include && filter.include.length > 0) {
         order = `CASE t.id ${filter.include.map((id, i) => `WHEN ${Number(id)} THEN ${i}`).join(' ')} END ${direction}`;
       } else {
         order = `${ORDER_COLUMNS[filter.orderBy === 'include' ? 'name' : filter.orderBy]} ${direction}`;
