@@ -13,9 +13,15 @@ import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
 import { discoveryDocument } from './api/service/discovery.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
+import { registerBenchRoute } from './http/bench-route.ts';
+import { ResponseCache } from './http/response-cache.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
+  /** Cache serialized GET responses (default true; ALMANAC_RESPONSE_CACHE=0 turns it off). */
+  responseCache?: boolean;
+  /** Benchmarks only: GET /__bench/bare?bytes=N answers N bytes of JSON without touching the database. */
+  benchRoute?: boolean;
 }
 
 const SECURITY_HEADERS = {
@@ -29,7 +35,7 @@ const SECURITY_HEADERS = {
 
 const SITE_CODE = /^[a-z0-9-]+$/;
 
-function resolveContext(request: FastifyRequest, store: Store): RequestContext {
+function resolveContext(request: FastifyRequest, store: Store, cache: ResponseCache): RequestContext {
   const code = (request.params as { site?: string }).site ?? 'default';
   // The default site lives at the root only; `svc` can never be a site code.
   if (
@@ -48,6 +54,7 @@ function resolveContext(request: FastifyRequest, store: Store): RequestContext {
   if (site.requireAuth && !actor) throw forbidden(false);
   return {
     store,
+    cache,
     site,
     actor,
     baseUrl,
@@ -58,6 +65,7 @@ function resolveContext(request: FastifyRequest, store: Store): RequestContext {
 
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
+  const cache = new ResponseCache(store.db, options.responseCache ?? process.env.ALMANAC_RESPONSE_CACHE !== '0');
   await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.setErrorHandler(errorHandler);
@@ -74,7 +82,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     }
   });
   app.addHook('preHandler', async (request) => {
-    request.ctx = resolveContext(request, store);
+    request.ctx = resolveContext(request, store, cache);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
@@ -93,6 +101,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   });
 
   for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`]) registerRoutes(app, prefix, ALL_ROUTES);
+  if (options.benchRoute) registerBenchRoute(app);
   for (const prefix of ['', '/:site']) {
     app.get(prefix === '' ? '/' : prefix, async (request) => discoveryDocument(request.ctx));
     registerPermalinkPages(app, prefix);

@@ -28,6 +28,7 @@ const OPTIONS = {
   role: { type: 'string' },
   site: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  'bench-route': { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -44,7 +45,7 @@ async function serve(values: Values): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
-  const server = await listen({ store, port, logger: false });
+  const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
   console.log(`Almanac data dir: ${dataDir}`);
   console.log(`Almanac API root: ${server.url}/${NAMESPACE}`);
   let closing = false;

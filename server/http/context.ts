@@ -3,11 +3,14 @@
 import type { Store } from '../db/store.ts';
 import type { Site } from '../db/repositories/sites.ts';
 import type { Actor } from '../domain/roles.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 export const NAMESPACE = 'svc/events/v1';
 
 export interface RequestContext {
   store: Store;
+  /** Serialized GET responses, emptied by every write. */
+  cache: ResponseCache;
   site: Site;
   /** null for anonymous callers. */
   actor: Actor | null;

@@ -40,7 +40,37 @@ function checkIfMatch(request: FastifyRequest, current: string | undefined): voi
   );
 }
 
+const JSON_TYPE = 'application/json; charset=utf-8';
+
 function handle(endpoint: Endpoint) {
+  const run = execute(endpoint);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const { ctx } = request;
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      try {
+        return await run(request, reply);
+      } finally {
+        ctx.cache.invalidate(); // whatever the outcome: a write may have changed any representation
+      }
+    }
+    // Responses depend on the site, the caller, the host name in URLs and every parameter.
+    const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
+    const hit = ctx.cache.get(key);
+    if (hit) return reply.code(hit.status).headers(hit.headers).type(JSON_TYPE).send(hit.body);
+    const body = JSON.stringify(await run(request, reply));
+    if (reply.statusCode === 200) {
+      const headers: Record<string, string> = {};
+      for (const name of ['etag', 'x-tec-total', 'x-tec-totalpages']) {
+        const value = reply.getHeader(name);
+        if (value !== undefined) headers[name] = String(value);
+      }
+      ctx.cache.set(key, { status: 200, body, headers });
+    }
+    return reply.type(JSON_TYPE).send(body);
+  };
+}
+
+function execute(endpoint: Endpoint) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
     const { args, errors } = parseArgs<Record<string, unknown>>(endpoint.args, raw);

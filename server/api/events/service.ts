@@ -5,6 +5,7 @@ import { ApiError, forbidden, invalidParam } from '../../http/errors.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { safeEqual } from '../../domain/secrets.ts';
+import { syncTermCounts, termCountSnapshot } from '../shared/term-counts.ts';
 
 export function findEvent(ctx: RequestContext, id: number): PostRow {
   const row = id > 0 ? ctx.store.posts.get(ctx.site.id, id) : undefined;
@@ -43,16 +44,23 @@ export function assertReadable(
 
 /** Permission for update/delete: the post's own rule when it exists, else the create right (then 404). */
 export function assertMayEdit(ctx: RequestContext, row: PostRow | undefined): void {
-  const allowed = row && row.type === 'event' ? can.editPost(ctx.actor, row) : can.createPosts(ctx.actor);
+  // WordPress judges a trashed post by the status it had before (_wp_trash_meta_status): without
+  // this a contributor who trashed their own draft got 403 on restoring it, on deleting it for
+  // good, and on a second DELETE (instead of 410).
+  const judged = row?.status === 'trash' && row.trashed_status ? { ...row, status: row.trashed_status } : row;
+  const allowed = judged && judged.type === 'event' ? can.editPost(ctx.actor, judged) : can.createPosts(ctx.actor);
   if (!allowed) throw forbidden(ctx.actor !== null);
 }
 
 export function trashOrDelete(ctx: RequestContext, row: PostRow, force: boolean, singular: string): void {
+  const before = termCountSnapshot(ctx, row.id);
   if (force) {
     ctx.store.posts.unlinkEverywhere(ctx.site.id, row.id);
     ctx.store.posts.remove(ctx.site.id, row.id);
-    return;
+  } else {
+    if (row.status === 'trash')
+      throw new ApiError(410, `${singular}-is-in-trash`, `The ${singular} is already trashed`);
+    ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
   }
-  if (row.status === 'trash') throw new ApiError(410, `${singular}-is-in-trash`, `The ${singular} is already trashed`);
-  ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
+  syncTermCounts(ctx, before, termCountSnapshot(ctx, row.id));
 }

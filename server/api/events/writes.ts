@@ -5,6 +5,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../shared/translations.ts';
+import { syncTermCounts, termCountSnapshot } from '../shared/term-counts.ts';
 import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
 import {
   formatWall,
@@ -164,6 +165,7 @@ export function applyEventWrite(
 ): number {
   const { posts, sites, terms } = ctx.store;
   const siteId = ctx.site.id;
+  const before = termCountSnapshot(ctx, current?.id);
   const columns: PostColumns = applyCommon(ctx, args, prepared.common, current);
   if (args.title !== undefined) columns.title = args.title.trim();
   if (args.description !== undefined) columns.content = args.description;
@@ -215,5 +217,6 @@ export function applyEventWrite(
   if (prepared.categories)
     terms.setPostTerms(siteId, id, 'category', resolveTermRefs(ctx, 'category', prepared.categories));
   if (prepared.tags) terms.setPostTerms(siteId, id, 'tag', resolveTermRefs(ctx, 'tag', prepared.tags));
+  syncTermCounts(ctx, before, termCountSnapshot(ctx, id));
   return id;
 }

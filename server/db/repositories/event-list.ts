@@ -1,6 +1,7 @@
 // The /events list query: every filter of spec §4.2 as one SQL WHERE clause over the posts
 // table, so the page and its total come from two index-backed queries (no scan in JS).
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 
@@ -136,12 +137,16 @@ export function eventListRepository(db: Db) {
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
       const { from, where, params, order } = build(filter);
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      const total = (
+        prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }
+      ).n;
       const rows =
         filter.offset < total
-          ? (db
-              .prepare(`SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-              .all(...params, filter.limit, filter.offset) as PostRow[])
+          ? (prepareCached(db, `SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
+              ...params,
+              filter.limit,
+              filter.offset,
+            ) as PostRow[])
           : [];
       return { rows, total };
     },
@@ -150,9 +155,10 @@ export function eventListRepository(db: Db) {
     explain(filter: EventListFilter): string[] {
       const { from, where, params, order } = build(filter);
       return (
-        db
-          .prepare(`EXPLAIN QUERY PLAN SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
-          .all(...params, filter.limit, filter.offset) as { detail: string }[]
+        prepareCached(
+          db,
+          `EXPLAIN QUERY PLAN SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+        ).all(...params, filter.limit, filter.offset) as { detail: string }[]
       ).map((r) => r.detail);
     },
   };

@@ -1,5 +1,6 @@
 // The /venues and /organizers list query (spec §4.3–4.4) as one SQL statement per page.
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 import type { PostRow } from './posts.ts';
 
 export interface LinkedListFilter {
@@ -89,12 +90,15 @@ export function linkedListRepository(db: Db) {
   return {
     page(filter: LinkedListFilter): { rows: PostRow[]; total: number } {
       const { where, params } = build(filter);
-      const total = (db.prepare(`SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number }).n;
+      const total = (
+        prepareCached(db, `SELECT COUNT(*) AS n FROM posts p WHERE ${where}`).get(...params) as { n: number }
+      ).n;
       const rows =
         filter.offset < total
-          ? (db
-              .prepare(`SELECT p.* FROM posts p WHERE ${where} ORDER BY p.date_utc DESC, p.id DESC LIMIT ? OFFSET ?`)
-              .all(...params, filter.limit, filter.offset) as PostRow[])
+          ? (prepareCached(
+              db,
+              `SELECT p.* FROM posts p WHERE ${where} ORDER BY p.date_utc DESC, p.id DESC LIMIT ? OFFSET ?`,
+            ).all(...params, filter.limit, filter.offset) as PostRow[])
           : [];
       return { rows, total };
     },

@@ -1,6 +1,7 @@
 // Posts: the one table behind events, venues, organizers and images. All SQL on posts and on
 // event → venue/organizer links lives here; services decide what to read and write.
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 
 export type PostType = 'event' | 'venue' | 'organizer' | 'image';
 export type LinkKind = 'venue' | 'organizer';
@@ -139,9 +140,10 @@ export function postsRepository(db: Db) {
       const result = new Map<number, PostRow>();
       if (ids.length === 0) return result;
       const unique = [...new Set(ids)];
-      const rows = db
-        .prepare(`SELECT * FROM posts WHERE site_id = ? AND id IN (${unique.map(() => '?').join(',')})`)
-        .all(siteId, ...unique) as PostRow[];
+      const rows = prepareCached(
+        db,
+        `SELECT * FROM posts WHERE site_id = ? AND id IN (${unique.map(() => '?').join(',')})`,
+      ).all(siteId, ...unique) as PostRow[];
       for (const row of rows) result.set(row.id, row);
       return result;
     },
@@ -151,14 +153,14 @@ export function postsRepository(db: Db) {
       const sql = `INSERT INTO posts (site_id, id, type${names.map((n) => `, ${n}`).join('')}) VALUES (?, ?, ?${names
         .map(() => ', ?')
         .join('')})`;
-      db.prepare(sql).run(siteId, id, type, ...names.map((n) => columns[n as keyof PostColumns] ?? null));
+      prepareCached(db, sql).run(siteId, id, type, ...names.map((n) => columns[n as keyof PostColumns] ?? null));
     },
 
     update(siteId: number, id: number, columns: PostColumns): void {
       const names = Object.keys(columns).filter((name) => WRITABLE.has(name));
       if (names.length === 0) return;
       const sql = `UPDATE posts SET ${names.map((n) => `${n} = ?`).join(', ')}, revision = revision + 1 WHERE site_id = ? AND id = ?`;
-      db.prepare(sql).run(...names.map((n) => columns[n as keyof PostColumns] ?? null), siteId, id);
+      prepareCached(db, sql).run(...names.map((n) => columns[n as keyof PostColumns] ?? null), siteId, id);
     },
 
     /** Deletes a post permanently, with its links, terms (cascade) and translations. */
@@ -175,13 +177,12 @@ export function postsRepository(db: Db) {
     linksOfMany(siteId: number, eventIds: number[], kind: LinkKind): Map<number, number[]> {
       const result = new Map<number, number[]>();
       if (eventIds.length === 0) return result;
-      const rows = db
-        .prepare(
-          `SELECT event_id, linked_id FROM post_links WHERE site_id = ? AND kind = ? AND event_id IN (${eventIds
-            .map(() => '?')
-            .join(',')}) ORDER BY event_id, position`,
-        )
-        .all(siteId, kind, ...eventIds) as { event_id: number; linked_id: number }[];
+      const rows = prepareCached(
+        db,
+        `SELECT event_id, linked_id FROM post_links WHERE site_id = ? AND kind = ? AND event_id IN (${eventIds
+          .map(() => '?')
+          .join(',')}) ORDER BY event_id, position`,
+      ).all(siteId, kind, ...eventIds) as { event_id: number; linked_id: number }[];
       for (const row of rows) {
         const list = result.get(row.event_id) ?? [];
         list.push(row.linked_id);

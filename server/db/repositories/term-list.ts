@@ -1,5 +1,6 @@
 // The /categories and /tags list query (spec §4.5–4.6).
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 import type { Taxonomy, TermRow } from './terms.ts';
 
 export type TermOrderBy = 'name' | 'id' | 'slug' | 'count' | 'description' | 'include' | 'term_group' | 'parent';
@@ -22,8 +23,8 @@ export interface TermListFilter {
   offset: number;
 }
 
-const COUNT = `(SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
-  WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish')`;
+// The stored count of published events using the term (kept up to date by event writes).
+const COUNT = 't.count';
 
 const ORDER_COLUMNS: Record<Exclude<TermOrderBy, 'include'>, string> = {
   name: 't.name COLLATE NOCASE',
@@ -72,7 +73,7 @@ export function termListRepository(db: Db) {
       }
       if (filter.hideEmpty) where.push(`${COUNT} > 0`);
       const sql = `FROM terms t WHERE ${where.join(' AND ')}`;
-      const total = (db.prepare(`SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number }).n;
+      const total = (prepareCached(db, `SELECT COUNT(*) AS n ${sql}`).get(...params) as { n: number }).n;
       const direction = filter.descending ? 'DESC' : 'ASC';
       let order: string;
       const orderParams: unknown[] = [];
@@ -82,9 +83,10 @@ export function termListRepository(db: Db) {
       } else {
         order = `${ORDER_COLUMNS[filter.orderBy === 'include' ? 'name' : filter.orderBy]} ${direction}`;
       }
-      const rows = db
-        .prepare(`SELECT t.*, ${COUNT} AS count ${sql} ORDER BY ${order}, t.id ${direction} LIMIT ? OFFSET ?`)
-        .all(...params, ...orderParams, filter.limit, filter.offset) as (TermRow & { count: number })[];
+      const rows = prepareCached(
+        db,
+        `SELECT t.*, ${COUNT} AS count ${sql} ORDER BY ${order}, t.id ${direction} LIMIT ? OFFSET ?`,
+      ).all(...params, ...orderParams, filter.limit, filter.offset) as (TermRow & { count: number })[];
       return { rows, total };
     },
   };

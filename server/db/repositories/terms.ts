@@ -1,5 +1,6 @@
 // Terms: categories and tags, one table and one id sequence per site, and their assignment to posts.
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 
 export type Taxonomy = 'category' | 'tag';
 
@@ -33,6 +34,12 @@ export function termsRepository(db: Db) {
     'DELETE FROM term_posts WHERE site_id = ? AND post_id = ? AND term_id IN (SELECT id FROM terms WHERE site_id = ? AND taxonomy = ?)',
   );
   const addPostTerm = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
+  const termIdsOf = db.prepare('SELECT term_id FROM term_posts WHERE site_id = ? AND post_id = ?');
+  const adjustCount = db.prepare('UPDATE terms SET count = MAX(count + ?, 0) WHERE site_id = ? AND id = ?');
+  const recountAll = db.prepare(`UPDATE terms SET count = (
+    SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
+    WHERE tp.site_id = terms.site_id AND tp.term_id = terms.id AND p.type = 'event' AND p.status = 'publish'
+  ) WHERE site_id = ?`);
   const update = db.prepare(
     'UPDATE terms SET name = @name, slug = @slug, description = @description, parent = @parent, revision = revision + 1 WHERE site_id = @site_id AND id = @id',
   );
@@ -102,13 +109,12 @@ export function termsRepository(db: Db) {
     termsOfPosts(siteId: number, taxonomy: Taxonomy, postIds: number[]): Map<number, TermRow[]> {
       const result = new Map<number, TermRow[]>();
       if (postIds.length === 0) return result;
-      const rows = db
-        .prepare(
-          `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
+      const rows = prepareCached(
+        db,
+        `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
            WHERE tp.site_id = ? AND t.taxonomy = ? AND tp.post_id IN (${placeholders(postIds.length)})
            ORDER BY tp.post_id, t.name COLLATE NOCASE, t.id`,
-        )
-        .all(siteId, taxonomy, ...postIds) as (TermRow & { post_id: number })[];
+      ).all(siteId, taxonomy, ...postIds) as (TermRow & { post_id: number })[];
       for (const { post_id, ...term } of rows) {
         const list = result.get(post_id) ?? [];
         list.push(term);
@@ -117,19 +123,32 @@ export function termsRepository(db: Db) {
       return result;
     },
 
-    /** term id → number of published events using it (the reference's `count`). */
+    /** term id → number of published events using it (the reference's `count`, kept on the term). */
     counts(siteId: number, termIds: number[]): Map<number, number> {
       const result = new Map<number, number>(termIds.map((id) => [id, 0]));
       if (termIds.length === 0) return result;
-      const rows = db
-        .prepare(
-          `SELECT tp.term_id AS id, COUNT(*) AS n FROM term_posts tp
-           JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id AND p.status = 'publish' AND p.type = 'event'
-           WHERE tp.site_id = ? AND tp.term_id IN (${placeholders(termIds.length)}) GROUP BY tp.term_id`,
-        )
-        .all(siteId, ...termIds) as { id: number; n: number }[];
+      const unique = [...new Set(termIds)];
+      const rows = prepareCached(
+        db,
+        `SELECT id, count AS n FROM terms WHERE site_id = ? AND id IN (${placeholders(unique.length)})`,
+      ).all(siteId, ...unique) as { id: number; n: number }[];
       for (const row of rows) result.set(row.id, row.n);
       return result;
+    },
+
+    /** The term ids of a post (all taxonomies). */
+    termIdsOf(siteId: number, postId: number): number[] {
+      return (termIdsOf.all(siteId, postId) as { term_id: number }[]).map((r) => r.term_id);
+    },
+
+    /** Adds `delta` to the stored count of each term. */
+    adjustCounts(siteId: number, termIds: number[], delta: number): void {
+      for (const id of termIds) adjustCount.run(delta, siteId, id);
+    },
+
+    /** Recomputes stored counts from scratch (after bulk loads). */
+    recountAll(siteId: number): void {
+      recountAll.run(siteId);
     },
 
     setPostTerms(siteId: number, postId: number, taxonomy: Taxonomy, termIds: number[]): void {

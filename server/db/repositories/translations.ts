@@ -1,5 +1,6 @@
 // Per-language variants of translatable fields (contract §1): one row per item, language, field.
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 
 export type TranslationKind = 'post' | 'term';
 
@@ -35,12 +36,11 @@ export function translationsRepository(db: Db) {
       const result = new Map<number, Record<string, string>>();
       if (objectIds.length === 0) return result;
       const unique = [...new Set(objectIds)];
-      const rows = db
-        .prepare(
-          `SELECT object_id, field, value FROM translations WHERE site_id = ? AND kind = ? AND language = ?
+      const rows = prepareCached(
+        db,
+        `SELECT object_id, field, value FROM translations WHERE site_id = ? AND kind = ? AND language = ?
            AND object_id IN (${unique.map(() => '?').join(',')})`,
-        )
-        .all(siteId, kind, language, ...unique) as { object_id: number; field: string; value: string }[];
+      ).all(siteId, kind, language, ...unique) as { object_id: number; field: string; value: string }[];
       for (const row of rows) {
         const fields = result.get(row.object_id) ?? {};
         fields[row.field] = row.value;

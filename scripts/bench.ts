@@ -1,0 +1,201 @@
+// npm run bench -- [--events N] [--seconds S] [--connections C]
+// Seeds a fresh data dir through the bulk path, starts the built server (dist/cli.mjs) as a child
+// process, and measures each scenario with autocannon, side by side with a bare route of the
+// same body size served by the same process (the ceiling). Prints a table and, last, `BENCH {json}`.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import autocannon from 'autocannon';
+import { openDataDir, databaseFile } from '../server/data-dir.ts';
+import { bulkSeed } from '../server/db/bulk-seed.ts';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '100000' },
+    seconds: { type: 'string', default: '10' },
+    connections: { type: 'string', default: '10' },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const EVENTS = Number(values.events);
+const SECONDS = Number(values.seconds);
+const CONNECTIONS = Number(values.connections);
+
+const dataDir = mkdtempSync(join(tmpdir(), 'almanac-bench-'));
+console.log(`Seeding ${EVENTS} events into ${dataDir} …`);
+const store = openDataDir(dataDir, { timezone: 'America/New_York' });
+const admin = store.users.byLogin('admin')!;
+const seed = bulkSeed(store, 'default', EVENTS, admin.id);
+const token = store.users.createToken(admin.id, 'bench');
+const sample = store.db
+  .prepare(
+    `SELECT e.id AS event, (SELECT id FROM terms WHERE taxonomy = 'category' AND parent = 0 ORDER BY id LIMIT 1) AS category
+     FROM posts e WHERE e.type = 'event' AND e.start_utc > datetime('now') ORDER BY e.start_utc LIMIT 1`,
+  )
+  .get() as { event: number; category: number };
+store.close();
+console.log(`Seeded in ${seed.seconds.toFixed(2)} s (${Math.round(EVENTS / seed.seconds)} events/s).`);
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
+}
+
+async function startServer(): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
+  const started = performance.now();
+  const child = spawn(
+    process.execPath,
+    ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--bench-route'],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let output = '';
+    child.stdout!.on('data', (chunk) => {
+      output += chunk;
+      const match = /API root: (http:\/\/127\.0\.0\.1:\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  // Cold start = process start → first answered API request.
+  for (;;) {
+    const response = await fetch(`${url}/svc/events/v1/events/${sample.event}`).catch(() => undefined);
+    if (response?.ok) {
+      await response.arrayBuffer();
+      break;
+    }
+  }
+  return { child, url, coldStartMs: Math.round(performance.now() - started) };
+}
+
+interface Scenario {
+  name: string;
+  method?: 'GET' | 'POST' | 'PATCH';
+  path: string;
+  body?: () => string;
+  auth?: boolean;
+}
+
+interface Result {
+  name: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+  bytes: number;
+}
+
+async function measure(url: string, scenario: Scenario): Promise<Result> {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (scenario.auth) headers.authorization = `Bearer ${token}`;
+  const result = await autocannon({
+    url: url + scenario.path,
+    method: scenario.method ?? 'GET',
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers,
+    requests: scenario.body ? [{ setupRequest: (req) => ({ ...req, body: scenario.body!() }) }] : undefined,
+  });
+  return {
+    name: scenario.name,
+    rps: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+    bytes: Math.round(result.throughput.average / Math.max(result.requests.average, 1)),
+  };
+}
+
+const { child, url, coldStartMs } = await startServer();
+const eventBody = await (await fetch(`${url}/svc/events/v1/events/${sample.event}`)).text();
+const listBody = await (await fetch(`${url}/svc/events/v1/events`)).text();
+const month = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
+const month2 = new Date(Date.now() + 90 * 86400000).toISOString().slice(0, 10);
+let n = 0;
+const scenarios: Scenario[] = [
+  { name: 'bare route (event-sized body)', path: `/__bench/bare?bytes=${Buffer.byteLength(eventBody)}` },
+  { name: 'GET one event (embedded)', path: `/svc/events/v1/events/${sample.event}` },
+  { name: 'bare route (list-sized body)', path: `/__bench/bare?bytes=${Buffer.byteLength(listBody)}` },
+  { name: 'GET /events (default window)', path: '/svc/events/v1/events' },
+  {
+    name: 'GET /events date+category+search',
+    path: `/svc/events/v1/events?start_date=${month}&end_date=${month2}&categories=${sample.category}&search=Jazz`,
+  },
+  { name: 'GET /venues?search=', path: '/svc/events/v1/venues?search=Berlin' },
+  {
+    name: 'POST /events (create)',
+    method: 'POST',
+    path: '/svc/events/v1/events',
+    auth: true,
+    body: () =>
+      JSON.stringify({
+        title: `Bench ${n++}`,
+        start_date: '2027-05-01 10:00',
+        end_date: '2027-05-01 12:00',
+        categories: [sample.category],
+      }),
+  },
+  {
+    name: 'PATCH /events/{id} (update)',
+    method: 'PATCH',
+    path: `/svc/events/v1/events/${sample.event}`,
+    auth: true,
+    body: () => JSON.stringify({ title: `Updated ${n++}` }),
+  },
+];
+
+const results: Result[] = [];
+for (const scenario of scenarios) {
+  process.stdout.write(`  ${scenario.name} … `);
+  const result = await measure(url, scenario);
+  results.push(result);
+  console.log(`${result.rps} req/s`);
+}
+const rss = rssMb(child.pid!);
+child.kill('SIGTERM');
+await new Promise((resolve) => child.on('exit', resolve));
+
+const file = databaseFile(dataDir);
+const dbBytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
+const bareEvent = results[0]!.rps;
+const bareList = results[2]!.rps;
+const ratio = (r: Result) =>
+  r.name.startsWith('GET one')
+    ? r.rps / bareEvent
+    : r.name.startsWith('GET /events')
+      ? r.rps / bareList
+      : r.rps / bareEvent;
+
+console.log(
+  `\nAlmanac bench: ${EVENTS} events, ${CONNECTIONS} connections, ${SECONDS} s per scenario, node ${process.version}`,
+);
+console.log('| scenario | req/s | p50 ms | p99 ms | errors | non-2xx | bytes | × bare |');
+console.log('| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |');
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.errors} | ${r.non2xx} | ${r.bytes} | ${ratio(r).toFixed(2)} |`,
+  );
+}
+console.log(
+  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s; cold start: ${coldStartMs} ms; server RSS: ${rss} MB; database: ${(dbBytes / 1048576).toFixed(1)} MB`,
+);
+if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
+console.log(
+  'BENCH ' +
+    JSON.stringify({
+      events: EVENTS,
+      connections: CONNECTIONS,
+      seconds: SECONDS,
+      scenarios: results.map((r) => ({ ...r, ratio_to_bare: Number(ratio(r).toFixed(3)) })),
+      seed_events_per_s: Math.round(EVENTS / seed.seconds),
+      cold_start_ms: coldStartMs,
+      server_rss_mb: rss,
+      database_mb: Number((dbBytes / 1048576).toFixed(1)),
+    }),
+);

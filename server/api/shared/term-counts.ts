@@ -1,0 +1,23 @@
+// Term `count` = published events using the term, stored on the term and adjusted by every event
+// write: snapshot the event's counting state before the write, compare after, apply the difference.
+import type { RequestContext } from '../../http/context.ts';
+
+export interface TermCountSnapshot {
+  counted: boolean;
+  terms: number[];
+}
+
+export function termCountSnapshot(ctx: RequestContext, eventId: number | undefined): TermCountSnapshot {
+  if (eventId === undefined) return { counted: false, terms: [] };
+  const row = ctx.store.posts.get(ctx.site.id, eventId);
+  if (!row || row.type !== 'event') return { counted: false, terms: [] };
+  return { counted: row.status === 'publish', terms: ctx.store.terms.termIdsOf(ctx.site.id, eventId) };
+}
+
+/** Applies the change between two snapshots of the same event (in the write's transaction). */
+export function syncTermCounts(ctx: RequestContext, before: TermCountSnapshot, after: TermCountSnapshot): void {
+  const delta = new Map<number, number>();
+  if (before.counted) for (const id of before.terms) delta.set(id, (delta.get(id) ?? 0) - 1);
+  if (after.counted) for (const id of after.terms) delta.set(id, (delta.get(id) ?? 0) + 1);
+  for (const [id, change] of delta) if (change !== 0) ctx.store.terms.adjustCounts(ctx.site.id, [id], change);
+}

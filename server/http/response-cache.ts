@@ -1,0 +1,82 @@
+// A cache of serialized GET responses. Reads vastly outnumber writes in a calendar, and building
+// an event representation costs far more than sending it. Correctness rules:
+// - the key holds the site, the caller (visibility and password unlocking depend on who asks) and
+//   the full URL (every parameter);
+// - any write through this server bumps a generation counter, and SQLite's data_version changes
+//   when another process (the CLI) commits: either empties the cache;
+// - entries expire after a few seconds, because some answers depend on the clock (the default
+//   window starts "yesterday"; relative dates such as `now`).
+import type { Db } from '../db/open.ts';
+
+export interface CachedResponse {
+  status: number;
+  body: string;
+  headers: Record<string, string>;
+}
+
+const TTL_MS = 5_000;
+const MAX_ENTRIES = 5_000;
+const MAX_BYTES = 64 * 1024 * 1024;
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedResponse & { expires: number }>();
+  private bytes = 0;
+  private generation = 0;
+  private seenGeneration = 0;
+  private seenDataVersion = -1;
+  private readonly dataVersion: () => number;
+
+  constructor(
+    db: Db,
+    readonly enabled = true,
+  ) {
+    const statement = db.prepare('PRAGMA data_version');
+    this.dataVersion = () => (statement.get() as { data_version: number }).data_version;
+  }
+
+  /** Every write through this server calls this. */
+  invalidate(): void {
+    this.generation++;
+  }
+
+  private sync(): void {
+    const version = this.dataVersion();
+    if (version !== this.seenDataVersion || this.generation !== this.seenGeneration) {
+      this.entries.clear();
+      this.bytes = 0;
+      this.seenDataVersion = version;
+      this.seenGeneration = this.generation;
+    }
+  }
+
+  get(key: string): CachedResponse | undefined {
+    if (!this.enabled) return undefined;
+    this.sync();
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires < Date.now()) {
+      this.delete(key, entry);
+      return undefined;
+    }
+    return entry;
+  }
+
+  set(key: string, response: CachedResponse): void {
+    if (!this.enabled || response.body.length > MAX_BYTES / 64) return;
+    this.sync();
+    const old = this.entries.get(key);
+    if (old) this.delete(key, old);
+    while (this.entries.size >= MAX_ENTRIES || this.bytes + response.body.length > MAX_BYTES) {
+      const oldest = this.entries.keys().next();
+      if (oldest.done) break;
+      this.delete(oldest.value, this.entries.get(oldest.value)!);
+    }
+    this.entries.set(key, { ...response, expires: Date.now() + TTL_MS });
+    this.bytes += response.body.length;
+  }
+
+  private delete(key: string, entry: CachedResponse): void {
+    this.entries.delete(key);
+    this.bytes -= entry.body.length;
+  }
+}
