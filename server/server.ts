@@ -4,7 +4,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { almanacApp, type AppOptions } from './app.ts';
 import { parseParams } from './http/query-string.ts';
-import { clientErrorBody } from './http/error-handler.ts';
+import { clientErrorBody, errorHandler } from './http/error-handler.ts';
 
 export const BODY_LIMIT = 1024 * 1024;
 
@@ -21,6 +21,8 @@ export async function createServer(options: AppOptions & { logger?: boolean }): 
     // 16 KiB of headers at most; larger requests get a JSON 431 from the client error handler.
     http: { maxHeaderSize: 16 * 1024 },
     requestTimeout: 30_000,
+    // Errors Fastify raises before routing (a malformed %-escape in the path) get our error shape too.
+    frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     clientErrorHandler: (error, socket) => {
       if (!socket.writable) return socket.destroy();
       const { status, body } = clientErrorBody((error as NodeJS.ErrnoException).code);

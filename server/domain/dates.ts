@@ -248,9 +248,28 @@ export function timezoneAbbreviation(tz: string, at: DateTime): string {
   if (zone.isUniversal) return formatManualOffset(zone.offset(0));
   if (!at.isValid) throw new Error('Cannot name a timezone at an invalid DateTime');
   const ts = at.toMillis();
-  // Locale pinned to en-US: the abbreviations are English API output, not UI text.
-  return zone.offsetName(ts, { format: 'short', locale: 'en-US' }) ?? `GMT${formatIsoOffset(zone.offset(ts))}`;
+  const key = `${tz}|${zone.offset(ts)}`;
+  const known = ABBREVIATIONS.get(key);
+  if (known) return known;
+  // CLDR gives each abbreviation only in the locales where it is in common use (en-US knows EST
+  // but calls Berlin "GMT+1"; en-GB knows CET). Ask those locales in turn and keep the first real
+  // abbreviation, which is what PHP (the reference) prints; else the GMT offset form.
+  let name: string | undefined;
+  for (const locale of ABBREVIATION_LOCALES) {
+    const candidate = zone.offsetName(ts, { format: 'short', locale });
+    if (candidate && /^[A-Z]{2,5}$/.test(candidate)) {
+      name = candidate;
+      break;
+    }
+  }
+  name ??= zone.offsetName(ts, { format: 'short', locale: 'en-US' }) ?? `GMT${formatIsoOffset(zone.offset(ts))}`;
+  ABBREVIATIONS.set(key, name);
+  return name;
 }
+
+const ABBREVIATION_LOCALES = ['en-US', 'en-GB', 'en-IE', 'en-AU', 'en-NZ', 'en-IN', 'en-ZA', 'ja-JP', 'ko-KR'];
+/** zone|offset → abbreviation: Intl lookups are slow and the answer never changes. */
+const ABBREVIATIONS = new Map<string, string>();
 
 // ---------------------------------------------------------------------------------------------
 // Parsing user input (strtotime-like)

@@ -1,5 +1,7 @@
 // Text → HTML the way WordPress's the_content/the_excerpt present it: paragraphs in <p>,
 // single line breaks as <br />. Stored text stays as written; this runs on output only.
+import sanitize from 'sanitize-html';
+import { can, type Actor } from './roles.ts';
 
 const BLOCK_START = /^\s*<(p|div|h[1-6]|ul|ol|li|table|blockquote|pre|figure|section|article|hr|form|dl)\b/i;
 
@@ -20,4 +22,24 @@ export function escapeHtml(text: string): string {
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#039;' })[c]!,
   );
+}
+
+/**
+ * WordPress's kses rule: only editors and administrators (unfiltered_html) may store arbitrary
+ * HTML. Everyone else gets titles without tags and content limited to safe formatting — no
+ * scripts, event handlers or javascript: URLs — so a contributor cannot plant script in what
+ * others will view.
+ */
+export function filterHtml(actor: Actor | null, text: string, kind: 'title' | 'content'): string {
+  if (can.editOthers(actor)) return text;
+  if (kind === 'title') return sanitize(text, { allowedTags: [], allowedAttributes: {} });
+  return sanitize(text, {
+    allowedTags: [...sanitize.defaults.allowedTags, 'img', 'del', 'ins', 'sup', 'sub'],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      '*': ['class'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  });
 }

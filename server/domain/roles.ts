@@ -26,6 +26,8 @@ function rank(actor: Actor | null): number {
 export interface OwnedPost {
   author: number;
   status: string;
+  /** For a trashed post, the status it had before (WordPress judges edits by that). */
+  trashed_status?: string | null;
 }
 
 const UNPUBLISHED_EDITABLE_BY_CONTRIBUTOR = new Set(['draft', 'pending']);
@@ -59,7 +61,8 @@ export const can = {
     if (r >= RANK.editor) return true;
     if (r < RANK.contributor || post.author !== actor.userId) return false;
     if (r >= RANK.author) return true;
-    return UNPUBLISHED_EDITABLE_BY_CONTRIBUTOR.has(post.status);
+    const status = post.status === 'trash' ? (post.trashed_status ?? 'draft') : post.status;
+    return UNPUBLISHED_EDITABLE_BY_CONTRIBUTOR.has(status);
   },
 };
 

@@ -410,15 +410,11 @@ describe('regressions', () => {
     assert.equal(indexed.body.tags.length, 2);
   });
 
-  test(
-    'a malformed percent-encoding in the path is a contract-shaped 400',
-    { todo: 'server/server.ts does not pass frameworkErrors to Fastify: FST_ERR_BAD_URL skips the error handler' },
-    async () => {
-      const response = await rawRequest(server.port, { path: '/svc/events/v1/events/by-slug/%E0%A4%A' });
-      assert.equal(response.status, 400);
-      const body = JSON.parse(response.body);
-      assert.equal(body.code, 'rest_bad_request');
-      assert.equal(body.data?.status, 400);
-    },
-  );
+  test('a malformed percent-encoding in the path is a contract-shaped 400', async () => {
+    const response = await rawRequest(server.port, { path: '/svc/events/v1/events/by-slug/%E0%A4%A' });
+    assert.equal(response.status, 400);
+    const body = JSON.parse(response.body);
+    assert.equal(body.code, 'rest_bad_request');
+    assert.equal(body.data?.status, 400);
+  });
 });

@@ -310,10 +310,12 @@ describe('DST in a positive-offset zone (Europe/Berlin, 2027-03-28 and 2027-10-3
     assert.equal(utcWallToZoneWall('2027-03-28 01:00:00', BERLIN), '2027-03-28 03:00:00');
   });
 
-  it('names the zone the Intl way (no letter abbreviation in en-US)', () => {
-    assert.equal(timezoneAbbreviation(BERLIN, DateTime.fromISO('2027-01-15T12:00:00Z')), 'GMT+1');
-    assert.equal(timezoneAbbreviation(BERLIN, DateTime.fromISO('2027-07-15T12:00:00Z')), 'GMT+2');
-    assert.equal(timezoneAbbreviation('Asia/Kolkata', DateTime.fromISO('2027-07-15T12:00:00Z')), 'GMT+5:30');
+  it('names the zone as PHP does: the abbreviation in common use, else the GMT offset', () => {
+    assert.equal(timezoneAbbreviation(BERLIN, DateTime.fromISO('2027-01-15T12:00:00Z')), 'CET');
+    assert.equal(timezoneAbbreviation(BERLIN, DateTime.fromISO('2027-07-15T12:00:00Z')), 'CEST');
+    assert.equal(timezoneAbbreviation('Asia/Kolkata', DateTime.fromISO('2027-07-15T12:00:00Z')), 'IST');
+    assert.equal(timezoneAbbreviation('Asia/Tokyo', DateTime.fromISO('2027-07-15T12:00:00Z')), 'JST');
+    assert.equal(timezoneAbbreviation('America/Lima', DateTime.fromISO('2027-07-15T12:00:00Z')), 'GMT-5');
   });
 });
 

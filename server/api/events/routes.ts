@@ -1,4 +1,5 @@
 // The events routes (spec §4.2): one table drives Fastify, the namespace index and /doc.
+import { postBySlug } from '../shared/slug-lookup.ts';
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, EDITABLE, type HandlerInput, type RouteSpec } from '../../http/route.ts';
@@ -30,7 +31,7 @@ type Target = { id?: number; slug?: string };
 /** The stored event a by-id or by-slug request names (undefined when the id does not exist). */
 function lookup(input: HandlerInput<Target>): PostRow | undefined {
   const { ctx, args } = input;
-  if (args.slug !== undefined && args.id === undefined) return ctx.store.posts.bySlug(ctx.site.id, 'event', args.slug);
+  if (args.slug !== undefined && args.id === undefined) return postBySlug(ctx, 'event', args.slug);
   return args.id !== undefined && args.id > 0 ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
 }
 function resolve(input: HandlerInput<Target>): PostRow {

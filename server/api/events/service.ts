@@ -1,5 +1,6 @@
 // Single-event rules: finding an event by id or slug with the reference's error codes, read
 // access (trash, status, password), edit/delete permission, trash and permanent delete.
+import { postBySlug } from '../shared/slug-lookup.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, forbidden, invalidParam } from '../../http/errors.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
@@ -16,7 +17,7 @@ export function findEvent(ctx: RequestContext, id: number): PostRow {
 
 /** by-slug routes resolve the slug, then behave as by-id; an unknown slug is a 400 on `slug`. */
 export function findEventBySlug(ctx: RequestContext, slug: string): PostRow {
-  const row = ctx.store.posts.bySlug(ctx.site.id, 'event', slug);
+  const row = postBySlug(ctx, 'event', slug);
   if (!row) throw invalidParam('slug', 'No event has this slug.');
   return row;
 }

@@ -7,6 +7,7 @@ import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../shared/translations.ts';
 import { syncTermCounts, termCountSnapshot } from '../shared/term-counts.ts';
 import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
+import { filterHtml } from '../../domain/html.ts';
 import {
   formatWall,
   isValidTimezone,
@@ -167,9 +168,9 @@ export function applyEventWrite(
   const siteId = ctx.site.id;
   const before = termCountSnapshot(ctx, current?.id);
   const columns: PostColumns = applyCommon(ctx, args, prepared.common, current);
-  if (args.title !== undefined) columns.title = args.title.trim();
-  if (args.description !== undefined) columns.content = args.description;
-  if (args.excerpt !== undefined) columns.excerpt = args.excerpt;
+  if (args.title !== undefined) columns.title = filterHtml(ctx.actor, args.title.trim(), 'title');
+  if (args.description !== undefined) columns.content = filterHtml(ctx.actor, args.description, 'content');
+  if (args.excerpt !== undefined) columns.excerpt = filterHtml(ctx.actor, args.excerpt, 'content');
   if (prepared.schedule) {
     const s = prepared.schedule;
     Object.assign(columns, {

@@ -49,10 +49,11 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Ignored: terms are always deleted permanently.': 'Se ignora: los términos siempre se eliminan de forma definitiva.',
   'Keep the event at the top of calendar views.':
     'Mantener el evento en la parte superior de las vistas del calendario.',
-  'Latitude in degrees (WGS 84).': 'Latitud en grados (WGS 84).',
+  'Latitude in degrees (WGS 84); an empty string clears it.': 'Latitud en grados (WGS 84); una cadena vacía la borra.',
   'Latitude of the search centre; needs geoloc_lng.': 'Latitud del centro de la búsqueda; requiere geoloc_lng.',
   'Leave out these term IDs.': 'Excluir los términos con estos ID.',
-  'Longitude in degrees (WGS 84).': 'Longitud en grados (WGS 84).',
+  'Longitude in degrees (WGS 84); an empty string clears it.':
+    'Longitud en grados (WGS 84); una cadena vacía la borra.',
   'Longitude of the search centre; needs geoloc_lat.': 'Longitud del centro de la búsqueda; requiere geoloc_lat.',
   'Only events whose venue has coordinates (true) or has none (false).':
     'Solo los eventos cuyo lugar tiene coordenadas (true) o no las tiene (false).',

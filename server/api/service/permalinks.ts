@@ -1,5 +1,6 @@
 // The `url` of an event, venue or organizer is its page on the site (contract §3): a small,
 // readable HTML page, so links in responses lead somewhere. Everything is escaped.
+import { postBySlug } from '../shared/slug-lookup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { PostType } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
@@ -13,7 +14,7 @@ export function registerPermalinkPages(app: FastifyInstance, prefix: string): vo
     app.get(`${prefix}/${kind}/:slug`, async (request, reply) => {
       const { ctx } = request;
       const { slug } = request.params as { slug: string };
-      const row = ctx.store.posts.bySlug(ctx.site.id, kind, slug);
+      const row = postBySlug(ctx, kind, slug);
       if (!row || row.status === 'trash' || !can.readPost(ctx.actor, row) || row.password !== '') {
         throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
       }

@@ -111,6 +111,12 @@ export function resolveTermRefs(ctx: RequestContext, taxonomy: Taxonomy, refs: T
     let id: number;
     if ('id' in ref) id = ref.id;
     else {
+      // The same new name may appear twice in one write ("Jazz", "jazz"): create it once.
+      const created = ctx.store.terms.byName(ctx.site.id, taxonomy, ref.name);
+      if (created) {
+        if (!ids.includes(created.id)) ids.push(created.id);
+        continue;
+      }
       const allowed = taxonomy === 'category' ? can.manageCategories(ctx.actor) : can.manageTags(ctx.actor);
       if (!allowed) {
         throw new ApiError(

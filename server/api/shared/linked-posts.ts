@@ -2,6 +2,7 @@
 // field columns, validation, duplicate avoidance and inline creation from an event write, so the
 // venue and organizer resources (and the event's venue/organizer fields) share one engine.
 import type { RequestContext } from '../../http/context.ts';
+import { filterHtml } from '../../domain/html.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from './translations.ts';
@@ -71,9 +72,9 @@ export function prepareLinked(
   if (name !== undefined) {
     if (typeof name !== 'string' || name.trim() === '')
       errors.add(param(config.nameField), `${config.nameField} must not be empty.`);
-    else columns.title = name.trim();
+    else columns.title = filterHtml(ctx.actor, name.trim(), 'title');
   }
-  if (typeof args.description === 'string') columns.content = args.description;
+  if (typeof args.description === 'string') columns.content = filterHtml(ctx.actor, args.description, 'content');
   for (const column of config.textColumns) {
     const value = args[column];
     if (value === undefined) continue;

@@ -1,5 +1,6 @@
 // The venue and organizer resources (spec §4.3–4.4) are one engine with two configurations:
 // same routes, list parameters, status codes and rules, different fields.
+import { postBySlug } from './slug-lookup.ts';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
@@ -118,7 +119,7 @@ type PreparedLinkedList = LinkedListFilter & { page: number; query: [string, str
 /** The stored item a by-id/by-slug request names; unknown ones are 400 on the param (as the reference). */
 function findLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow {
   if (args.id === undefined && args.slug !== undefined) {
-    const row = ctx.store.posts.bySlug(ctx.site.id, resource.type, args.slug);
+    const row = postBySlug(ctx, resource.type, args.slug);
     if (!row) throw invalidParam('slug', `No ${resource.type} has this slug.`);
     return row;
   }
@@ -293,7 +294,7 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
     const target = a as Target;
     const row =
       target.id === undefined && target.slug !== undefined
-        ? ctx.store.posts.bySlug(ctx.site.id, type, target.slug)
+        ? postBySlug(ctx, type, target.slug)
         : target.id
           ? ctx.store.posts.get(ctx.site.id, target.id)
           : undefined;

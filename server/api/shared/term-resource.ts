@@ -9,6 +9,7 @@ import type { TermListFilter, TermOrderBy } from '../../db/repositories/term-lis
 import type { Actor } from '../../domain/roles.ts';
 import { can } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+import { filterHtml } from '../../domain/html.ts';
 import { MAX_PER_PAGE, idList, page, pathId, perPage, postId, text, translationLanguage } from './args.ts';
 import { ErrorBody, Term } from './representations.ts';
 import { presentTerm } from './present.ts';
@@ -146,14 +147,14 @@ function prepareWrite(
   const prepared: PreparedTermWrite = {};
   if (typeof args.name === 'string') {
     if (args.name.trim() === '') errors.add('name', 'name must not be empty.');
-    else prepared.name = args.name.trim();
+    else prepared.name = filterHtml(ctx.actor, args.name.trim(), 'title');
   }
   if (typeof args.slug === 'string') {
     const slug = sanitizeSlug(args.slug);
     if (slug === '') errors.add('slug', 'slug must contain letters or digits.');
     else prepared.slug = slug;
   }
-  if (typeof args.description === 'string') prepared.description = args.description;
+  if (typeof args.description === 'string') prepared.description = filterHtml(ctx.actor, args.description, 'content');
   if (typeof args.parent === 'number') {
     const parent = args.parent === 0 ? undefined : ctx.store.terms.get(ctx.site.id, args.parent);
     if (args.parent !== 0 && (!parent || parent.taxonomy !== r.taxonomy))

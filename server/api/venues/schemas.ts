@@ -25,8 +25,21 @@ export const venueFields = {
   phone: addressField('The phone number.'),
   stateprovince: addressField('The state or province; filled from state or province when not given.'),
   website: text('The venue website URL.', { max: 2048 }),
-  geo_lat: Type.Number({ minimum: -90, maximum: 90, description: 'Latitude in degrees (WGS 84).' }),
-  geo_lng: Type.Number({ minimum: -180, maximum: 180, description: 'Longitude in degrees (WGS 84).' }),
+  // A number, or "" to clear the coordinate (range checked in linked-posts.ts).
+  geo_lat: Type.Unsafe<number | string>({
+    type: ['number', 'string'],
+    maxLength: 0,
+    minimum: -90,
+    maximum: 90,
+    description: 'Latitude in degrees (WGS 84); an empty string clears it.',
+  }),
+  geo_lng: Type.Unsafe<number | string>({
+    type: ['number', 'string'],
+    maxLength: 0,
+    minimum: -180,
+    maximum: 180,
+    description: 'Longitude in degrees (WGS 84); an empty string clears it.',
+  }),
 };
 
 export const VenueInline = Type.Object(

@@ -1,0 +1,95 @@
+// Regression tests for bugs found by the test suites and fixed afterwards (one test per bug).
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEvent, startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
+
+const basic = { start_date: '2027-09-01 10:00', end_date: '2027-09-01 11:00' };
+
+test('a venue coordinate can be cleared with ""', async () => {
+  const venue = await server.admin('POST', 'venues', { json: { venue: 'Geo hall', geo_lat: 10.5, geo_lng: 20.25 } });
+  assert.equal(venue.body.geo_lat, 10.5);
+  const cleared = await server.admin('PATCH', `venues/${venue.body.id}`, { json: { geo_lat: '', geo_lng: '' } });
+  assert.equal(cleared.status, 200);
+  assert.equal('geo_lat' in cleared.body, false);
+  const bad = await server.admin('PATCH', `venues/${venue.body.id}`, { json: { geo_lat: 'north' } });
+  assert.equal(bad.status, 400);
+});
+
+test('a contributor may delete their own trashed draft venue: the second DELETE is 410, not 403', async () => {
+  const token = server.tokens.contributor;
+  const venue = await server.request('POST', 'venues', { json: { venue: 'Contributor hall' }, token });
+  assert.equal(venue.body.status, 'draft');
+  assert.equal((await server.request('DELETE', `venues/${venue.body.id}`, { token })).status, 200);
+  const again = await server.request('DELETE', `venues/${venue.body.id}`, { token });
+  assert.equal(again.status, 410);
+  assert.equal(again.body.code, 'venue-is-in-trash');
+});
+
+test('HTML from contributors and authors is filtered; editors keep theirs (WordPress unfiltered_html)', async () => {
+  const evil = '<p>Hi<script>alert(1)</script><img src=x onerror="alert(2)"><a href="javascript:alert(3)">x</a></p>';
+  const byAuthor = await createEvent(
+    server,
+    { ...basic, title: '<b>Bold</b> title', description: evil },
+    server.tokens.author,
+  );
+  assert.equal(byAuthor.title, 'Bold title');
+  assert.doesNotMatch(byAuthor.description, /script|onerror|javascript:/);
+  assert.match(byAuthor.description, /<p>Hi<img src="x" \/><a>x<\/a><\/p>/);
+  const venue = await server.request('POST', 'venues', {
+    json: { venue: '<i>Hall</i>', description: evil },
+    token: server.tokens.author,
+  });
+  assert.equal(venue.body.venue, 'Hall');
+  assert.doesNotMatch(venue.body.description, /script|onerror|javascript:/);
+  const term = await server.request('POST', 'categories', {
+    json: { name: '<script>x</script>Music', description: evil },
+    token: server.tokens.author,
+  });
+  assert.equal(term.body.name, 'Music');
+  const byEditor = await createEvent(
+    server,
+    { ...basic, title: 'Editor', description: '<iframe src="https://example.com"></iframe>' },
+    server.tokens.editor,
+  );
+  assert.match(byEditor.description, /<iframe/);
+});
+
+test('by-slug routes find a slug written with other case, as the reference does', async () => {
+  const event = await createEvent(server, { ...basic, title: 'Case Event' });
+  const found = await server.request('GET', 'events/by-slug/Case-Event');
+  assert.equal(found.status, 200);
+  assert.equal(found.body.id, event.id);
+  const venue = await server.admin('POST', 'venues', { json: { venue: 'Case Venue' } });
+  assert.equal((await server.request('GET', 'venues/by-slug/CASE-VENUE')).body.id, venue.body.id);
+});
+
+test('a write names a new category twice with different case: one term is created', async () => {
+  const event = await createEvent(server, {
+    ...basic,
+    title: 'Dup terms',
+    categories: ['Dup Cat', 'Dup Cat', 'dup cat'],
+  });
+  assert.equal(event.categories.length, 1);
+  const all = await server.request('GET', 'categories', { query: { search: 'dup', hide_empty: 'false' } });
+  assert.equal(all.body.total, 1);
+});
+
+test('cached reads never outlive a write: list, single and term count change at once', async () => {
+  const event = await createEvent(server, { ...basic, title: 'Cache probe', categories: ['Cache cat'] });
+  const term = event.categories[0].id;
+  assert.equal((await server.request('GET', `categories/${term}`)).body.count, 1);
+  assert.equal((await server.request('GET', `events/${event.id}`)).body.title, 'Cache probe');
+  await server.admin('PATCH', `events/${event.id}`, { json: { title: 'Cache probe 2', status: 'draft' } });
+  assert.equal(
+    (await server.request('GET', `events/${event.id}`, { token: server.tokens.administrator })).body.title,
+    'Cache probe 2',
+  );
+  assert.equal((await server.request('GET', `categories/${term}`)).body.count, 0, 'a draft does not count');
+  assert.equal((await server.request('GET', `events/${event.id}`)).status, 403, 'anonymous: not accessible any more');
+});
