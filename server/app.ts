@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import formBody from '@fastify/formbody';
 import type { Store } from './db/store.ts';
+import type { Site } from './db/repositories/sites.ts';
 import { ALL_ROUTES } from './api/routes.ts';
 import { registerRoutes } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
@@ -15,6 +16,7 @@ import { discoveryDocument } from './api/service/discovery.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { AuthThrottle } from './http/auth-throttle.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -35,7 +37,12 @@ const SECURITY_HEADERS = {
 
 const SITE_CODE = /^[a-z0-9-]+$/;
 
-function resolveContext(request: FastifyRequest, store: Store, cache: ResponseCache): RequestContext {
+function resolveContext(
+  request: FastifyRequest,
+  store: Store,
+  cache: ResponseCache,
+  throttle: AuthThrottle,
+): RequestContext {
   const code = (request.params as { site?: string }).site ?? 'default';
   // The default site lives at the root only; `svc` can never be a site code.
   if (
@@ -50,7 +57,7 @@ function resolveContext(request: FastifyRequest, store: Store, cache: ResponseCa
   const host = request.headers.host ?? '127.0.0.1';
   const path = code === 'default' ? '' : `/${code}`;
   const baseUrl = `http://${host}${path}`;
-  const actor = authenticate(request, store, site);
+  const actor = authenticateThrottled(request, store, site, throttle);
   if (site.requireAuth && !actor) throw forbidden(false);
   return {
     store,
@@ -63,8 +70,35 @@ function resolveContext(request: FastifyRequest, store: Store, cache: ResponseCa
   };
 }
 
+/** Authentication with failed attempts rate-limited per client address. */
+function authenticateThrottled(request: FastifyRequest, store: Store, site: Site, throttle: AuthThrottle) {
+  if (!request.headers.authorization) return null;
+  const client = request.socket?.remoteAddress ?? 'local';
+  const wait = throttle.blockedFor(client);
+  if (wait > 0) {
+    throw new ApiError(
+      429,
+      'rest_too_many_auth_failures',
+      'Too many failed authentication attempts; try again later.',
+      {
+        retry_after: Math.ceil(wait / 1000),
+      },
+    );
+  }
+  try {
+    return authenticate(request, store, site);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) throttle.recordFailure(client);
+    throw error;
+  }
+}
+
+/** Longest request target accepted (path and query string). */
+const MAX_URL_LENGTH = 8 * 1024;
+
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
+  const throttle = new AuthThrottle();
   const cache = new ResponseCache(store.db, options.responseCache ?? process.env.ALMANAC_RESPONSE_CACHE !== '0');
   await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -73,6 +107,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
 
   app.addHook('onRequest', async (request, reply) => {
     checkHostAndOrigin(request, options);
+    if (request.url.length > MAX_URL_LENGTH) {
+      throw new ApiError(414, 'rest_uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
+    }
     const origin = request.headers.origin;
     if (origin && options.allowedOrigins?.includes(origin.toLowerCase())) {
       // CORS only for the app's own origins: never `*`.
@@ -82,7 +119,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     }
   });
   app.addHook('preHandler', async (request) => {
-    request.ctx = resolveContext(request, store, cache);
+    request.ctx = resolveContext(request, store, cache, throttle);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);

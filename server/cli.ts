@@ -1,6 +1,8 @@
 // almanac — command line: serve, token, site. The desktop app calls the same functions.
 import { parseArgs } from 'node:util';
-import { defaultDataDir, openDataDir, validateSiteSettings } from './data-dir.ts';
+import { databaseFile, defaultDataDir, openDataDir, validateSiteSettings } from './data-dir.ts';
+import { backupTo, restoreFrom, rotatingBackup, startDailyBackups } from './db/backup.ts';
+import { clearRunFile, runningServer, writeRunFile } from './run-file.ts';
 import { DEFAULT_PORT, listen } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole, ROLES } from './domain/roles.ts';
@@ -12,6 +14,8 @@ const USAGE = `Usage:
   almanac token revoke TOKEN [--data-dir DIR]
   almanac site create CODE --language L --timezone TZ [--title T] [--data-dir DIR]
   almanac site list [--data-dir DIR]
+  almanac backup [--to FILE] [--data-dir DIR]
+  almanac restore FILE [--data-dir DIR]        (stop the app first)
 
 Environment: ALMANAC_DATA_DIR (default data dir), ALMANAC_PORT (default port, ${DEFAULT_PORT}).`;
 
@@ -29,6 +33,7 @@ const OPTIONS = {
   site: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
   'bench-route': { type: 'boolean' },
+  to: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -46,14 +51,18 @@ async function serve(values: Values): Promise<void> {
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
   const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
+  writeRunFile(dataDir, { pid: process.pid, port: server.port });
+  const stopBackups = startDailyBackups(store.db, databaseFile(dataDir), (line) => console.log(line));
   console.log(`Almanac data dir: ${dataDir}`);
   console.log(`Almanac API root: ${server.url}/${NAMESPACE}`);
   let closing = false;
   const stop = async () => {
     if (closing) return;
     closing = true;
+    stopBackups();
     await server.close();
     store.close();
+    clearRunFile(dataDir);
     process.exit(0);
   };
   process.on('SIGINT', stop);
@@ -126,6 +135,25 @@ function siteList(values: Values): void {
   });
 }
 
+function backup(values: Values): void {
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  withStore(values, (store) => {
+    const file = values.to ? backupTo(store.db, values.to) : rotatingBackup(store.db, databaseFile(dataDir), 'manual');
+    console.log(`Backup written: ${file}`);
+  });
+}
+
+function restore(file: string | undefined, values: Values): void {
+  if (!file) throw new UsageError('restore needs the backup file');
+  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const running = runningServer(dataDir);
+  if (running)
+    throw new Error(`Almanac is running on this data dir (pid ${running.pid}, port ${running.port}); stop it first`);
+  const { safetyCopy } = restoreFrom(databaseFile(dataDir), file);
+  if (safetyCopy) console.log(`The previous database was saved as ${safetyCopy}`);
+  console.log(`Restored ${file}`);
+}
+
 export async function main(argv: string[]): Promise<void> {
   const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
   const [command, sub, arg] = positionals;
@@ -143,6 +171,8 @@ export async function main(argv: string[]): Promise<void> {
   }
   if (command === 'site' && sub === 'create') return siteCreate(arg, values);
   if (command === 'site' && sub === 'list') return siteList(values);
+  if (command === 'backup') return backup(values);
+  if (command === 'restore') return restore(sub, values);
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
 

@@ -32,6 +32,19 @@ export function loadMigrations(dir = MIGRATIONS_DIR): Migration[] {
 
 export class MigrationError extends Error {}
 
+/** How many migrations `migrate` would apply, and whether the database already had any. */
+export function pendingMigrations(
+  db: Database.Database,
+  migrations = loadMigrations(),
+): { pending: number; existing: boolean } {
+  const hasTable = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_migrations'").get();
+  if (!hasTable) return { pending: migrations.length, existing: false };
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  return { pending: migrations.filter((m) => !applied.has(m.version)).length, existing: applied.size > 0 };
+}
+
 export function migrate(db: Database.Database, migrations = loadMigrations()): number {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, sha256 TEXT NOT NULL, applied_utc TEXT NOT NULL)`);

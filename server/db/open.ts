@@ -2,7 +2,8 @@
 import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { migrate } from './migrate.ts';
+import { migrate, pendingMigrations } from './migrate.ts';
+import { rotatingBackup } from './backup.ts';
 
 export type Db = Database.Database;
 
@@ -18,6 +19,9 @@ export function openDatabase(file: string): Db {
     db.pragma('foreign_keys = ON');
     // Another process (a CLI command while the app runs) may hold the write lock briefly.
     db.pragma('busy_timeout = 5000');
+    // Before changing the schema of an existing database, keep a copy of it.
+    const { pending, existing } = pendingMigrations(db);
+    if (pending > 0 && existing) rotatingBackup(db, file, 'before-migration');
     migrate(db);
     return db;
   } catch (error) {

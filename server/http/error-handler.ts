@@ -31,6 +31,8 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   const apiError = toApiError(error);
   if (apiError.status >= 500) request.log.error({ err: error }, 'unexpected error');
   if (apiError.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="almanac", Basic realm="almanac"');
+  if (apiError.status === 429 && typeof apiError.data.retry_after === 'number')
+    reply.header('Retry-After', String(apiError.data.retry_after));
   return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
 }
 

@@ -151,15 +151,20 @@ export function eventListRepository(db: Db) {
       return { rows, total };
     },
 
-    /** The SQL and parameters of the page query, for EXPLAIN QUERY PLAN checks in tests. */
-    explain(filter: EventListFilter): string[] {
+    /** The plans of the COUNT and the page query, for EXPLAIN QUERY PLAN checks in tests. */
+    explain(filter: EventListFilter): { count: string[]; page: string[] } {
       const { from, where, params, order } = build(filter);
-      return (
-        prepareCached(
-          db,
-          `EXPLAIN QUERY PLAN SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
-        ).all(...params, filter.limit, filter.offset) as { detail: string }[]
-      ).map((r) => r.detail);
+      const plan = (sql: string, extra: unknown[]) =>
+        (prepareCached(db, `EXPLAIN QUERY PLAN ${sql}`).all(...params, ...extra) as { detail: string }[]).map(
+          (r) => r.detail,
+        );
+      return {
+        count: plan(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, []),
+        page: plan(`SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
+          filter.limit,
+          filter.offset,
+        ]),
+      };
     },
   };
 }

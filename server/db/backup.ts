@@ -1,0 +1,143 @@
+// Backups of the one SQLite file that holds a user's calendars. `VACUUM INTO` writes a consistent,
+// compacted copy while the database stays online (readers and the writer keep going), in one
+// synchronous call. Backups go to `<data dir>/backups/`; the newest 7 are kept.
+import Database from 'better-sqlite3';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { loadMigrations } from './migrate.ts';
+
+export const KEEP_BACKUPS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export const backupsDir = (databaseFile: string) => join(dirname(databaseFile), 'backups');
+
+function stamp(): string {
+  return new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
+}
+
+/** Writes a consistent copy of `db` to `file` (through a temp name, so a crash leaves no half file). */
+export function backupTo(db: Database.Database, file: string): string {
+  mkdirSync(dirname(file), { recursive: true });
+  const temp = `${file}.partial`;
+  rmSync(temp, { force: true });
+  db.prepare('VACUUM INTO ?').run(temp);
+  renameSync(temp, file);
+  return file;
+}
+
+/** A backup in the data dir's backups folder, then rotation to the newest KEEP_BACKUPS. */
+export function rotatingBackup(db: Database.Database, databaseFile: string, reason: string): string {
+  const dir = backupsDir(databaseFile);
+  const file = backupTo(db, join(dir, `almanac-${stamp()}-${reason}.sqlite`));
+  // Keep the one just written and the newest others (by time, not name: two backups can share a second).
+  const others = readdirSync(dir)
+    .filter((name) => /^almanac-\d{8}T\d{6}Z-[a-z0-9-]+\.sqlite$/.test(name) && join(dir, name) !== file)
+    .map((name) => ({ name, time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
+  for (const old of others.slice(KEEP_BACKUPS - 1)) rmSync(join(dir, old.name), { force: true });
+  return file;
+}
+
+export function newestBackupAge(databaseFile: string): number {
+  const dir = backupsDir(databaseFile);
+  if (!existsSync(dir)) return Infinity;
+  const times = readdirSync(dir)
+    .filter((name) => name.endsWith('.sqlite'))
+    .map((name) => statSync(join(dir, name)).mtimeMs);
+  return times.length === 0 ? Infinity : Date.now() - Math.max(...times);
+}
+
+/** While the server runs: at most one backup a day (checked hourly; the timer never keeps the process alive). */
+export function startDailyBackups(
+  db: Database.Database,
+  databaseFile: string,
+  log: (line: string) => void,
+): () => void {
+  const check = () => {
+    try {
+      if (newestBackupAge(databaseFile) >= DAY_MS) log(`backup written: ${rotatingBackup(db, databaseFile, 'daily')}`);
+    } catch (error) {
+      log(`daily backup failed: ${(error as Error).message}`);
+    }
+  };
+  check();
+  const timer = setInterval(check, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export class InvalidBackupError extends Error {}
+
+/**
+ * Checks that `file` is a sound Almanac database: SQLite, integrity ok, our migrations table with
+ * only migrations this version knows (and unedited), and the core tables.
+ */
+export function validateBackup(file: string): void {
+  if (!existsSync(file)) throw new InvalidBackupError(`${file} does not exist`);
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { readonly: true, fileMustExist: true });
+    const integrity = db.pragma('integrity_check', { simple: true });
+    if (integrity !== 'ok') throw new InvalidBackupError(`${basename(file)} is damaged: ${String(integrity)}`);
+    const tables = new Set(
+      (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map(
+        (t) => t.name,
+      ),
+    );
+    for (const table of ['schema_migrations', 'sites', 'posts', 'terms']) {
+      if (!tables.has(table))
+        throw new InvalidBackupError(`${basename(file)} is not an Almanac database (no ${table} table)`);
+    }
+    const known = new Map(loadMigrations().map((m) => [m.version, m.sha256]));
+    for (const applied of db.prepare('SELECT version, sha256 FROM schema_migrations').all() as {
+      version: number;
+      sha256: string;
+    }[]) {
+      if (known.get(applied.version) !== applied.sha256) {
+        throw new InvalidBackupError(
+          `${basename(file)} has migration ${applied.version}, which this version of Almanac does not know`,
+        );
+      }
+    }
+  } catch (error) {
+    if (error instanceof InvalidBackupError) throw error;
+    throw new InvalidBackupError(`${basename(file)} is not a valid Almanac database: ${(error as Error).message}`);
+  } finally {
+    db?.close();
+  }
+}
+
+/**
+ * Replaces the database with a backup, all or nothing: the backup is validated, the current
+ * database is itself backed up, a clean copy of the backup is written next to the database, the
+ * current WAL is checkpointed away (a stale WAL must never meet the new file), and one atomic
+ * rename puts the copy in place. A crash at any point leaves either the old or the new database.
+ */
+export function restoreFrom(databaseFile: string, backupFile: string): { safetyCopy: string | undefined } {
+  validateBackup(backupFile);
+  let safetyCopy: string | undefined;
+  if (existsSync(databaseFile)) {
+    const current = new Database(databaseFile);
+    try {
+      safetyCopy = rotatingBackup(current, databaseFile, 'before-restore');
+      current.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      current.close();
+    }
+  }
+  const source = new Database(backupFile, { readonly: true });
+  const staged = `${databaseFile}.restoring`;
+  try {
+    rmSync(staged, { force: true });
+    source.prepare('VACUUM INTO ?').run(staged);
+  } finally {
+    source.close();
+  }
+  rmSync(`${databaseFile}-wal`, { force: true });
+  rmSync(`${databaseFile}-shm`, { force: true });
+  renameSync(staged, databaseFile);
+  return { safetyCopy };
+}

@@ -1,0 +1,91 @@
+// Every list filter combination the bench uses (and each single filter) must be served by an
+// index: a later change cannot silently lose one. Checked with EXPLAIN QUERY PLAN on a real
+// seeded database.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDataDir } from '../../server/data-dir.ts';
+import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import type { Store } from '../../server/db/store.ts';
+import type { EventListFilter } from '../../server/db/repositories/event-list.ts';
+import { boundingBox } from '../../server/domain/geo.ts';
+
+let store: Store;
+let dir: string;
+before(() => {
+  dir = mkdtempSync(join(tmpdir(), 'almanac-plans-'));
+  store = openDataDir(dir, { timezone: 'America/New_York' });
+  bulkSeed(store, 'default', 3000, 1);
+});
+after(() => {
+  store.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const base: EventListFilter = {
+  siteId: 1,
+  statuses: ['publish'],
+  dates: [
+    { column: 'start_utc', op: '>=', value: '2026-11-20 05:00:00' },
+    { column: 'end_utc', op: '<=', value: '2028-11-22 04:59:59' },
+  ],
+  termGroups: [],
+  orderBy: 'start',
+  limit: 10,
+  offset: 0,
+};
+
+/** A plan line that scans the posts table (SCAN e / SCAN posts) without an index. */
+function fullScans(plan: string[]): string[] {
+  return plan.filter((line) => /^SCAN (e|p|v|posts)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line));
+}
+
+const cases: [string, Partial<EventListFilter>][] = [
+  ['default window', {}],
+  [
+    'bench: date range + category + search',
+    {
+      dates: [
+        { column: 'start_utc', op: '>=', value: '2027-01-01 00:00:00' },
+        { column: 'end_utc', op: '<=', value: '2027-03-01 00:00:00' },
+      ],
+      termGroups: [[1, 11, 21]],
+      search: 'Jazz',
+    },
+  ],
+  ['editor statuses', { statuses: ['publish', 'future', 'draft', 'pending', 'private'] }],
+  ['contributor own drafts', { own: { authorId: 1, statuses: ['draft', 'pending'] } }],
+  ['relative bounds only', { dates: [{ column: 'start_utc', op: '>', value: '2027-01-01 00:00:00' }] }],
+  ['ends only', { dates: [{ column: 'end_utc', op: '<', value: '2027-01-01 00:00:00' }] }],
+  ['no dates (include)', { dates: [], include: [100, 200, 300], orderBy: 'date' }],
+  ['tags', { termGroups: [[40, 41]] }],
+  ['venue', { venueIds: [1, 2] }],
+  ['organizer', { organizerIds: [1001] }],
+  ['featured', { featured: true }],
+  ['post_parent', { postParent: 5 }],
+  ['geoloc', { geoloc: true }],
+  ['near', { near: { lat: 52.5, lng: 13.4, radiusKm: 25, box: boundingBox(52.5, 13.4, 25) } }],
+];
+
+for (const [name, override] of cases) {
+  test(`event list plan uses indexes: ${name}`, () => {
+    const { count, page } = store.eventList.explain({ ...base, ...override });
+    for (const plan of [count, page]) {
+      assert.deepEqual(fullScans(plan), [], plan.join('\n'));
+      assert.ok(
+        plan.some((line) => /USING (COVERING )?INDEX|USING PRIMARY KEY/.test(line)),
+        plan.join('\n'),
+      );
+    }
+  });
+}
+
+test('the default window is answered from the covering index (no row fetch for COUNT)', () => {
+  const plan = store.eventList.explain(base).count;
+  assert.ok(
+    plan.some((line) => /USING COVERING INDEX events_by_(start|end)/.test(line)),
+    plan.join('\n'),
+  );
+});

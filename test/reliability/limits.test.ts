@@ -1,0 +1,41 @@
+// Request limits and failed-authentication throttling: JSON errors with stable codes.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, rawRequest, type TestServer } from '../support/server.ts';
+import { AUTH_FAILURE_LIMIT } from '../../server/http/auth-throttle.ts';
+
+let server: TestServer;
+before(async () => {
+  server = await startServer();
+});
+after(() => server.close());
+
+test('an over-long URL gets a JSON 414', async () => {
+  const response = await server.request('GET', `events?search=${'x'.repeat(9000)}`);
+  assert.equal(response.status, 414);
+  assert.equal(response.body.code, 'rest_uri_too_long');
+});
+
+test('oversized headers get a JSON 431 from below Fastify', async () => {
+  const response = await rawRequest(server.port, {
+    path: '/svc/events/v1/events',
+    headers: { 'x-big': 'y'.repeat(20_000) },
+  });
+  assert.equal(response.status, 431);
+  assert.equal(JSON.parse(response.body).code, 'rest_headers_too_large');
+});
+
+test('failed authentication is rate-limited per client; valid anonymous reads keep working', async () => {
+  for (let i = 0; i < AUTH_FAILURE_LIMIT; i++) {
+    const response = await server.request('GET', 'events', {
+      headers: { authorization: 'Bearer alm_000000000000_wrongwrongwrongwrongwrongwrongwr' },
+    });
+    assert.equal(response.status, 401);
+  }
+  const blocked = await server.request('GET', 'events', { token: server.tokens.administrator });
+  assert.equal(blocked.status, 429, 'even a valid token is refused while the client is blocked');
+  assert.equal(blocked.body.code, 'rest_too_many_auth_failures');
+  assert.ok(Number(blocked.headers.get('retry-after')) > 0);
+  const anonymous = await server.request('GET', 'events');
+  assert.equal(anonymous.status, 200);
+});
