@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util';
 import { databaseFile, defaultDataDir, openDataDir, validateSiteSettings } from './data-dir.ts';
 import { backupTo, restoreFrom, rotatingBackup, startDailyBackups } from './db/backup.ts';
 import { clearRunFile, runningServer, writeRunFile } from './run-file.ts';
+import { scheduleOptimize } from './db/open.ts';
 import { DEFAULT_PORT, listen } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole, ROLES } from './domain/roles.ts';
@@ -53,6 +54,7 @@ async function serve(values: Values): Promise<void> {
   const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
   writeRunFile(dataDir, { pid: process.pid, port: server.port });
   const stopBackups = startDailyBackups(store.db, databaseFile(dataDir), (line) => console.log(line));
+  const stopOptimize = scheduleOptimize(store.db);
   console.log(`Almanac data dir: ${dataDir}`);
   console.log(`Almanac API root: ${server.url}/${NAMESPACE}`);
   let closing = false;
@@ -60,6 +62,7 @@ async function serve(values: Values): Promise<void> {
     if (closing) return;
     closing = true;
     stopBackups();
+    stopOptimize();
     await server.close();
     store.close();
     clearRunFile(dataDir);

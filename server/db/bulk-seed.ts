@@ -262,8 +262,8 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
   })();
   store.terms.recountAll(site.id);
   db.pragma('synchronous = NORMAL');
-  // Statistics for the query planner, from a bounded sample (a full ANALYZE reads every row).
-  db.pragma('analysis_limit = 1000');
+  // Planner statistics for the new data. A sampled ANALYZE (analysis_limit) misjudged the posts
+  // indexes badly enough to turn a venue search into a scan of every post: read everything once.
   db.exec('ANALYZE');
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   return { events, venues: venueCount, organizers: organizerCount, seconds };

@@ -7,6 +7,15 @@ import { rotatingBackup } from './backup.ts';
 
 export type Db = Database.Database;
 
+/** Hourly `PRAGMA optimize` while a server runs; the timer never keeps the process alive. */
+export function scheduleOptimize(db: Db): () => void {
+  const timer = setInterval(() => {
+    if (db.open) db.pragma('optimize');
+  }, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
 export function openDatabase(file: string): Db {
   mkdirSync(dirname(file), { recursive: true });
   const db = new Database(file);
@@ -23,6 +32,9 @@ export function openDatabase(file: string): Db {
     const { pending, existing } = pendingMigrations(db);
     if (pending > 0 && existing) rotatingBackup(db, file, 'before-migration');
     migrate(db);
+    // Keep the query planner's statistics current as calendars grow (SQLite's recommended upkeep:
+    // it analyses only what changed a lot, with a bounded cost).
+    db.pragma('optimize = 0x10002');
     return db;
   } catch (error) {
     db.close();

@@ -54,7 +54,16 @@ export function eventListRepository(db: Db) {
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  function build(filter: EventListFilter): { from: string; where: string; params: unknown[]; order: string } {
+  function build(filter: EventListFilter): {
+    from: string;
+    where: string;
+    params: unknown[];
+    order: string;
+    twoLevel?: boolean;
+  } {
+    // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
+    // them once, not once per row (`site_id = e.site_id` made them correlated).
+    const siteId = Number(filter.siteId);
     const where: string[] = ['e.site_id = ?', "e.type = 'event'", 'COALESCE(e.hide_from_listings, 0) = 0'];
     const params: unknown[] = [filter.siteId];
     let from = 'posts e';
@@ -73,22 +82,24 @@ export function eventListRepository(db: Db) {
     for (const { column, op, value } of filter.dates) {
       where.push(`e.${column} ${op} ?`);
       params.push(value);
+      // Implied bounds (an event never ends before it starts: writes reject that), so the start
+      // index sees both ends of the window: `end <= X` means `start <= X`, `start >= X` means `end >= X`.
+      if (column === 'end_utc' && (op === '<=' || op === '<')) {
+        where.push(`e.start_utc ${op} ?`);
+        params.push(value);
+      } else if (column === 'start_utc' && (op === '>=' || op === '>')) {
+        where.push(`e.end_utc ${op} ?`);
+        params.push(value);
+      }
     }
-    if (filter.search !== undefined) {
-      const like = `%${escapeLike(filter.search)}%`;
-      const translated = filter.searchLanguage
-        ? ` OR e.id IN (SELECT object_id FROM translations WHERE site_id = e.site_id AND kind = 'post' AND language = ?
-            AND field IN ('title', 'content', 'excerpt') AND value LIKE ? ESCAPE '\\')`
-        : '';
-      where.push(
-        `(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\'${translated})`,
-      );
-      params.push(like, like, like);
-      if (filter.searchLanguage) params.push(filter.searchLanguage, like);
-    }
-    if (filter.excludeProtected) where.push("e.password = ''");
+    // With a date window, the (covering) date index should drive the query and relation filters
+    // only check ids against a set built once; the unary + keeps SQLite from driving the query
+    // through thousands of primary-key lookups from the relation side instead.
+    const idRef = filter.dates.length > 0 ? '+e.id' : 'e.id';
     for (const group of filter.termGroups) {
-      where.push(`e.id IN (SELECT post_id FROM term_posts WHERE site_id = e.site_id AND term_id IN (${list(group)}))`);
+      where.push(
+        `${idRef} IN (SELECT post_id FROM term_posts WHERE site_id = ${siteId} AND term_id IN (${list(group)}))`,
+      );
       params.push(...group);
     }
     for (const [kind, ids] of [
@@ -97,7 +108,7 @@ export function eventListRepository(db: Db) {
     ] as const) {
       if (!ids) continue;
       where.push(
-        `e.id IN (SELECT event_id FROM post_links WHERE site_id = e.site_id AND kind = '${kind}' AND linked_id IN (${list(ids)}))`,
+        `${idRef} IN (SELECT event_id FROM post_links WHERE site_id = ${siteId} AND kind = '${kind}' AND linked_id IN (${list(ids)}))`,
       );
       params.push(...ids);
     }
@@ -115,6 +126,23 @@ export function eventListRepository(db: Db) {
         WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue' AND v.geo_lat IS NOT NULL AND v.geo_lng IS NOT NULL)`;
       where.push(filter.geoloc ? hasGeo : `NOT ${hasGeo}`);
     }
+    // Tests that need the row itself (text search, password) run last, and only on the ids that
+    // passed every index-only test (see the two-level query below).
+    const rowWhere: string[] = [];
+    const rowParams: unknown[] = [];
+    if (filter.search !== undefined) {
+      const like = `%${escapeLike(filter.search)}%`;
+      const translated = filter.searchLanguage
+        ? ` OR e.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'post' AND language = ?
+            AND field IN ('title', 'content', 'excerpt') AND value LIKE ? ESCAPE '\\')`
+        : '';
+      rowWhere.push(
+        `(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\'${translated})`,
+      );
+      rowParams.push(like, like, like);
+      if (filter.searchLanguage) rowParams.push(filter.searchLanguage, like);
+    }
+    if (filter.excludeProtected) rowWhere.push("e.password = ''");
     let order = filter.orderBy === 'date' ? 'e.date_utc, e.id' : 'e.start_utc, e.id';
     if (filter.near) {
       const { lat, lng, radiusKm, box } = filter.near;
@@ -130,13 +158,48 @@ export function eventListRepository(db: Db) {
       fromParams.push(lat, lng, filter.siteId, box.minLat, box.maxLat, box.minLng, box.maxLng, radiusKm, filter.siteId);
       order = `g.distance, ${order}`;
     }
-    return { from, where: where.join(' AND '), params: [...fromParams, ...params], order };
+    if (rowWhere.length === 0) return { from, where: where.join(' AND '), params: [...fromParams, ...params], order };
+    if (filter.near) {
+      return {
+        from,
+        where: [...where, ...rowWhere].join(' AND '),
+        params: [...fromParams, ...params, ...rowParams],
+        order,
+      };
+    }
+    // Two levels: the inner query answers every index-only test from the covering date index and
+    // id sets; only its ids have their rows read for the row tests. (posts is a WITHOUT ROWID
+    // table: a row test in one flat query made SQLite read the row of every event in the window.)
+    return {
+      from,
+      where: `e.site_id = ? AND e.id IN (SELECT e.id FROM posts e WHERE ${where.join(' AND ')}) AND ${rowWhere.join(' AND ')}`,
+      params: [filter.siteId, ...params, ...rowParams],
+      order,
+      twoLevel: true,
+    };
   }
 
   return {
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
-      const { from, where, params, order } = build(filter);
+      const { from, where, params, order, twoLevel } = build(filter);
+      if (twoLevel) {
+        // Row tests leave few matches: one pass returns them all in order, giving the total and the page.
+        const ids = prepareCached(db, `SELECT e.id FROM ${from} WHERE ${where} ORDER BY ${order}`)
+          .pluck()
+          .all(...params) as number[];
+        const pageIds = ids.slice(filter.offset, filter.offset + filter.limit);
+        const rows =
+          pageIds.length === 0
+            ? []
+            : (prepareCached(db, `SELECT * FROM posts WHERE site_id = ? AND id IN (${list(pageIds)})`).all(
+                filter.siteId,
+                ...pageIds,
+              ) as PostRow[]);
+        const position = new Map(pageIds.map((id, index) => [id, index]));
+        rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
+        return { rows, total: ids.length };
+      }
       const total = (
         prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }
       ).n;

@@ -45,6 +45,8 @@ function list(values: unknown[]): string {
 
 export function linkedListRepository(db: Db) {
   function build(filter: LinkedListFilter) {
+    // The site id (an integer of ours) is written into IN-subqueries so they are not correlated.
+    const siteId = Number(filter.siteId);
     const where = ['p.site_id = ?', 'p.type = ?'];
     const params: unknown[] = [filter.siteId, filter.type];
     const visibility = [`p.status IN (${list(filter.statuses)})`];
@@ -60,14 +62,14 @@ export function linkedListRepository(db: Db) {
       const clauses = columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`);
       params.push(...columns.map(() => like));
       if (filter.search.language) {
-        clauses.push(`p.id IN (SELECT object_id FROM translations WHERE site_id = p.site_id AND kind = 'post'
+        clauses.push(`p.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'post'
           AND language = ? AND value LIKE ? ESCAPE '\\')`);
         params.push(filter.search.language, like);
       }
       where.push(`(${clauses.join(' OR ')})`);
     }
     if (filter.eventId !== undefined) {
-      where.push('p.id IN (SELECT linked_id FROM post_links WHERE site_id = p.site_id AND event_id = ? AND kind = ?)');
+      where.push('p.id IN (SELECT linked_id FROM post_links WHERE site_id = ${siteId} AND event_id = ? AND kind = ?)');
       params.push(filter.eventId, filter.type);
     }
     if (filter.hasEvents !== undefined) {

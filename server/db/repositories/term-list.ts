@@ -39,12 +39,14 @@ const ORDER_COLUMNS: Record<Exclude<TermOrderBy, 'include'>, string> = {
 export function termListRepository(db: Db) {
   return {
     page(filter: TermListFilter): { rows: (TermRow & { count: number })[]; total: number } {
+      // The site id (an integer of ours) is written into IN-subqueries so they are not correlated.
+      const siteId = Number(filter.siteId);
       const where = ['t.site_id = ?', 't.taxonomy = ?'];
       const params: unknown[] = [filter.siteId, filter.taxonomy];
       if (filter.search !== undefined) {
         const like = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
         const translated = filter.searchLanguage
-          ? ` OR t.id IN (SELECT object_id FROM translations WHERE site_id = t.site_id AND kind = 'term' AND language = ? AND value LIKE ? ESCAPE '\\')`
+          ? ` OR t.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'term' AND language = ? AND value LIKE ? ESCAPE '\\')`
           : '';
         where.push(`(t.name LIKE ? ESCAPE '\\' OR t.slug LIKE ? ESCAPE '\\'${translated})`);
         params.push(like, like);
@@ -64,7 +66,7 @@ export function termListRepository(db: Db) {
         params.push(filter.parent);
       }
       if (filter.postId !== undefined) {
-        where.push('t.id IN (SELECT term_id FROM term_posts WHERE site_id = t.site_id AND post_id = ?)');
+        where.push('t.id IN (SELECT term_id FROM term_posts WHERE site_id = ${siteId} AND post_id = ?)');
         params.push(filter.postId);
       }
       if (filter.slug !== undefined) {
