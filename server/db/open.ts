@@ -9,9 +9,12 @@ export type Db = Database.Database;
 
 /** Hourly `PRAGMA optimize` while a server runs; the timer never keeps the process alive. */
 export function scheduleOptimize(db: Db): () => void {
-  const timer = setInterval(() => {
-    if (db.open) db.pragma('optimize');
-  }, 60 * 60 * 1000);
+  const timer = setInterval(
+    () => {
+      if (db.open) db.pragma('optimize');
+    },
+    60 * 60 * 1000,
+  );
   timer.unref();
   return () => clearInterval(timer);
 }

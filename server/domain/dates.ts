@@ -98,11 +98,30 @@ export function isValidTimezone(tz: string): boolean {
 
 /** The luxon zone for a timezone setting; throws on anything isValidTimezone() rejects. */
 export function toZone(tz: string): Zone {
+  const known = ZONES.get(tz);
+  if (known) return known;
   if (!isValidTimezone(tz)) throw new Error(`Invalid timezone: ${JSON.stringify(tz)}`);
-  if (tz === 'UTC') return FixedOffsetZone.utcInstance;
-  const manual = parseManualOffset(tz);
-  if (manual !== null) return FixedOffsetZone.instance(manual);
-  return IANAZone.create(tz);
+  let zone: Zone;
+  if (tz === 'UTC') zone = FixedOffsetZone.utcInstance;
+  else {
+    const manual = parseManualOffset(tz);
+    zone = manual !== null ? FixedOffsetZone.instance(manual) : IANAZone.create(tz);
+  }
+  // Validating an IANA name builds an Intl formatter (slow, and on every request before this cache).
+  if (ZONES.size < 1000) ZONES.set(tz, zone);
+  return zone;
+}
+
+const ZONES = new Map<string, Zone>();
+
+/**
+ * ISO 8601 with offset from a stored pair of walls (local and UTC): the offset is their
+ * difference, so no time zone lookup is needed on the read path.
+ */
+export function isoFromWalls(localWall: WallTime, utcWall: WallTime): string {
+  const asMillis = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+  const offsetMinutes = Math.round((asMillis(localWall) - asMillis(utcWall)) / MINUTE_MS);
+  return `${localWall.replace(' ', 'T')}${formatIsoOffset(offsetMinutes)}`;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -5,6 +5,7 @@ import {
   dateDetails,
   formatWall,
   isValidTimezone,
+  isoFromWalls,
   isoWithOffset,
   parseDateInput,
   timezoneAbbreviation,
@@ -453,5 +454,14 @@ describe('wall time helpers', () => {
     for (const input of [null, undefined, '', 'garbage', '2027/03/05 10:00:00', '2027-03-05 10']) {
       assert.deepEqual(dateDetails(input), epoch, String(input));
     }
+  });
+});
+
+describe('isoFromWalls (json_ld dates from the stored local and UTC walls)', () => {
+  it('derives the offset from the two walls, on both sides of a DST change', () => {
+    assert.equal(isoFromWalls('2027-03-05 19:30:00', '2027-03-06 03:30:00'), '2027-03-05T19:30:00-08:00');
+    assert.equal(isoFromWalls('2027-07-01 20:00:00', '2027-07-01 18:00:00'), '2027-07-01T20:00:00+02:00');
+    assert.equal(isoFromWalls('2027-01-10 10:00:00', '2027-01-10 10:00:00'), '2027-01-10T10:00:00+00:00');
+    assert.equal(isoFromWalls('2027-02-12 08:00:00', '2027-02-12 11:30:00'), '2027-02-12T08:00:00-03:30');
   });
 });

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import { costDetails, formatCost, type StoredCost } from '../../domain/cost.ts';
-import { dateDetails, isoWithOffset } from '../../domain/dates.ts';
+import { dateDetails, isoFromWalls } from '../../domain/dates.ts';
 import { autop, escapeHtml } from '../../domain/html.ts';
 import {
   organizerJsonLd,
@@ -89,7 +89,6 @@ export interface EventPresentOptions {
 const EMPTY_COST = { currency_symbol: '', currency_code: '', currency_position: '', values: [] };
 
 function eventJsonLd(ctx: RequestContext, row: PostRow, event: Json, venues: PostRow[], organizers: PostRow[]): Json {
-  const tz = row.timezone ?? ctx.site.timezone;
   const ld: Json = {
     '@context': 'http://schema.org',
     '@type': 'Event',
@@ -98,8 +97,8 @@ function eventJsonLd(ctx: RequestContext, row: PostRow, event: Json, venues: Pos
     url: event.url,
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
     eventStatus: 'https://schema.org/EventScheduled',
-    startDate: isoWithOffset(row.start_local ?? '', tz),
-    endDate: isoWithOffset(row.end_local ?? '', tz),
+    startDate: isoFromWalls(row.start_local ?? '', row.start_utc ?? ''),
+    endDate: isoFromWalls(row.end_local ?? '', row.end_utc ?? ''),
   };
   if (event.image) ld.image = (event.image as Json).url;
   if (venues[0]) ld.location = venueJsonLd(venues[0]);
