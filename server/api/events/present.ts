@@ -8,6 +8,7 @@ import { dateDetails, isoFromWalls } from '../../domain/dates.ts';
 import { autop, escapeHtml } from '../../domain/html.ts';
 import {
   organizerJsonLd,
+  flag,
   presentEmbeddedTerm,
   presentImage,
   presentOrganizer,
@@ -75,8 +76,6 @@ export function storedCost(row: PostRow): StoredCost {
     position: row.cost_position === 'prefix' || row.cost_position === 'postfix' ? row.cost_position : '',
   };
 }
-
-const flag = (value: number | null, fallback: boolean) => (value === null ? fallback : value === 1);
 
 export interface EventPresentOptions {
   single?: boolean;

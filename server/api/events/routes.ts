@@ -1,6 +1,6 @@
 // The events routes (spec §4.2): one table drives Fastify, the namespace index and /doc.
 import { postBySlug } from '../shared/slug-lookup.ts';
-import { Type } from '@sinclair/typebox';
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, EDITABLE, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import { Event, ErrorBody, listEnvelope } from '../shared/representations.ts';
@@ -97,6 +97,50 @@ const eventEtag = (input: HandlerInput<Target>) => {
 
 const deletePermission = (input: HandlerInput<Target>) => assertMayEdit(input.ctx, lookup(input));
 
+/** The by-id and by-slug routes: the same endpoints, addressed differently (spec §4.2). */
+function singleEventRoute(
+  path: string,
+  args: { read: TObject; update: TObject; remove: TObject },
+  how: string,
+  missing: Record<number, { description: string; schema: TSchema }>,
+): RouteSpec {
+  const denied = { 401: error('No credentials.'), 403: error('Not allowed.') };
+  const stale = { 412: error('If-Match does not match the current ETag.') };
+  return {
+    path,
+    tag: 'events',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: args.read,
+        summary: `Read one event${how}`,
+        responses: { 200: ITEM, ...missing, 403: error('Trashed, not accessible, or password-protected.') },
+        etag: eventEtag,
+        handler: read,
+      }),
+      endpoint({
+        methods: EDITABLE,
+        args: args.update,
+        summary: `Update one event${how} (partial)`,
+        responses: { 200: ITEM, ...missing, ...denied, ...stale },
+        validate: writeValidate,
+        permission: writePermission,
+        etag: eventEtag,
+        handler: update,
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        args: args.remove,
+        summary: `Trash (or with force=true delete) one event${how}`,
+        responses: { 200: ITEM, ...missing, ...denied, 410: error('Already trashed.'), ...stale },
+        permission: deletePermission,
+        etag: eventEtag,
+        handler: remove,
+      }),
+    ],
+  };
+}
+
 export const eventRoutes: RouteSpec[] = [
   {
     path: '/events',
@@ -142,102 +186,14 @@ export const eventRoutes: RouteSpec[] = [
       }),
     ],
   },
-  {
-    path: '/events/{id}',
-    tag: 'events',
-    endpoints: [
-      endpoint({
-        methods: ['GET'],
-        args: EventReadArgs,
-        summary: 'Read one event',
-        responses: {
-          200: ITEM,
-          400: error('The ID is not an event.'),
-          403: error('Trashed, not accessible, or password-protected.'),
-          404: error('No such event.'),
-        },
-        etag: eventEtag,
-        handler: read,
-      }),
-      endpoint({
-        methods: EDITABLE,
-        args: EventUpdateArgs,
-        summary: 'Update one event (partial)',
-        responses: {
-          200: ITEM,
-          400: error('Invalid parameters.'),
-          401: error('No credentials.'),
-          403: error('Not allowed.'),
-          404: error('No such event.'),
-        },
-        validate: writeValidate,
-        permission: writePermission,
-        etag: eventEtag,
-        handler: update,
-      }),
-      endpoint({
-        methods: ['DELETE'],
-        args: EventDeleteArgs,
-        summary: 'Trash (or with force=true delete) one event',
-        responses: {
-          200: ITEM,
-          401: error('No credentials.'),
-          403: error('Not allowed.'),
-          404: error('No such event.'),
-          410: error('Already trashed.'),
-        },
-        permission: deletePermission,
-        etag: eventEtag,
-        handler: remove,
-      }),
-    ],
-  },
-  {
-    path: '/events/by-slug/{slug}',
-    tag: 'events',
-    endpoints: [
-      endpoint({
-        methods: ['GET'],
-        args: EventReadBySlugArgs,
-        summary: 'Read one event by slug',
-        responses: {
-          200: ITEM,
-          400: error('No event has this slug.'),
-          403: error('Trashed, not accessible, or password-protected.'),
-        },
-        etag: eventEtag,
-        handler: read,
-      }),
-      endpoint({
-        methods: EDITABLE,
-        args: EventUpdateBySlugArgs,
-        summary: 'Update one event by slug (partial)',
-        responses: {
-          200: ITEM,
-          400: error('Invalid parameters, or no event has this slug.'),
-          401: error('No credentials.'),
-          403: error('Not allowed.'),
-        },
-        validate: writeValidate,
-        permission: writePermission,
-        etag: eventEtag,
-        handler: update,
-      }),
-      endpoint({
-        methods: ['DELETE'],
-        args: EventDeleteBySlugArgs,
-        summary: 'Trash (or with force=true delete) one event by slug',
-        responses: {
-          200: ITEM,
-          400: error('No event has this slug.'),
-          401: error('No credentials.'),
-          403: error('Not allowed.'),
-          410: error('Already trashed.'),
-        },
-        permission: deletePermission,
-        etag: eventEtag,
-        handler: remove,
-      }),
-    ],
-  },
+  singleEventRoute('/events/{id}', { read: EventReadArgs, update: EventUpdateArgs, remove: EventDeleteArgs }, '', {
+    404: error('No such event.'),
+    400: error('The ID is not an event, or invalid parameters.'),
+  }),
+  singleEventRoute(
+    '/events/by-slug/{slug}',
+    { read: EventReadBySlugArgs, update: EventUpdateBySlugArgs, remove: EventDeleteBySlugArgs },
+    ' by slug',
+    { 400: error('No event has this slug, or invalid parameters.') },
+  ),
 ];

@@ -127,8 +127,9 @@ export const EventUpdateBySlugArgs = Type.Object({
 });
 export type EventWriteArgs = Static<typeof EventCreateArgs> | Static<typeof EventUpdateArgs>;
 
-export const EventReadArgs = Type.Object({
-  id: pathId('The event ID.'),
+const byId = { id: pathId('The event ID.') };
+const bySlug = { slug: slugParam('The event slug.') };
+const readOptions = {
   password: O(passwordField),
   context: O(
     Type.String({
@@ -138,27 +139,12 @@ export const EventReadArgs = Type.Object({
     }),
   ),
   translation_language: O(translationLanguage),
-});
-export const EventReadBySlugArgs = Type.Object({
-  slug: slugParam('The event slug.'),
-  password: O(passwordField),
-  context: O(
-    Type.String({
-      enum: ['view', 'edit'],
-      default: 'view',
-      description: 'view, or edit to read a protected event you may edit.',
-    }),
-  ),
-  translation_language: O(translationLanguage),
-});
-export const EventDeleteArgs = Type.Object({
-  id: pathId('The event ID.'),
-  password: O(passwordField),
+};
+const deleteOptions = {
   force: O(Type.Boolean({ default: false, description: 'Delete permanently instead of moving to the trash.' })),
   translation_language: O(translationLanguage),
-});
-export const EventDeleteBySlugArgs = Type.Object({
-  slug: slugParam('The event slug.'),
-  force: O(Type.Boolean({ default: false, description: 'Delete permanently instead of moving to the trash.' })),
-  translation_language: O(translationLanguage),
-});
+};
+export const EventReadArgs = Type.Object({ ...byId, ...readOptions });
+export const EventReadBySlugArgs = Type.Object({ ...bySlug, ...readOptions });
+export const EventDeleteArgs = Type.Object({ ...byId, password: O(passwordField), ...deleteOptions });
+export const EventDeleteBySlugArgs = Type.Object({ ...bySlug, ...deleteOptions });

@@ -309,6 +309,7 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
     400: error('Invalid parameters or unknown ID.'),
     401: error('No credentials.'),
     403: error('Not allowed.'),
+    412: error('If-Match does not match the current ETag.'),
   };
   const deleteResponses = { ...writeResponses, 410: error('Already trashed.') };
   const readResponses = {

@@ -14,7 +14,8 @@ export function presentImage(image: PostRow | undefined): Json | false {
   return extension ? { url: image.url, id: image.id, extension } : { url: image.url, id: image.id };
 }
 
-const flag = (value: number | null | undefined, fallback: boolean) =>
+/** A stored 0/1 flag; NULL (never set) reads as `fallback`, as the reference's missing meta does. */
+export const flag = (value: number | null | undefined, fallback: boolean) =>
   value === null || value === undefined ? fallback : value === 1;
 
 /** The head every post representation starts with. */

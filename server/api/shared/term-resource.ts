@@ -395,6 +395,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
             400: error('Invalid parameters or unknown ID.'),
             401: error('No credentials.'),
             403: error('Not allowed.'),
+            412: error('If-Match does not match the current ETag.'),
           },
           validate: (input, errors) => {
             validateTarget(input);
@@ -413,6 +414,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
             400: error(`Unknown ${r.noun} ID.`),
             401: error('No credentials.'),
             403: error('Not allowed.'),
+            412: error('If-Match does not match the current ETag.'),
           },
           validate: validateTarget,
           permission: permit,

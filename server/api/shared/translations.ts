@@ -50,53 +50,40 @@ export function saveVariant(
     ctx.store.translations.save(ctx.site.id, kind, id, language, variant);
 }
 
-/** Rows with their L variant laid over the base text, and the ids that had one. */
-export function overlayPosts(
+/** Items with their L variant laid over the base text, and the ids that had one. */
+function overlay<T extends { id: number }>(
   ctx: RequestContext,
-  rows: PostRow[],
+  kind: TranslationKind,
+  items: T[],
   language: string | undefined,
-): { rows: PostRow[]; translated: Set<number> } {
+): { items: T[]; translated: Set<number> } {
   const translated = new Set<number>();
-  if (!language) return { rows, translated };
+  if (!language) return { items, translated };
   const variants = ctx.store.translations.load(
     ctx.site.id,
-    'post',
-    rows.map((r) => r.id),
+    kind,
+    items.map((item) => item.id),
     language,
   );
   return {
-    rows: rows.map((row) => {
-      const variant = variants.get(row.id);
-      if (!variant) return row;
-      translated.add(row.id);
-      return { ...row, ...variant };
+    items: items.map((item) => {
+      const variant = variants.get(item.id);
+      if (!variant) return item;
+      translated.add(item.id);
+      return { ...item, ...variant };
     }),
     translated,
   };
 }
 
-export function overlayTerms(
-  ctx: RequestContext,
-  terms: TermRow[],
-  language: string | undefined,
-): { terms: TermRow[]; translated: Set<number> } {
-  const translated = new Set<number>();
-  if (!language) return { terms, translated };
-  const variants = ctx.store.translations.load(
-    ctx.site.id,
-    'term',
-    terms.map((t) => t.id),
-    language,
-  );
-  return {
-    terms: terms.map((term) => {
-      const variant = variants.get(term.id);
-      if (!variant) return term;
-      translated.add(term.id);
-      return { ...term, ...variant };
-    }),
-    translated,
-  };
+export function overlayPosts(ctx: RequestContext, rows: PostRow[], language: string | undefined) {
+  const { items, translated } = overlay(ctx, 'post', rows, language);
+  return { rows: items, translated };
+}
+
+export function overlayTerms(ctx: RequestContext, terms: TermRow[], language: string | undefined) {
+  const { items, translated } = overlay(ctx, 'term', terms, language);
+  return { terms: items, translated };
 }
 
 /** The value of an item's `translation_language`: the variant served, else the site's own language. */
