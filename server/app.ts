@@ -8,7 +8,7 @@ import { ALL_ROUTES } from './api/routes.ts';
 import { registerRoutes } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
-import { authenticate } from './http/auth.ts';
+import { authenticate, claimedCredential } from './http/auth.ts';
 import { NAMESPACE, type RequestContext } from './http/context.ts';
 import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
@@ -70,10 +70,10 @@ function resolveContext(
   };
 }
 
-/** Authentication with failed attempts rate-limited per client address. */
+/** Authentication with failed attempts rate-limited per client address and claimed credential. */
 function authenticateThrottled(request: FastifyRequest, store: Store, site: Site, throttle: AuthThrottle) {
   if (!request.headers.authorization) return null;
-  const client = request.socket?.remoteAddress ?? 'local';
+  const client = `${request.socket?.remoteAddress ?? 'local'}|${claimedCredential(request.headers.authorization)}`;
   const wait = throttle.blockedFor(client);
   if (wait > 0) {
     throw new ApiError(

@@ -6,6 +6,24 @@ import type { Site } from '../db/repositories/sites.ts';
 import type { Actor } from '../domain/roles.ts';
 import { ApiError } from './errors.ts';
 
+/**
+ * Which credential a request claims, for throttling failures: the token's public id, or the Basic
+ * user name. Failures against one credential then never lock out another one used from the same
+ * address (every client of a 127.0.0.1-only service shares one address).
+ */
+export function claimedCredential(header: string): string {
+  const [scheme = '', credentials = ''] = header.trim().split(/\s+/, 2);
+  if (scheme.toLowerCase() === 'bearer') return `token:${/^alm_([0-9a-f]{12})_/.exec(credentials)?.[1] ?? 'malformed'}`;
+  if (scheme.toLowerCase() === 'basic') {
+    const decoded = Buffer.from(credentials, 'base64').toString('utf8');
+    return `user:${decoded
+      .slice(0, Math.max(decoded.indexOf(':'), 0))
+      .toLowerCase()
+      .slice(0, 100)}`;
+  }
+  return 'other';
+}
+
 function unauthorized(code: string, message: string): ApiError {
   return new ApiError(401, code, message);
 }

@@ -9,6 +9,7 @@ import { boundingBox } from '../../domain/geo.ts';
 import { sanitizeSlug } from '../../domain/slug.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { listVisibility } from '../shared/visibility.ts';
+import { storableUtcWall } from '../shared/storable-dates.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { EventListArgs } from './schemas.ts';
 import { presentEvents } from './present.ts';
@@ -111,7 +112,8 @@ export function prepareEventList(
     let at = parsed.dateTime;
     if (!strict) at = edge === 'start' ? at.startOf('day') : at.endOf('day').set({ millisecond: 0 });
     given[param] = formatWall(at);
-    filter.dates.push({ column: column as DateColumn, op: op as Comparison, value: formatWall(at.toUTC()) });
+    // clamped: stored instants never leave years 1–9999, and '10000-…' would sort before '2027-…'
+    filter.dates.push({ column: column as DateColumn, op: op as Comparison, value: storableUtcWall(at) });
   }
   const relativeOnly = ['starts_before', 'starts_after', 'ends_before', 'ends_after'].some((p) => p in given);
   // Default window: start of yesterday … end of the day 24 months ahead (site time). Dropped when only

@@ -16,6 +16,7 @@ import {
   wallToDateTime,
 } from '../../domain/dates.ts';
 import { applyCommon, chooseSlug, isHttpUrl, prepareCommon, type PreparedCommon } from '../shared/post-writes.ts';
+import { isStorable, OUT_OF_RANGE } from '../shared/storable-dates.ts';
 import {
   parseLinks,
   parseTermRefs,
@@ -121,6 +122,16 @@ function prepareSchedule(
     errors.add('end_date', 'end_date must not be earlier than start_date.');
     return undefined;
   }
+  // The UTC instants must fit the storage format too ('9999-12-31 23:00' in New York is in 10000 UTC).
+  const outOfRange = (['start_date', 'end_date'] as const).filter((field) => {
+    const at = field === 'start_date' ? startAt : endAt;
+    return !isStorable(at);
+  });
+  for (const field of outOfRange) {
+    const param = args[field] !== undefined ? field : 'timezone';
+    errors.add(param, `${param} ${OUT_OF_RANGE}`);
+  }
+  if (outOfRange.length > 0) return undefined;
   return {
     startLocal: formatWall(startAt),
     endLocal: formatWall(endAt),

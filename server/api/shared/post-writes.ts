@@ -9,6 +9,7 @@ import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts
 import { formatWall, parseDateInput } from '../../domain/dates.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+import { isStorable, OUT_OF_RANGE } from './storable-dates.ts';
 
 export interface CommonWriteArgs {
   author?: number;
@@ -46,14 +47,17 @@ export function prepareCommon(ctx: RequestContext, args: CommonWriteArgs, errors
     if (!user || !ctx.store.users.roleOn(ctx.site.id, user)) errors.add('author', 'Invalid author ID.');
     else prepared.author = args.author;
   }
+  // Stored both in the site's zone and in UTC: both must fit the storage format.
   if (args.date !== undefined) {
     const parsed = parseDateInput(args.date, ctx.site.timezone);
     if (!parsed) errors.add('date', 'date is not a valid date.');
+    else if (!isStorable(parsed.dateTime, ctx.site.timezone)) errors.add('date', `date ${OUT_OF_RANGE}`);
     else prepared.published = parsed.dateTime.toUTC();
   }
   if (args.date_utc !== undefined) {
     const parsed = parseDateInput(args.date_utc, 'UTC');
     if (!parsed) errors.add('date_utc', 'date_utc is not a valid date.');
+    else if (!isStorable(parsed.dateTime, ctx.site.timezone)) errors.add('date_utc', `date_utc ${OUT_OF_RANGE}`);
     else prepared.published = parsed.dateTime.toUTC();
   }
   if (args.image !== undefined) {

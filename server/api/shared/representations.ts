@@ -2,14 +2,18 @@
 // They document /doc and are what the response-validity tests check bodies against.
 import { Type } from '@sinclair/typebox';
 
+/** Every date string of a representation (contract §3): 'YYYY-MM-DD HH:MM:SS'. */
+const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
+const digits = (n: number) => Type.String({ pattern: `^\\d{${n}}$` });
+
 export const DateDetails = Type.Object(
   {
-    year: Type.String(),
-    month: Type.String(),
-    day: Type.String(),
-    hour: Type.String(),
-    minutes: Type.String(),
-    seconds: Type.String(),
+    year: digits(4),
+    month: digits(2),
+    day: digits(2),
+    hour: digits(2),
+    minutes: digits(2),
+    seconds: digits(2),
   },
   { $id: 'DateDetails', description: 'A date split into zero-padded strings.' },
 );
@@ -90,10 +94,10 @@ const postHead = {
   id: Type.Integer(),
   author: Type.Optional(Type.String()),
   status: Type.Optional(Type.String()),
-  date: Type.Optional(Type.String()),
-  date_utc: Type.Optional(Type.String()),
-  modified: Type.Optional(Type.String()),
-  modified_utc: Type.Optional(Type.String()),
+  date: Type.Optional(DateString),
+  date_utc: Type.Optional(DateString),
+  modified: Type.Optional(DateString),
+  modified_utc: Type.Optional(DateString),
   url: Type.Optional(Type.String()),
 };
 
@@ -154,10 +158,10 @@ export const Event = Type.Object(
     ...globalIds,
     author: Type.String(),
     status: Type.String(),
-    date: Type.String(),
-    date_utc: Type.String(),
-    modified: Type.String(),
-    modified_utc: Type.String(),
+    date: DateString,
+    date_utc: DateString,
+    modified: DateString,
+    modified_utc: DateString,
     url: Type.String(),
     rest_url: Type.String(),
     title: Type.String(),
@@ -166,13 +170,13 @@ export const Event = Type.Object(
     slug: Type.String(),
     image: ImageOrFalse,
     all_day: nullableBoolean,
-    start_date: Type.String(),
+    start_date: DateString,
     start_date_details: Type.Ref(DateDetails),
-    end_date: Type.String(),
+    end_date: DateString,
     end_date_details: Type.Ref(DateDetails),
-    utc_start_date: Type.String(),
+    utc_start_date: DateString,
     utc_start_date_details: Type.Ref(DateDetails),
-    utc_end_date: Type.String(),
+    utc_end_date: DateString,
     utc_end_date_details: Type.Ref(DateDetails),
     timezone: Type.String(),
     timezone_abbr: Type.String(),

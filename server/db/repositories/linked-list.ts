@@ -69,7 +69,7 @@ export function linkedListRepository(db: Db) {
       where.push(`(${clauses.join(' OR ')})`);
     }
     if (filter.eventId !== undefined) {
-      where.push('p.id IN (SELECT linked_id FROM post_links WHERE site_id = ${siteId} AND event_id = ? AND kind = ?)');
+      where.push(`p.id IN (SELECT linked_id FROM post_links WHERE site_id = ${siteId} AND event_id = ? AND kind = ?)`);
       params.push(filter.eventId, filter.type);
     }
     if (filter.hasEvents !== undefined) {

@@ -66,7 +66,7 @@ export function termListRepository(db: Db) {
         params.push(filter.parent);
       }
       if (filter.postId !== undefined) {
-        where.push('t.id IN (SELECT term_id FROM term_posts WHERE site_id = ${siteId} AND post_id = ?)');
+        where.push(`t.id IN (SELECT term_id FROM term_posts WHERE site_id = ${siteId} AND post_id = ?)`);
         params.push(filter.postId);
       }
       if (filter.slug !== undefined) {
