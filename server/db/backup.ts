@@ -28,9 +28,21 @@ export function backupTo(db: Database.Database, file: string): string {
   return file;
 }
 
+/** A process killed while writing a backup leaves `*.partial` files; any older than a few minutes are debris. */
+function removeStalePartials(dir: string): void {
+  if (!existsSync(dir)) return;
+  const cutoff = Date.now() - 5 * 60 * 1000;
+  for (const name of readdirSync(dir)) {
+    if (!name.includes('.partial')) continue;
+    const path = join(dir, name);
+    if (statSync(path).mtimeMs < cutoff) rmSync(path, { force: true });
+  }
+}
+
 /** A backup in the data dir's backups folder, then rotation to the newest KEEP_BACKUPS. */
 export function rotatingBackup(db: Database.Database, databaseFile: string, reason: string): string {
   const dir = backupsDir(databaseFile);
+  removeStalePartials(dir);
   const file = backupTo(db, join(dir, `almanac-${stamp()}-${reason}.sqlite`));
   // Keep the one just written and the newest others (by time, not name: two backups can share a second).
   const others = readdirSync(dir)

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync, existsSync, copyFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync, existsSync, copyFileSync, utimesSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -112,4 +112,25 @@ test('rotating backups keep the newest seven; opening an old database with pendi
     names.join(', '),
   );
   assert.ok(existsSync(databaseFile(dataDir)));
+});
+
+test('half-written backups left by a killed process are cleaned up by the next backup', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const store = openDataDir(dataDir, { timezone: 'UTC' });
+  const dir = backupsDir(databaseFile(dataDir));
+  rotatingBackup(store.db, databaseFile(dataDir), 'first');
+  const stale = join(dir, 'almanac-20260101T000000Z-daily.sqlite.partial');
+  const fresh = join(dir, 'almanac-20260101T000001Z-daily.sqlite.partial');
+  writeFileSync(stale, 'debris');
+  writeFileSync(`${stale}-journal`, 'debris');
+  writeFileSync(fresh, 'maybe another process writing right now');
+  const old = new Date(Date.now() - 60 * 60 * 1000);
+  utimesSync(stale, old, old);
+  utimesSync(`${stale}-journal`, old, old);
+  rotatingBackup(store.db, databaseFile(dataDir), 'second');
+  store.close();
+  const names = readdirSync(dir);
+  assert.equal(names.includes('almanac-20260101T000000Z-daily.sqlite.partial'), false);
+  assert.equal(names.includes('almanac-20260101T000000Z-daily.sqlite.partial-journal'), false);
+  assert.ok(names.includes('almanac-20260101T000001Z-daily.sqlite.partial'), 'a recent one may be in progress');
 });
