@@ -43,13 +43,14 @@ function rssMb(pid: number): number {
   return Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024);
 }
 
-async function startServer(): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
+async function startServer(cache: boolean): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
   const started = performance.now();
   const child = spawn(
     process.execPath,
     ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--bench-route'],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
+      env: { ...process.env, ALMANAC_RESPONSE_CACHE: cache ? '1' : '0' },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {
@@ -112,22 +113,30 @@ async function measure(url: string, scenario: Scenario): Promise<Result> {
   };
 }
 
-const { child, url, coldStartMs } = await startServer();
+const { child, url, coldStartMs } = await startServer(true);
 const eventBody = await (await fetch(`${url}/svc/events/v1/events/${sample.event}`)).text();
 const listBody = await (await fetch(`${url}/svc/events/v1/events`)).text();
 const month = new Date(Date.now() + 30 * 86400000).toISOString().slice(0, 10);
 const month2 = new Date(Date.now() + 90 * 86400000).toISOString().slice(0, 10);
 let n = 0;
-const scenarios: Scenario[] = [
-  { name: 'bare route (event-sized body)', path: `/__bench/bare?bytes=${Buffer.byteLength(eventBody)}` },
+const bareEventScenario: Scenario = {
+  name: 'bare route (event-sized body)',
+  path: `/__bench/bare?bytes=${Buffer.byteLength(eventBody)}`,
+};
+const bareListScenario: Scenario = {
+  name: 'bare route (list-sized body)',
+  path: `/__bench/bare?bytes=${Buffer.byteLength(listBody)}`,
+};
+const reads: Scenario[] = [
   { name: 'GET one event (embedded)', path: `/svc/events/v1/events/${sample.event}` },
-  { name: 'bare route (list-sized body)', path: `/__bench/bare?bytes=${Buffer.byteLength(listBody)}` },
   { name: 'GET /events (default window)', path: '/svc/events/v1/events' },
   {
     name: 'GET /events date+category+search',
     path: `/svc/events/v1/events?start_date=${month}&end_date=${month2}&categories=${sample.category}&search=Jazz`,
   },
   { name: 'GET /venues?search=', path: '/svc/events/v1/venues?search=Berlin' },
+];
+const writes: Scenario[] = [
   {
     name: 'POST /events (create)',
     method: 'POST',
@@ -150,16 +159,33 @@ const scenarios: Scenario[] = [
   },
 ];
 
-const results: Result[] = [];
-for (const scenario of scenarios) {
-  process.stdout.write(`  ${scenario.name} … `);
-  const result = await measure(url, scenario);
-  results.push(result);
-  console.log(`${result.rps} req/s`);
+async function run(scenarios: Scenario[], target: string, suffix = ''): Promise<Result[]> {
+  const out: Result[] = [];
+  for (const scenario of scenarios) {
+    process.stdout.write(`  ${scenario.name}${suffix} … `);
+    const result = await measure(target, scenario);
+    result.name += suffix;
+    out.push(result);
+    console.log(`${result.rps} req/s`);
+  }
+  return out;
 }
+
+async function stop(server: ChildProcess): Promise<void> {
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server.on('exit', resolve));
+}
+
+// Pass 1: the server as shipped (response cache on). Writes come last: each empties the cache.
+const results: Result[] = await run([bareEventScenario, bareListScenario, ...reads], url, ' (cached)');
+results.push(...(await run(writes, url)));
 const rss = rssMb(child.pid!);
-child.kill('SIGTERM');
-await new Promise((resolve) => child.on('exit', resolve));
+await stop(child);
+// Pass 2: every read built from the database (cache off), the cost of a first or varied request.
+const uncached = await startServer(false);
+results.push(...(await run(reads, uncached.url, ' (uncached)')));
+const rssUncached = rssMb(uncached.child.pid!);
+await stop(uncached.child);
 
 const file = databaseFile(dataDir);
 const dbBytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
@@ -183,7 +209,7 @@ for (const r of results) {
   );
 }
 console.log(
-  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s; cold start: ${coldStartMs} ms; server RSS: ${rss} MB; database: ${(dbBytes / 1048576).toFixed(1)} MB`,
+  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s; cold start: ${coldStartMs} ms; server RSS after load: ${rss} MB (cached pass), ${rssUncached} MB (uncached pass); database: ${(dbBytes / 1048576).toFixed(1)} MB`,
 );
 if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
 console.log(
@@ -196,6 +222,7 @@ console.log(
       seed_events_per_s: Math.round(EVENTS / seed.seconds),
       cold_start_ms: coldStartMs,
       server_rss_mb: rss,
+      server_rss_uncached_mb: rssUncached,
       database_mb: Number((dbBytes / 1048576).toFixed(1)),
     }),
 );

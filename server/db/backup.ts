@@ -28,6 +28,15 @@ export function backupTo(db: Database.Database, file: string): string {
   return file;
 }
 
+/** Keeps the backup just written and the newest others (by time, not name: two can share a second). */
+function rotate(dir: string, keepFile: string): void {
+  const others = readdirSync(dir)
+    .filter((name) => /^almanac-\d{8}T\d{6}Z-[a-z0-9-]+\.sqlite$/.test(name) && join(dir, name) !== keepFile)
+    .map((name) => ({ name, time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
+  for (const old of others.slice(KEEP_BACKUPS - 1)) rmSync(join(dir, old.name), { force: true });
+}
+
 /** A process killed while writing a backup leaves `*.partial` files; any older than a few minutes are debris. */
 function removeStalePartials(dir: string): void {
   if (!existsSync(dir)) return;
@@ -44,12 +53,7 @@ export function rotatingBackup(db: Database.Database, databaseFile: string, reas
   const dir = backupsDir(databaseFile);
   removeStalePartials(dir);
   const file = backupTo(db, join(dir, `almanac-${stamp()}-${reason}.sqlite`));
-  // Keep the one just written and the newest others (by time, not name: two backups can share a second).
-  const others = readdirSync(dir)
-    .filter((name) => /^almanac-\d{8}T\d{6}Z-[a-z0-9-]+\.sqlite$/.test(name) && join(dir, name) !== file)
-    .map((name) => ({ name, time: statSync(join(dir, name)).mtimeMs }))
-    .sort((a, b) => b.time - a.time || b.name.localeCompare(a.name));
-  for (const old of others.slice(KEEP_BACKUPS - 1)) rmSync(join(dir, old.name), { force: true });
+  rotate(dir, file);
   return file;
 }
 
@@ -62,23 +66,56 @@ export function newestBackupAge(databaseFile: string): number {
   return times.length === 0 ? Infinity : Date.now() - Math.max(...times);
 }
 
-/** While the server runs: at most one backup a day (checked hourly; the timer never keeps the process alive). */
+/**
+ * The same rotating backup, written with SQLite's online backup API in small steps between
+ * which the server keeps answering requests (VACUUM INTO would block it for the whole copy).
+ */
+export async function rotatingBackupOnline(
+  db: Database.Database,
+  databaseFile: string,
+  reason: string,
+): Promise<string> {
+  const dir = backupsDir(databaseFile);
+  removeStalePartials(dir);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `almanac-${stamp()}-${reason}.sqlite`);
+  const temp = `${file}.partial`;
+  await db.backup(temp, { progress: () => 256 }); // 256 pages (1 MiB) per step
+  renameSync(temp, file);
+  rotate(dir, file);
+  return file;
+}
+
+/**
+ * While the server runs: at most one backup a day, checked hourly. The first check waits a
+ * minute, so start-up (and the first answered request) never waits for a backup; the timers
+ * never keep the process alive.
+ */
 export function startDailyBackups(
   db: Database.Database,
   databaseFile: string,
   log: (line: string) => void,
 ): () => void {
-  const check = () => {
+  let running = false;
+  const check = async () => {
+    if (running || !db.open || newestBackupAge(databaseFile) < DAY_MS) return;
+    running = true;
     try {
-      if (newestBackupAge(databaseFile) >= DAY_MS) log(`backup written: ${rotatingBackup(db, databaseFile, 'daily')}`);
+      log(`backup written: ${await rotatingBackupOnline(db, databaseFile, 'daily')}`);
     } catch (error) {
       log(`daily backup failed: ${(error as Error).message}`);
+    } finally {
+      running = false;
     }
   };
-  check();
-  const timer = setInterval(check, 60 * 60 * 1000);
+  const first = setTimeout(() => void check(), 60 * 1000);
+  const timer = setInterval(() => void check(), 60 * 60 * 1000);
+  first.unref();
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearTimeout(first);
+    clearInterval(timer);
+  };
 }
 
 export class InvalidBackupError extends Error {}

@@ -12,8 +12,8 @@
 //   whichever occurrence matches the offset in force *when the code runs*, which would make stored
 //   UTC values depend on the season of the import, so resolveWall() makes the choice explicitly.
 
-import { DateTime, FixedOffsetZone, IANAZone } from 'luxon';
-import type { DurationLikeObject, Zone } from 'luxon';
+import { DateTime, FixedOffsetZone, IANAZone, Zone } from 'luxon';
+import type { DurationLikeObject } from 'luxon';
 
 export type WallTime = string; // 'YYYY-MM-DD HH:MM:SS'
 
@@ -105,7 +105,7 @@ export function toZone(tz: string): Zone {
   if (tz === 'UTC') zone = FixedOffsetZone.utcInstance;
   else {
     const manual = parseManualOffset(tz);
-    zone = manual !== null ? FixedOffsetZone.instance(manual) : IANAZone.create(tz);
+    zone = manual !== null ? FixedOffsetZone.instance(manual) : new MemoizedZone(IANAZone.create(tz));
   }
   // Validating an IANA name builds an Intl formatter (slow, and on every request before this cache).
   if (ZONES.size < 1000) ZONES.set(tz, zone);
@@ -113,6 +113,53 @@ export function toZone(tz: string): Zone {
 }
 
 const ZONES = new Map<string, Zone>();
+
+/**
+ * An IANA zone whose UTC offsets are memoized per 15-minute bucket. luxon asks Intl for every
+ * offset (formatToParts, ~10 µs), and one write or list asks dozens of times. Since 1970 every
+ * offset is a whole number of quarter hours and every transition falls on a quarter-hour
+ * boundary, so the offset at a bucket's start holds for the whole bucket.
+ */
+class MemoizedZone extends Zone {
+  private readonly offsets = new Map<number, number>();
+
+  constructor(private readonly inner: Zone) {
+    super();
+  }
+
+  override get type() {
+    return this.inner.type;
+  }
+  override get name() {
+    return this.inner.name;
+  }
+  override get isUniversal() {
+    return false;
+  }
+  override get isValid() {
+    return this.inner.isValid;
+  }
+  override offsetName(ts: number, options: { format?: 'short' | 'long'; locale?: string }) {
+    return this.inner.offsetName(ts, options);
+  }
+  override formatOffset(ts: number, format: 'narrow' | 'short' | 'techie') {
+    return this.inner.formatOffset(ts, format);
+  }
+  override equals(other: Zone) {
+    return other instanceof MemoizedZone ? this.inner.equals(other.inner) : this.inner.equals(other);
+  }
+  override offset(ts: number): number {
+    const bucket = Math.floor(ts / QUARTER_HOUR_MS);
+    let offset = this.offsets.get(bucket);
+    if (offset === undefined) {
+      offset = this.inner.offset(bucket * QUARTER_HOUR_MS);
+      if (this.offsets.size > 100_000) this.offsets.clear();
+      this.offsets.set(bucket, offset);
+    }
+    return offset;
+  }
+}
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 
 /**
  * ISO 8601 with offset from a stored pair of walls (local and UTC): the offset is their

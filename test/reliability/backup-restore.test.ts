@@ -8,7 +8,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { openDataDir, databaseFile } from '../../server/data-dir.ts';
-import { rotatingBackup, KEEP_BACKUPS, backupsDir } from '../../server/db/backup.ts';
+import {
+  rotatingBackup,
+  rotatingBackupOnline,
+  validateBackup,
+  KEEP_BACKUPS,
+  backupsDir,
+} from '../../server/db/backup.ts';
 import { writeRunFile } from '../../server/run-file.ts';
 
 const cli = (dataDir: string, ...args: string[]) =>
@@ -133,4 +139,16 @@ test('half-written backups left by a killed process are cleaned up by the next b
   assert.equal(names.includes('almanac-20260101T000000Z-daily.sqlite.partial'), false);
   assert.equal(names.includes('almanac-20260101T000000Z-daily.sqlite.partial-journal'), false);
   assert.ok(names.includes('almanac-20260101T000001Z-daily.sqlite.partial'), 'a recent one may be in progress');
+});
+
+test('the online (incremental) backup used while serving writes a valid, restorable copy', async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  seedEvent(dataDir, 'Online');
+  const store = openDataDir(dataDir, { timezone: 'UTC' });
+  const file = await rotatingBackupOnline(store.db, databaseFile(dataDir), 'daily');
+  store.close();
+  assert.doesNotThrow(() => validateBackup(file));
+  const copy = new Database(file, { readonly: true });
+  assert.deepEqual(copy.prepare("SELECT title FROM posts WHERE type = 'event'").pluck().all(), ['Online']);
+  copy.close();
 });
