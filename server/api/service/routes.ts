@@ -1,6 +1,6 @@
 // The routes that describe the service itself: the namespace index and /doc (spec §4.1).
 import { Type } from '@sinclair/typebox';
-import { NAMESPACE } from '../../http/context.ts';
+import { NAMESPACE, type RequestContext } from '../../http/context.ts';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { translationLanguage } from '../shared/args.ts';
 import { namespaceIndex } from './namespace-index.ts';
@@ -14,6 +14,23 @@ const IndexArgs = Type.Object({
 });
 const DocArgs = Type.Object({ translation_language: Type.Optional(translationLanguage) });
 
+/**
+ * Both documents depend only on the route table (fixed at start) and on the site's language,
+ * title and base URL, so each is built once per such combination and then reused.
+ */
+const built = new Map<string, unknown>();
+function memo(key: string, build: () => unknown): unknown {
+  let document = built.get(key);
+  if (document === undefined) {
+    document = build();
+    if (built.size > 200) built.clear(); // bounded: sites × host spellings
+    built.set(key, document);
+  }
+  return document;
+}
+const docKey = (kind: string, ctx: RequestContext) =>
+  `${kind}|${ctx.site.id}|${ctx.site.language}|${ctx.site.title}|${ctx.apiRoot}`;
+
 /** `all` is the full route table, including these two routes. */
 export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
   return [
@@ -26,7 +43,9 @@ export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
           args: IndexArgs,
           summary: 'The namespace index: every route with its methods and arguments',
           responses: { 200: { description: 'The namespace index.' } },
-          handler: ({ ctx }) => ({ body: namespaceIndex(ctx, all(), describerFor(ctx.site.language)) }),
+          handler: ({ ctx }) => ({
+            body: memo(docKey('index', ctx), () => namespaceIndex(ctx, all(), describerFor(ctx.site.language))),
+          }),
         }),
       ],
     },
@@ -39,7 +58,9 @@ export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
           args: DocArgs,
           summary: 'This OpenAPI 3.1 document',
           responses: { 200: { description: 'The OpenAPI document.' } },
-          handler: ({ ctx }) => ({ body: openApiDocument(ctx, all(), describerFor(ctx.site.language)) }),
+          handler: ({ ctx }) => ({
+            body: memo(docKey('doc', ctx), () => openApiDocument(ctx, all(), describerFor(ctx.site.language))),
+          }),
         }),
       ],
     },
