@@ -22,6 +22,8 @@ export interface AppOptions extends GuardOptions {
   store: Store;
   /** Cache serialized GET responses (default true; ALMANAC_RESPONSE_CACHE=0 turns it off). */
   responseCache?: boolean;
+  /** Serialize responses with the compiled response schemas (default true; tests compare with JSON.stringify). */
+  schemaSerialization?: boolean;
   /** Benchmarks only: GET /__bench/bare?bytes=N answers N bytes of JSON without touching the database. */
   benchRoute?: boolean;
 }
@@ -137,7 +139,8 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     return reply.code(204).send();
   });
 
-  for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`]) registerRoutes(app, prefix, ALL_ROUTES);
+  for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`])
+    registerRoutes(app, prefix, ALL_ROUTES, { schemaSerialization: options.schemaSerialization });
   if (options.benchRoute) registerBenchRoute(app);
   for (const prefix of ['', '/:site']) {
     app.get(prefix === '' ? '/' : prefix, async (request) => discoveryDocument(request.ctx));

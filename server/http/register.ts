@@ -7,6 +7,7 @@ import { toFastifyPath } from './route.ts';
 import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
 import { ApiError } from './errors.ts';
+import { serializerFor } from './serializers.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -42,13 +43,15 @@ function checkIfMatch(request: FastifyRequest, current: string | undefined): voi
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function handle(endpoint: Endpoint) {
+function handle(endpoint: Endpoint, schemaSerialization: boolean) {
+  const serialize = (status: number) => (schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify);
   const run = execute(endpoint);
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const { ctx } = request;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       try {
-        return await run(request, reply);
+        const body = await run(request, reply);
+        return reply.type(JSON_TYPE).send(serialize(reply.statusCode)(body));
       } finally {
         ctx.cache.invalidate(); // whatever the outcome: a write may have changed any representation
       }
@@ -57,7 +60,7 @@ function handle(endpoint: Endpoint) {
     const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
     const hit = ctx.cache.get(key);
     if (hit) return reply.code(hit.status).headers(hit.headers).type(JSON_TYPE).send(hit.body);
-    const body = JSON.stringify(await run(request, reply));
+    const body = serialize(reply.statusCode)(await run(request, reply));
     if (reply.statusCode === 200) {
       const headers: Record<string, string> = {};
       for (const name of ['etag', 'x-tec-total', 'x-tec-totalpages']) {
@@ -101,11 +104,20 @@ function execute(endpoint: Endpoint) {
   };
 }
 
-export function registerRoutes(app: FastifyInstance, prefix: string, routes: RouteSpec[]): void {
+export function registerRoutes(
+  app: FastifyInstance,
+  prefix: string,
+  routes: RouteSpec[],
+  options: { schemaSerialization?: boolean } = {},
+): void {
   for (const route of routes) {
     const url = prefix + toFastifyPath(route.path);
     for (const endpoint of route.endpoints) {
-      app.route({ method: endpoint.methods, url: url === '' ? '/' : url, handler: handle(endpoint) });
+      app.route({
+        method: endpoint.methods,
+        url: url === '' ? '/' : url,
+        handler: handle(endpoint, options.schemaSerialization ?? true),
+      });
     }
   }
 }

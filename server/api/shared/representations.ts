@@ -77,9 +77,10 @@ export const Term = Type.Object(
     slug: Type.String(),
     taxonomy: Type.String(),
     parent: Type.Optional(Type.Integer()),
-    meta: Type.Array(Type.Unknown()),
-    url: Type.String(),
-    urls: TermUrls,
+    // Always present; optional only so the serializer writes them after `parent` (categories only).
+    meta: Type.Optional(Type.Array(Type.Unknown())),
+    url: Type.Optional(Type.String()),
+    urls: Type.Optional(TermUrls),
     translation_language: Type.Optional(Type.String()),
   },
   { $id: 'Term' },
@@ -88,6 +89,12 @@ export const Term = Type.Object(
 const globalIds = {
   global_id: Type.String(),
   global_id_lineage: Type.Array(Type.String()),
+};
+
+/** Always present after optional keys: declared optional so the serializer keeps the reference's order. */
+const trailingGlobalIds = {
+  global_id: Type.Optional(Type.String()),
+  global_id_lineage: Type.Optional(Type.Array(Type.String())),
 };
 
 const postHead = {
@@ -122,9 +129,11 @@ export const Venue = Type.Object(
     geo_lat: Type.Optional(Type.Number()),
     geo_lng: Type.Optional(Type.Number()),
     json_ld: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    show_map: Type.Union([Type.Boolean(), Type.Null()]),
-    show_map_link: Type.Union([Type.Boolean(), Type.Null()]),
-    ...globalIds,
+    // Always present, but declared optional: the serializer writes required keys first, and these
+    // follow optional ones in the reference's key order.
+    show_map: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    show_map_link: Type.Optional(Type.Union([Type.Boolean(), Type.Null()])),
+    ...trailingGlobalIds,
     translation_language: Type.Optional(Type.String()),
   },
   { $id: 'Venue' },
@@ -143,7 +152,7 @@ export const Organizer = Type.Object(
     website: Type.Optional(Type.String()),
     email: Type.Optional(Type.String()),
     json_ld: Type.Optional(Type.Record(Type.String(), Type.Unknown())),
-    ...globalIds,
+    ...trailingGlobalIds,
     translation_language: Type.Optional(Type.String()),
   },
   { $id: 'Organizer' },
@@ -219,7 +228,8 @@ export function listEnvelope(key: string, item: typeof Event | typeof Venue | ty
     rest_url: Type.String(),
     next_rest_url: Type.Optional(Type.String()),
     previous_rest_url: Type.Optional(Type.String()),
-    total: Type.Integer(),
-    total_pages: Type.Integer(),
+    // Always present; optional only so the serializer keeps them after next/previous.
+    total: Type.Optional(Type.Integer()),
+    total_pages: Type.Optional(Type.Integer()),
   });
 }
