@@ -38,7 +38,6 @@ interface LinkedResource {
   collection: 'venues' | 'organizers';
   fields: Record<string, TSchema>;
   schema: typeof Venue | typeof Organizer;
-  searchColumns: string[];
   present: typeof presentVenue;
 }
 
@@ -48,18 +47,6 @@ const RESOURCES: Record<LinkedType, LinkedResource> = {
     collection: 'venues',
     fields: venueFields,
     schema: Venue,
-    searchColumns: [
-      'title',
-      'content',
-      'excerpt',
-      'address',
-      'city',
-      'province',
-      'state',
-      'stateprovince',
-      'zip',
-      'phone',
-    ],
     present: presentVenue,
   },
   organizer: {
@@ -67,7 +54,6 @@ const RESOURCES: Record<LinkedType, LinkedResource> = {
     collection: 'organizers',
     fields: organizerFields,
     schema: Organizer,
-    searchColumns: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
     present: presentOrganizer,
   },
 };
@@ -190,7 +176,6 @@ function prepareList(resource: LinkedResource) {
     if (typeof args.search === 'string') {
       filter.search = {
         text: args.search,
-        columns: resource.searchColumns,
         language: args.translation_language as string | undefined,
       };
       query.push(['search', args.search]);

@@ -9,7 +9,7 @@ export interface LinkedListFilter {
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
   /** `language`: also match that language's translated variants. */
-  search?: { text: string; columns: string[]; language?: string };
+  search?: { text: string; language?: string };
   /** Only those linked to this event. */
   eventId?: number;
   /** true: linked to at least one event that is not a draft/pending/trash; false: linked to none such. */
@@ -23,21 +23,11 @@ export interface LinkedListFilter {
 }
 
 const LIVE_EVENT_STATUSES = ['publish', 'future', 'private'];
-const SEARCHABLE = new Set([
-  'title',
-  'content',
-  'excerpt',
-  'address',
-  'city',
-  'province',
-  'state',
-  'stateprovince',
-  'zip',
-  'phone',
-  'email',
-  'website',
-  'country',
-]);
+/** The columns `search` reads, per type (the reference's title, content, excerpt and meta fields). */
+export const SEARCH_COLUMNS = {
+  venue: ['title', 'content', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+  organizer: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
+} as const;
 
 function list(values: unknown[]): string {
   return values.map(() => '?').join(',');
@@ -58,7 +48,7 @@ export function linkedListRepository(db: Db) {
     where.push(`(${visibility.join(' OR ')})`);
     if (filter.search) {
       const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const columns = filter.search.columns.filter((c) => SEARCHABLE.has(c));
+      const columns = SEARCH_COLUMNS[filter.type];
       const clauses = columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`);
       params.push(...columns.map(() => like));
       if (filter.search.language) {
