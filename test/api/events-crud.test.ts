@@ -64,7 +64,7 @@ const TERM_KEYS = [
   'id',
   'urls',
 ];
-const EXAMPLES = new URL('../../../shared/spec/examples/', import.meta.url);
+const EXAMPLES = new URL('../fixtures/reference-examples/', import.meta.url);
 
 function example(name: string): { response: { body: Record<string, unknown> } } | undefined {
   const file = new URL(name, EXAMPLES);

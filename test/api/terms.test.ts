@@ -14,7 +14,7 @@ type Term = { id: number; name: string; slug: string; count: number; parent?: nu
 const CATEGORY_KEYS = ['id', 'count', 'description', 'name', 'slug', 'taxonomy', 'parent', 'meta', 'url', 'urls'];
 const TAG_KEYS = CATEGORY_KEYS.filter((k) => k !== 'parent');
 
-const EXAMPLES = new URL('../../../shared/spec/examples/', import.meta.url);
+const EXAMPLES = new URL('../fixtures/reference-examples/', import.meta.url);
 function example(name: string): { response: { body: Json } } | undefined {
   const file = new URL(name, EXAMPLES);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;

@@ -67,7 +67,7 @@ const ORGANIZER_ORDER = [
 ];
 const HEAD = ['id', 'author', 'status', 'date', 'date_utc', 'modified', 'modified_utc', 'url'];
 
-const EXAMPLES = new URL('../../../shared/spec/examples/', import.meta.url);
+const EXAMPLES = new URL('../fixtures/reference-examples/', import.meta.url);
 function example(name: string): { response: { body: Json } } | undefined {
   const file = new URL(name, EXAMPLES);
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
