@@ -3,8 +3,16 @@
 // with a string `code` and `data.status`, never a 5xx, and not one row written anywhere.
 import { test, after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { startServer, createEvent, rawRequest, type RequestOptions, type TestServer } from '../support/server.ts';
-import { snapshot } from '../support/helpers.ts';
+import { startServer, createEvent, rawRequest, type TestServer } from '../support/server.ts';
+import {
+  expectRejectedOn,
+  json,
+  raw,
+  deepArray,
+  deepObject,
+  withLiteral,
+  type RejectionCase,
+} from '../support/rejections.ts';
 
 let server: TestServer;
 let eventId: number;
@@ -36,38 +44,8 @@ before(async () => {
 });
 after(() => server.close());
 
-interface Case {
-  name: string;
-  method: string;
-  path: string;
-  options?: RequestOptions;
-  status?: number;
-  code?: string;
-}
-
-/** Sends the case as the administrator (so no rejection is merely a permission one) and checks it. */
-async function expectRejected(c: Case) {
-  const before = snapshot(server);
-  const response = await server.request(c.method, c.path, { token: server.tokens.administrator, ...c.options });
-  const context = `${c.method} ${c.path} ${c.name} → ${response.status} ${response.text.slice(0, 300)}`;
-  assert.ok(response.status >= 400 && response.status < 500, context);
-  assert.equal(typeof response.body, 'object', context);
-  assert.equal(typeof response.body.code, 'string', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.equal(response.body.data?.status, response.status, context);
-  assert.match(response.headers.get('content-type') ?? '', /application\/json/, context);
-  if (c.status !== undefined) assert.equal(response.status, c.status, context);
-  if (c.code !== undefined) assert.equal(response.body.code, c.code, context);
-  assert.deepEqual(snapshot(server), before, `${context}: something was written`);
-}
-
-const json = (body: unknown): RequestOptions => ({ json: body });
-const raw = (body: string, contentType = 'application/json'): RequestOptions => ({ raw: { body, contentType } });
-const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
-/** A JSON body with a literal (unquoted) number JSON.stringify cannot write, e.g. 1e400. */
-const withLiteral = (base: Record<string, unknown>, field: string, literal: string) =>
-  raw(JSON.stringify(base).replace(/^\{/, `{"${field}": ${literal},`));
+type Case = RejectionCase;
+const expectRejected = (c: Case) => expectRejectedOn(server, c);
 
 type CaseList = Omit<Case, 'method' | 'path'>[];
 

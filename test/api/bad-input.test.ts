@@ -5,6 +5,7 @@ import { test, after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, createEvent, rawRequest, type RequestOptions, type TestServer } from '../support/server.ts';
 import { snapshot } from '../support/helpers.ts';
+import { expectRejectedOn, json, raw, deepArray, deepObject, type RejectionCase } from '../support/rejections.ts';
 
 let server: TestServer;
 let event: Record<string, unknown> & { id: number; slug: string };
@@ -26,35 +27,8 @@ after(() => server.close());
 
 const valid = { title: 'Valid Title', start_date: '2027-06-01 10:00:00', end_date: '2027-06-01 12:00:00' };
 
-interface Case {
-  name: string;
-  method: string;
-  path: string;
-  options?: RequestOptions;
-  status?: number;
-  code?: string;
-}
-
-/** Sends the case as the administrator (so no rejection is merely a permission one) and checks it. */
-async function expectRejected(c: Case) {
-  const before = snapshot(server);
-  const response = await server.request(c.method, c.path, { token: server.tokens.administrator, ...c.options });
-  const context = `${c.method} ${c.path} ${c.name} → ${response.status} ${response.text.slice(0, 300)}`;
-  assert.ok(response.status >= 400 && response.status < 500, context);
-  assert.equal(typeof response.body, 'object', context);
-  assert.equal(typeof response.body.code, 'string', context);
-  assert.equal(typeof response.body.message, 'string', context);
-  assert.equal(response.body.data?.status, response.status, context);
-  assert.match(response.headers.get('content-type') ?? '', /application\/json/, context);
-  if (c.status !== undefined) assert.equal(response.status, c.status, context);
-  if (c.code !== undefined) assert.equal(response.body.code, c.code, context);
-  assert.deepEqual(snapshot(server), before, `${context}: something was written`);
-}
-
-const json = (body: unknown): RequestOptions => ({ json: body });
-const raw = (body: string, contentType = 'application/json'): RequestOptions => ({ raw: { body, contentType } });
-const deepArray = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
-const deepObject = (depth: number) => '{"a":'.repeat(depth) + '1' + '}'.repeat(depth);
+type Case = RejectionCase;
+const expectRejected = (c: Case) => expectRejectedOn(server, c);
 
 /** Bad bodies for a write route. `base` is what makes the request otherwise valid. */
 function writeCases(base: Record<string, unknown>): Omit<Case, 'method' | 'path'>[] {
