@@ -1,6 +1,7 @@
 // Regression tests for bugs found by the test suites and fixed afterwards (one test per bug).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { join } from 'node:path';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
 
 let server: TestServer;
@@ -92,4 +93,15 @@ test('cached reads never outlive a write: list, single and term count change at 
   );
   assert.equal((await server.request('GET', `categories/${term}`)).body.count, 0, 'a draft does not count');
   assert.equal((await server.request('GET', `events/${event.id}`)).status, 403, 'anonymous: not accessible any more');
+});
+
+test('a cached read notices a write committed by another connection (another process) at once', async () => {
+  const { default: Database } = await import('better-sqlite3');
+  const event = await createEvent(server, { ...basic, title: 'Before other process' });
+  assert.equal((await server.request('GET', `events/${event.id}`)).body.title, 'Before other process');
+  assert.equal((await server.request('GET', `events/${event.id}`)).body.title, 'Before other process'); // now cached
+  const other = new Database(join(server.dataDir, 'almanac.sqlite'));
+  other.prepare('UPDATE posts SET title = ? WHERE site_id = 1 AND id = ?').run('After other process', event.id);
+  other.close();
+  assert.equal((await server.request('GET', `events/${event.id}`)).body.title, 'After other process');
 });
