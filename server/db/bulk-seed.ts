@@ -81,7 +81,7 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
   const link = db.prepare(
     'INSERT INTO post_links (site_id, event_id, linked_id, kind, position) VALUES (?, ?, ?, ?, ?)',
   );
-  const tag = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
+  const tag = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id, start_utc) VALUES (?, ?, ?, ?)');
   const translate = db.prepare(
     "INSERT INTO translations (site_id, kind, object_id, language, field, value) VALUES (?, 'post', ?, 'mx', 'title', ?)",
   );
@@ -126,16 +126,17 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
   let postId = nextPost - posts;
   let termId = nextTerm - termCount;
 
-  // Bulk-load pattern: secondary indexes are dropped and rebuilt once at the end (sorting once is far
+  // Bulk-load pattern: secondary indexes (and the triggers that maintain term_posts.start_utc, written
+  // directly here) are dropped and rebuilt once at the end (sorting once is far
   // cheaper than maintaining six B-trees row by row), and nothing is fsynced until the end.
   const indexes = db
     .prepare(
-      "SELECT sql FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL AND tbl_name IN ('posts', 'post_links', 'term_posts', 'terms')",
+      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('posts', 'post_links', 'term_posts', 'terms')",
     )
-    .all() as { sql: string }[];
+    .all() as { type: string; name: string; sql: string }[];
   db.pragma('synchronous = OFF');
   db.transaction(() => {
-    for (const { sql } of indexes) db.exec(`DROP INDEX ${/INDEX\s+(\w+)/i.exec(sql)![1]}`);
+    for (const { type, name } of indexes) db.exec(`DROP ${type === 'trigger' ? 'TRIGGER' : 'INDEX'} ${name}`);
   })();
   db.transaction(() => {
     const categories: number[] = [];
@@ -251,9 +252,9 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
       link.run(site.id, id, pick(venues), 'venue', 0);
       const organizer = pick(organizers);
       link.run(site.id, id, organizer, 'organizer', 0);
-      tag.run(site.id, pick(categories), id);
-      tag.run(site.id, pick(tags), id);
-      if (rand() < 0.5) tag.run(site.id, pick(tags), id);
+      tag.run(site.id, pick(categories), id, startUtc);
+      tag.run(site.id, pick(tags), id, startUtc);
+      if (rand() < 0.5) tag.run(site.id, pick(tags), id, startUtc);
       if (i % 10 === 0) translate.run(site.id, id, `Evento ${i}`);
     }
   })();

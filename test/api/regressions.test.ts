@@ -105,3 +105,32 @@ test('a cached read notices a write committed by another connection (another pro
   other.close();
   assert.equal((await server.request('GET', `events/${event.id}`)).body.title, 'After other process');
 });
+
+test('category + date filters follow an event whose dates change (term_posts carries its start)', async () => {
+  const event = await createEvent(server, {
+    title: 'Moving concert',
+    start_date: '2027-10-10 20:00',
+    end_date: '2027-10-10 22:00',
+    categories: ['Movers'],
+  });
+  const inOctober = { start_date: '2027-10-01', end_date: '2027-10-31', categories: 'movers' };
+  const inDecember = { start_date: '2027-12-01', end_date: '2027-12-31', categories: 'movers' };
+  const ids = async (query: Record<string, string>, extra: Record<string, string> = {}) =>
+    (await server.request('GET', 'events', { query: { ...query, ...extra } })).body.events.map(
+      (e: { id: number }) => e.id,
+    );
+  assert.deepEqual(await ids(inOctober), [event.id]);
+  assert.deepEqual(await ids(inOctober, { search: 'Moving' }), [event.id]);
+  await server.admin('PATCH', `events/${event.id}`, {
+    json: { start_date: '2027-12-05 20:00', end_date: '2027-12-05 22:00' },
+  });
+  assert.deepEqual(await ids(inOctober), []);
+  assert.deepEqual(await ids(inOctober, { search: 'Moving' }), []);
+  assert.deepEqual(await ids(inDecember), [event.id]);
+  assert.deepEqual(await ids(inDecember, { search: 'Moving' }), [event.id]);
+  const stored = server.store.db
+    .prepare('SELECT DISTINCT start_utc FROM term_posts WHERE site_id = 1 AND post_id = ?')
+    .pluck()
+    .all(event.id);
+  assert.deepEqual(stored, ['2027-12-06 01:00:00']);
+});

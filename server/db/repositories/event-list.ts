@@ -59,7 +59,7 @@ export function eventListRepository(db: Db) {
     where: string;
     params: unknown[];
     order: string;
-    twoLevel?: boolean;
+    onePass?: boolean;
   } {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
@@ -96,12 +96,23 @@ export function eventListRepository(db: Db) {
     // only check ids against a set built once; the unary + keeps SQLite from driving the query
     // through thousands of primary-key lookups from the relation side instead.
     const idRef = filter.dates.length > 0 ? '+e.id' : 'e.id';
-    for (const group of filter.termGroups) {
+    // Term filters carry the window's start bounds into term_posts (which holds each event's start,
+    // migration 0004), so the set they build is only the terms' events inside the window.
+    const startBounds = filter.dates.flatMap(({ column, op, value }) =>
+      column === 'start_utc' || op === '<=' || op === '<' ? [{ op, value }] : [],
+    );
+    // With a row test (search) and a bounded term set, the term index drives the whole query: its
+    // few events are read once, instead of scanning the window and then reading rows.
+    const hasRowTests = filter.search !== undefined || filter.excludeProtected === true;
+    const termDriven = hasRowTests && startBounds.length > 0 && filter.termGroups.length > 0 && !filter.near;
+    filter.termGroups.forEach((group, index) => {
+      const bounds = startBounds.map(({ op }) => ` AND start_utc ${op} ?`).join('');
+      const ref = termDriven && index === 0 ? 'e.id' : idRef;
       where.push(
-        `${idRef} IN (SELECT post_id FROM term_posts WHERE site_id = ${siteId} AND term_id IN (${list(group)}))`,
+        `${ref} IN (SELECT post_id FROM term_posts WHERE site_id = ${siteId} AND term_id IN (${list(group)})${bounds})`,
       );
-      params.push(...group);
-    }
+      params.push(...group, ...startBounds.map(({ value }) => value));
+    });
     for (const [kind, ids] of [
       ['venue', filter.venueIds],
       ['organizer', filter.organizerIds],
@@ -159,6 +170,15 @@ export function eventListRepository(db: Db) {
       order = `g.distance, ${order}`;
     }
     if (rowWhere.length === 0) return { from, where: where.join(' AND '), params: [...fromParams, ...params], order };
+    if (termDriven) {
+      return {
+        from,
+        where: [...where, ...rowWhere].join(' AND '),
+        params: [...params, ...rowParams],
+        order,
+        onePass: true,
+      };
+    }
     if (filter.near) {
       return {
         from,
@@ -175,15 +195,15 @@ export function eventListRepository(db: Db) {
       where: `e.site_id = ? AND e.id IN (SELECT e.id FROM posts e WHERE ${where.join(' AND ')}) AND ${rowWhere.join(' AND ')}`,
       params: [filter.siteId, ...params, ...rowParams],
       order,
-      twoLevel: true,
+      onePass: true,
     };
   }
 
   return {
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
-      const { from, where, params, order, twoLevel } = build(filter);
-      if (twoLevel) {
+      const { from, where, params, order, onePass } = build(filter);
+      if (onePass) {
         // Row tests leave few matches: one pass returns them all in order, giving the total and the page.
         const ids = prepareCached(db, `SELECT e.id FROM ${from} WHERE ${where} ORDER BY ${order}`)
           .pluck()
