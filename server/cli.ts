@@ -13,7 +13,7 @@ const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac token create --user NAME --name LABEL [--role ROLE] [--data-dir DIR]
   almanac token revoke TOKEN [--data-dir DIR]
-  almanac site create CODE --language L --timezone TZ [--title T] [--data-dir DIR]
+  almanac site create CODE --language L --timezone TZ [--title T] [--per-page N] [--data-dir DIR]
   almanac site list [--data-dir DIR]
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
@@ -35,6 +35,7 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
   'bench-route': { type: 'boolean' },
   to: { type: 'string' },
+  'per-page': { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -115,6 +116,11 @@ function siteCreate(code: string | undefined, values: Values): void {
     title: values.title,
   };
   validateSiteSettings(settings);
+  // The site's default page size (the reference's posts_per_page); requests may still ask up to 50.
+  const perPage = values['per-page'] === undefined ? 10 : Number(values['per-page']);
+  if (!Number.isInteger(perPage) || perPage < 1 || perPage > 50) {
+    throw new UsageError('--per-page must be a whole number from 1 to 50');
+  }
   withStore(values, (store) => {
     if (store.sites.byCode(code)) throw new UsageError(`site ${code} exists already`);
     store.transaction(() => {
@@ -123,6 +129,7 @@ function siteCreate(code: string | undefined, values: Values): void {
         title: settings.title ?? code,
         timezone: settings.timezone,
         language: settings.language,
+        perPage,
       });
     });
     console.log(`Created site ${code}: /${code}/${NAMESPACE}`);

@@ -31,6 +31,8 @@ before(async () => {
       'America/Mexico_City',
       '--title',
       'CDMX',
+      '--per-page',
+      '5',
       '--data-dir',
       server.dataDir,
     ],
@@ -62,6 +64,8 @@ test('a site created at run time is served at once, with its own base URL everyw
   assert.equal(created.body.timezone, 'America/Mexico_City');
   const list = await server.request('GET', `${MX}/events`);
   assert.ok(list.body.rest_url.startsWith(`${server.url}${MX}/events/`));
+  assert.match(list.body.rest_url, /per_page=5&/, 'the site’s own default page size');
+  assert.match((await server.request('GET', 'events')).body.rest_url, /per_page=10&/);
   const doc = await server.request('GET', `${MX}/doc`);
   assert.deepEqual(doc.body.servers, [{ url: `${server.url}${MX}` }]);
 });

@@ -49,7 +49,7 @@ export function sitesRepository(db: Db) {
   const byCode = db.prepare('SELECT * FROM sites WHERE code = ?');
   const all = db.prepare('SELECT * FROM sites ORDER BY id');
   const insert = db.prepare(
-    'INSERT INTO sites (code, title, timezone, language, created_utc) VALUES (@code, @title, @timezone, @language, @created)',
+    'INSERT INTO sites (code, title, timezone, language, per_page, created_utc) VALUES (@code, @title, @timezone, @language, @perPage, @created)',
   );
   const takePost = db.prepare(
     'UPDATE sites SET next_post_id = next_post_id + 1 WHERE id = ? RETURNING next_post_id - 1 AS id',
@@ -66,8 +66,8 @@ export function sitesRepository(db: Db) {
     list(): Site[] {
       return (all.all() as SiteRow[]).map(toSite);
     },
-    create(site: { code: string; title: string; timezone: string; language: string }): Site {
-      insert.run({ ...site, created: new Date().toISOString() });
+    create(site: { code: string; title: string; timezone: string; language: string; perPage?: number }): Site {
+      insert.run({ perPage: 10, ...site, created: new Date().toISOString() });
       return this.byCode(site.code)!;
     },
     /** The next id of the site's one post sequence (never reused: the counter only grows). */
