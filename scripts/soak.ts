@@ -9,6 +9,7 @@
 // a garbage-collected heap saw-tooths); at the end a table, the RSS trend and a last line
 // `SOAK {json}`. Exits 1 on any error, if the server dies, or if the average RSS of the last quarter
 // of the run is more than 20% above that of the first quarter.
+import { prng } from '../test/support/prng.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,17 +47,6 @@ if (!existsSync('dist/cli.mjs')) {
   process.exit(2);
 }
 
-/** mulberry32: a small seeded PRNG (the mix of requests is the same on every run). */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 const random = prng(Number(values.seed));
 const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms)));

@@ -1,6 +1,7 @@
 // The service routes (spec §4.1, contract §10): the namespace index and the OpenAPI 3.1 document
 // are generated from the route table, so they must describe every route, method and parameter;
 // real responses must match the documented schemas. Plus the discovery document at GET /.
+import { closed } from '../support/fuzz.ts';
 import { test, after, before, describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -253,23 +254,7 @@ describe('GET /svc/events/v1/doc (OpenAPI 3.1)', () => {
 
 describe('real responses match the documented schemas', () => {
   let ajv: Ajv2020;
-  /** The document with every object closed (additionalProperties: false unless it says otherwise), so
-   * an undocumented key in a response fails too. */
-  function closed(schema: unknown): unknown {
-    if (Array.isArray(schema)) return schema.map(closed);
-    if (!schema || typeof schema !== 'object') return schema;
-    const copy: Json = {};
-    for (const [key, value] of Object.entries(schema)) {
-      // property names are data, not schemas
-      copy[key] =
-        key === 'properties'
-          ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, closed(v)]))
-          : closed(value);
-    }
-    if (copy.type === 'object' && copy.properties && copy.additionalProperties === undefined && !copy.patternProperties)
-      copy.additionalProperties = false;
-    return copy;
-  }
+  // `closed`: every object without additionalProperties gets false, so undocumented keys fail.
   const validators = new Map<string, ValidateFunction>();
   function validatorFor(pointer: string): ValidateFunction {
     let validate = validators.get(pointer);

@@ -8,6 +8,7 @@
 // CRASH_SEED=N replays a run's choices (the seed is printed). CRASH_SABOTAGE=no-transaction or
 // late-commit runs the child with a deliberately broken database layer (sabotage.ts): the test
 // must then fail. Also here: If-Match between two clients (the desktop UI and an external tool).
+import { prng } from '../support/prng.ts';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,18 +28,6 @@ const KILL_AFTER_MS = [300, 1500] as const;
 const REQUEST_TIMEOUT_MS = 15_000;
 const FIXED_CATEGORIES = ['Music', 'Theatre', 'Family', 'Outdoor'];
 const FIXED_TAGS = ['free', 'weekly'];
-
-/** mulberry32: a small seeded PRNG. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const pad = (n: number) => String(n).padStart(2, '0');

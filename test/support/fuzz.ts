@@ -1149,7 +1149,7 @@ async function send(server: TestServer, request: FuzzRequest): Promise<Response>
 // Checks
 
 /** The document with every object closed (additionalProperties: false unless it says otherwise). */
-function closed(schema: unknown): unknown {
+export function closed(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(closed);
   if (!schema || typeof schema !== 'object') return schema;
   const copy: Json = {};
