@@ -134,3 +134,25 @@ test('category + date filters follow an event whose dates change (term_posts car
     .all(event.id);
   assert.deepEqual(stored, ['2027-12-06 01:00:00']);
 });
+
+test('many events with one title get base, base-2, base-3 …; a freed number is reused; a later update keeps its slug', async () => {
+  // Slug numbering used to ask for base-2, base-3, … one query each: quadratic in the copies.
+  const slugs: string[] = [];
+  const ids: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const event = await createEvent(server, { ...basic, title: 'Weekly Slug Night' });
+    slugs.push(event.slug);
+    ids.push(event.id);
+  }
+  assert.deepEqual(slugs, ['weekly-slug-night', ...Array.from({ length: 39 }, (_, i) => `weekly-slug-night-${i + 2}`)]);
+  // Look-alikes are not numbers of the base.
+  await createEvent(server, { ...basic, title: 'Weekly Slug Night 02' });
+  await createEvent(server, { ...basic, title: 'Weekly Slug Night-Extra' });
+  assert.equal((await server.admin('DELETE', `events/${ids[6]}?force=true`)).status, 200);
+  const again = await createEvent(server, { ...basic, title: 'Weekly Slug Night' });
+  assert.equal(again.slug, 'weekly-slug-night-7');
+  const next = await createEvent(server, { ...basic, title: 'Weekly Slug Night' });
+  assert.equal(next.slug, 'weekly-slug-night-41');
+  const kept = await server.admin('PATCH', `events/${ids[3]}`, { json: { title: 'Weekly Slug Night' } });
+  assert.equal(kept.body.slug, 'weekly-slug-night-4');
+});

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { MAX_SLUG_LENGTH, sanitizeSlug, uniqueSlug } from '../../server/domain/slug.ts';
+import { MAX_SLUG_LENGTH, sanitizeSlug, slugSuffix, uniqueSlug } from '../../server/domain/slug.ts';
 
 test('sanitizeSlug: the examples from WordPress titles', () => {
   assert.equal(sanitizeSlug('Jazz Evening at the Hall'), 'jazz-evening-at-the-hall');
@@ -95,4 +95,39 @@ test('uniqueSlug: shortens a long base so the suffix still fits', () => {
   const next = uniqueSlug(words, (c) => c === words);
   // 199 + "-2" does not fit, so the last whole word goes rather than half of one.
   assert.equal(next, `${Array.from({ length: 19 }, () => 'abcdefghi').join('-')}-2`);
+});
+
+test('uniqueSlug: with the numbered slugs known at once, asks `taken` only for the base', () => {
+  const taken = new Set(['jazz', 'jazz-2', 'jazz-4']);
+  const asked: string[] = [];
+  const slug = uniqueSlug(
+    'jazz',
+    (c) => {
+      asked.push(c);
+      return taken.has(c);
+    },
+    () => new Set([2, 4]),
+  );
+  // Gaps are filled first, as WordPress does.
+  assert.equal(slug, 'jazz-3');
+  assert.deepEqual(asked, ['jazz']);
+});
+
+test('uniqueSlug: a shortened base falls back to asking `taken`', () => {
+  const base = 'a'.repeat(199);
+  const slug = uniqueSlug(
+    base,
+    (c) => c === base,
+    () => new Set([2]),
+  );
+  // base-2 would not fit, so the base is cut and the numbered set (of the uncut base) is not used.
+  assert.equal(slug, `${'a'.repeat(198)}-2`);
+});
+
+test('slugSuffix: reads only a plain positive number after base-', () => {
+  assert.equal(slugSuffix('jazz', 'jazz-12'), 12);
+  assert.equal(slugSuffix('jazz', 'jazz-02'), undefined);
+  assert.equal(slugSuffix('jazz', 'jazz-night'), undefined);
+  assert.equal(slugSuffix('jazz', 'jazz-2-3'), undefined);
+  assert.equal(slugSuffix('jazz', 'jazzy-2'), undefined);
 });

@@ -119,7 +119,11 @@ export function modifiedColumns(
 /** A unique slug for the type: the given one sanitized, else one made from the title. */
 export function chooseSlug(ctx: RequestContext, type: PostType, given: string | undefined, title: string, selfId = 0) {
   const base = sanitizeSlug(given !== undefined && given !== '' ? given : title) || type;
-  return uniqueSlug(base, (candidate) => ctx.store.posts.slugTaken(ctx.site.id, type, candidate, selfId));
+  return uniqueSlug(
+    base,
+    (candidate) => ctx.store.posts.slugTaken(ctx.site.id, type, candidate, selfId),
+    (prefix) => ctx.store.posts.slugSuffixesTaken(ctx.site.id, type, prefix, selfId),
+  );
 }
 
 /**

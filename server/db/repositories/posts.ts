@@ -1,5 +1,6 @@
 // Posts: the one table behind events, venues, organizers and images. All SQL on posts and on
 // event → venue/organizer links lives here; services decide what to read and write.
+import { slugSuffix } from '../../domain/slug.ts';
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 
@@ -110,6 +111,11 @@ export function postsRepository(db: Db) {
     "SELECT * FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND slug <> '' ORDER BY id LIMIT 1",
   );
   const slugTaken = db.prepare('SELECT 1 FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND id <> ? LIMIT 1');
+  // Slugs from 'base-' up to (not including) 'base.': '.' follows '-' in code-point order, so this
+  // is an index range over posts_slug holding exactly the slugs that start with 'base-'.
+  const slugsNumbered = db
+    .prepare('SELECT slug FROM posts WHERE site_id = ? AND type = ? AND slug > ? AND slug < ? AND id <> ?')
+    .pluck();
   const linksOf = db.prepare(
     'SELECT linked_id FROM post_links WHERE site_id = ? AND event_id = ? AND kind = ? ORDER BY position',
   );
@@ -132,6 +138,15 @@ export function postsRepository(db: Db) {
     bySlug: (siteId: number, type: PostType, slug: string) => bySlug.get(siteId, type, slug) as PostRow | undefined,
     slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
       slugTaken.get(siteId, type, slug, exceptId) !== undefined,
+    /** Every n for which `base-n` is another post's slug (one index range, see uniqueSlug). */
+    slugSuffixesTaken(siteId: number, type: PostType, base: string, exceptId = 0): Set<number> {
+      const used = new Set<number>();
+      for (const slug of slugsNumbered.all(siteId, type, `${base}-`, `${base}.`, exceptId) as string[]) {
+        const n = slugSuffix(base, slug);
+        if (n !== undefined) used.add(n);
+      }
+      return used;
+    },
     byTitle: (siteId: number, type: PostType, title: string) => byTitle.all(siteId, type, title) as PostRow[],
     imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url) as PostRow | undefined,
 
