@@ -39,7 +39,9 @@ const base: EventListFilter = {
 
 /** A plan line that scans the posts table (SCAN e / SCAN posts) without an index. */
 function fullScans(plan: string[]): string[] {
-  return plan.filter((line) => /^SCAN (e|p|v|posts)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line));
+  return plan.filter(
+    (line) => /^SCAN (e|p|v|posts|event_window_counts)\b/.test(line) && !/USING (COVERING )?INDEX/.test(line),
+  );
 }
 
 const cases: [string, Partial<EventListFilter>][] = [
@@ -82,10 +84,20 @@ for (const [name, override] of cases) {
   });
 }
 
-test('the default window is answered from the covering index (no row fetch for COUNT)', () => {
+test('the default window total comes from the stored day counts and two boundary days of the date indexes', () => {
   const plan = store.eventList.explain(base).count;
   assert.ok(
-    plan.some((line) => /USING COVERING INDEX events_by_(start|end)/.test(line)),
+    plan.some((line) =>
+      /SEARCH event_window_counts USING PRIMARY KEY \(site_id=\? AND status=\? AND featured=\? AND start_day>\?/.test(
+        line,
+      ),
+    ),
     plan.join('\n'),
   );
+  for (const index of ['events_by_start', 'events_by_end']) {
+    assert.ok(
+      plan.some((line) => new RegExp(`USING COVERING INDEX ${index} \\(.*>\\? AND .*<\\?\\)`).test(line)),
+      plan.join('\n'),
+    );
+  }
 });

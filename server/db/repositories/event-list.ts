@@ -4,6 +4,7 @@ import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
+import { eventWindowCounter } from './event-window-count.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 export type Comparison = '>=' | '>' | '<=' | '<';
@@ -44,11 +45,29 @@ function list(values: unknown[]): string {
   return values.map(() => '?').join(',');
 }
 
+/** Only visibility, `featured` and dates: the total can come from the stored per-day counts. */
+function isWindowOnly(filter: EventListFilter): boolean {
+  return (
+    !filter.matchNothing &&
+    (filter.own === undefined || filter.own.statuses.length === 0) &&
+    filter.search === undefined &&
+    !filter.excludeProtected &&
+    filter.termGroups.length === 0 &&
+    filter.venueIds === undefined &&
+    filter.organizerIds === undefined &&
+    filter.include === undefined &&
+    filter.postParent === undefined &&
+    filter.geoloc === undefined &&
+    filter.near === undefined
+  );
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 export function eventListRepository(db: Db) {
+  const windowCounter = eventWindowCounter(db);
   // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
   db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
@@ -220,9 +239,9 @@ export function eventListRepository(db: Db) {
         rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
         return { rows, total: ids.length };
       }
-      const total = (
-        prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }
-      ).n;
+      const total = isWindowOnly(filter)
+        ? windowCounter.count(filter)
+        : (prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
       const rows =
         filter.offset < total
           ? (prepareCached(db, `SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
@@ -234,7 +253,13 @@ export function eventListRepository(db: Db) {
       return { rows, total };
     },
 
-    /** The plans of the COUNT and the page query, for EXPLAIN QUERY PLAN checks in tests. */
+    /** The total as a plain COUNT over the posts (tests compare the stored-count path with it). */
+    countByScan(filter: EventListFilter): number {
+      const { from, where, params } = build(filter);
+      return (prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+    },
+
+    /** The plans of the COUNT (or of the stored-count queries) and the page query, for tests. */
     explain(filter: EventListFilter): { count: string[]; page: string[] } {
       const { from, where, params, order } = build(filter);
       const plan = (sql: string, extra: unknown[]) =>
@@ -242,7 +267,9 @@ export function eventListRepository(db: Db) {
           (r) => r.detail,
         );
       return {
-        count: plan(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, []),
+        count: isWindowOnly(filter)
+          ? windowCounter.explain(filter).flat()
+          : plan(`SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`, []),
         page: plan(`SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`, [
           filter.limit,
           filter.offset,
