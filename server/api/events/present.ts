@@ -35,22 +35,22 @@ function loadRelations(ctx: RequestContext, rows: PostRow[], language: string | 
   const { posts, terms } = ctx.store;
   const siteId = ctx.site.id;
   const ids = rows.map((r) => r.id);
-  const venues = posts.linksOfMany(siteId, ids, 'venue');
-  const organizers = posts.linksOfMany(siteId, ids, 'organizer');
-  const categories = terms.termsOfPosts(siteId, 'category', ids);
-  const tags = terms.termsOfPosts(siteId, 'tag', ids);
+  const { venue: venues, organizer: organizers } = posts.linksOfMany(siteId, ids);
+  const { category: categories, tag: tags } = terms.termsOfPosts(siteId, ids);
   const linkedIds = [...venues.values(), ...organizers.values()].flat();
   const linked = posts.getMany(siteId, linkedIds);
   const imageIds = [...rows, ...linked.values()].map((r) => r.image_id).filter((id): id is number => id !== null);
   for (const [id, row] of posts.getMany(siteId, imageIds)) linked.set(id, row);
-  const termIds = [...categories.values(), ...tags.values()].flat().map((t) => t.id);
+  // The term rows carry their stored counts: no second query.
+  const counts = new Map<number, number>();
+  for (const term of [...categories.values(), ...tags.values()].flat()) counts.set(term.id, term.count ?? 0);
   const relations: Relations = {
     venues,
     organizers,
     categories,
     tags,
     posts: linked,
-    counts: terms.counts(siteId, [...new Set(termIds)]),
+    counts,
     translatedPosts: new Set(),
     translatedTerms: new Set(),
   };

@@ -189,19 +189,21 @@ export function postsRepository(db: Db) {
     },
 
     /** event id → linked ids in order, for a page of events in one query. */
-    linksOfMany(siteId: number, eventIds: number[], kind: LinkKind): Map<number, number[]> {
-      const result = new Map<number, number[]>();
+    /** event id → its linked venue ids and organizer ids, in their order, for many events in one query. */
+    linksOfMany(siteId: number, eventIds: number[]): Record<LinkKind, Map<number, number[]>> {
+      const result: Record<LinkKind, Map<number, number[]>> = { venue: new Map(), organizer: new Map() };
       if (eventIds.length === 0) return result;
       const rows = prepareCached(
         db,
-        `SELECT event_id, linked_id FROM post_links WHERE site_id = ? AND kind = ? AND event_id IN (${eventIds
+        `SELECT event_id, kind, linked_id FROM post_links WHERE site_id = ? AND event_id IN (${eventIds
           .map(() => '?')
-          .join(',')}) ORDER BY event_id, position`,
-      ).all(siteId, kind, ...eventIds) as { event_id: number; linked_id: number }[];
+          .join(',')}) ORDER BY event_id, kind, position`,
+      ).all(siteId, ...eventIds) as { event_id: number; kind: LinkKind; linked_id: number }[];
       for (const row of rows) {
-        const list = result.get(row.event_id) ?? [];
+        const byEvent = result[row.kind];
+        const list = byEvent.get(row.event_id) ?? [];
         list.push(row.linked_id);
-        result.set(row.event_id, list);
+        byEvent.set(row.event_id, list);
       }
       return result;
     },

@@ -14,6 +14,8 @@ export interface TermRow {
   parent: number;
   /** Grows by one on every update: the term's ETag. */
   revision?: number;
+  /** Published events using the term (kept by every event write). */
+  count?: number;
 }
 
 function placeholders(count: number): string {
@@ -105,20 +107,24 @@ export function termsRepository(db: Db) {
       return [...seen];
     },
 
-    /** post id → its terms of a taxonomy, ordered by name (as WordPress returns them), in one query. */
-    termsOfPosts(siteId: number, taxonomy: Taxonomy, postIds: number[]): Map<number, TermRow[]> {
-      const result = new Map<number, TermRow[]>();
+    /**
+     * post id → its categories and its tags, each ordered by name (as WordPress returns them), in one
+     * query. The rows carry the stored `count`.
+     */
+    termsOfPosts(siteId: number, postIds: number[]): Record<Taxonomy, Map<number, TermRow[]>> {
+      const result: Record<Taxonomy, Map<number, TermRow[]>> = { category: new Map(), tag: new Map() };
       if (postIds.length === 0) return result;
       const rows = prepareCached(
         db,
         `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
-           WHERE tp.site_id = ? AND t.taxonomy = ? AND tp.post_id IN (${placeholders(postIds.length)})
-           ORDER BY tp.post_id, t.name COLLATE NOCASE, t.id`,
-      ).all(siteId, taxonomy, ...postIds) as (TermRow & { post_id: number })[];
+           WHERE tp.site_id = ? AND tp.post_id IN (${placeholders(postIds.length)})
+           ORDER BY tp.post_id, t.taxonomy, t.name COLLATE NOCASE, t.id`,
+      ).all(siteId, ...postIds) as (TermRow & { post_id: number })[];
       for (const { post_id, ...term } of rows) {
-        const list = result.get(post_id) ?? [];
+        const byPost = result[term.taxonomy];
+        const list = byPost.get(post_id) ?? [];
         list.push(term);
-        result.set(post_id, list);
+        byPost.set(post_id, list);
       }
       return result;
     },
