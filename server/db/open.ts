@@ -31,6 +31,10 @@ export function openDatabase(file: string): Db {
     db.pragma('foreign_keys = ON');
     // Another process (a CLI command while the app runs) may hold the write lock briefly.
     db.pragma('busy_timeout = 5000');
+    // 8 MiB of page cache (better-sqlite3's default is 16 MiB). The file is in the OS page cache
+    // anyway, so a miss costs a copy, not a disk read; the hot index pages fit, and the cache no
+    // longer grows the process by 16 MiB once a daily backup or a varied load has read through it.
+    db.pragma('cache_size = -8000');
     // Before changing the schema of an existing database, keep a copy of it.
     const { pending, existing } = pendingMigrations(db);
     if (pending > 0 && existing) rotatingBackup(db, file, 'before-migration');
