@@ -50,7 +50,8 @@ async function startServer(cache: boolean): Promise<{ child: ChildProcess; url: 
     ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--bench-route'],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
-      env: { ...process.env, ALMANAC_RESPONSE_CACHE: cache ? '1' : '0' },
+      // No daily backup (it would start a minute in, during a scenario; its cost is in PERFORMANCE.md).
+      env: { ...process.env, ALMANAC_RESPONSE_CACHE: cache ? '1' : '0', ALMANAC_DAILY_BACKUP: '0' },
     },
   );
   const url = await new Promise<string>((resolve, reject) => {

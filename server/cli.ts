@@ -54,7 +54,11 @@ async function serve(values: Values): Promise<void> {
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
   const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
   writeRunFile(dataDir, { pid: process.pid, port: server.port });
-  const stopBackups = startDailyBackups(store.db, databaseFile(dataDir), (line) => console.log(line));
+  // ALMANAC_DAILY_BACKUP=0 is for benchmarks: a backup starting mid-measurement skews one scenario.
+  const stopBackups =
+    process.env.ALMANAC_DAILY_BACKUP === '0'
+      ? () => {}
+      : startDailyBackups(store.db, databaseFile(dataDir), (line) => console.log(line));
   const stopOptimize = scheduleOptimize(store.db);
   console.log(`Almanac data dir: ${dataDir}`);
   console.log(`Almanac API root: ${server.url}/${NAMESPACE}`);
