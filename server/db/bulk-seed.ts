@@ -1,9 +1,24 @@
 // Bulk seeding of realistic calendars for benchmarks and demos: events spread over two years with
-// venues, organizers, categories, tags and translations, written with prepared statements in one
-// transaction per batch (the fast path; the API's per-request rules are not involved).
+// venues, organizers, categories, tags and translations, written straight into the tables (the
+// API's per-request rules are not involved).
+//
+// The load is one transaction in bulk-load mode (bulk-load.ts): secondary indexes and the
+// triggers whose work rebuildDerivedData() does are set aside and recreated at the end, and rows
+// go in through multi-row INSERTs. Everything a trigger or a repository would have kept up to date
+// is rebuilt in rebuildDerivedData().
+import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
+import type { Db } from './open.ts';
 import type { Store } from './store.ts';
+import type { Site } from './repositories/sites.ts';
 import { formatWall, timezoneAbbreviation } from '../domain/dates.ts';
+import {
+  batchInsert,
+  recreate,
+  setAsideIndexesAndTriggers,
+  withBulkLoadSettings,
+  type SchemaObject,
+} from './bulk-load.ts';
 
 const WORDS = [
   'Jazz',
@@ -27,6 +42,7 @@ const WORDS = [
   'Tour',
   'Quiz',
 ];
+const LOWER_WORDS = WORDS.map((word) => word.toLowerCase());
 const CITIES: [string, string, number, number][] = [
   ['Springfield', 'United States', 39.78, -89.65],
   ['Berlin', 'Germany', 52.52, 13.4],
@@ -34,6 +50,13 @@ const CITIES: [string, string, number, number][] = [
   ['Lima', 'Peru', -12.05, -77.04],
   ['Madrid', 'Spain', 40.42, -3.7],
 ];
+const CATEGORY_COUNT = 30;
+const TAG_COUNT = 50;
+/** Event costs: `["5"]` … `["54"]`. */
+const COSTS = Array.from({ length: 50 }, (_, i) => `["${5 + i}"]`);
+
+/** The tables the seeder writes rows into: their indexes (and some triggers) are set aside for the load. */
+const LOADED_TABLES = ['posts', 'post_links', 'terms', 'term_posts', 'translations'];
 
 /** A small deterministic PRNG, so every benchmark run seeds the same data. */
 function random(seed: number) {
@@ -51,221 +74,375 @@ export interface SeedResult {
   seconds: number;
 }
 
+/** What the load wrote that rebuildDerivedData() needs to know. */
+interface Seeded {
+  /** Assignments per term id (every one to a published event). */
+  termCounts: Map<number, number>;
+  /** Seeded events (all published and listed) per windowKey(): event_window_counts rows. */
+  windowCounts: Map<number, number>;
+}
+
 export function bulkSeed(store: Store, siteCode: string, events: number, authorId: number): SeedResult {
   const started = process.hrtime.bigint();
   const db = store.db;
   const site = store.sites.byCode(siteCode)!;
-  const rand = random(42);
-  const pick = <T>(list: T[]) => list[Math.floor(rand() * list.length)]!;
-  const now = DateTime.utc();
-  const nowWall = formatWall(now);
-  const venueCount = Math.max(50, Math.floor(events / 100));
-  const organizerCount = Math.max(20, Math.floor(events / 200));
+  const venues = Math.max(50, Math.floor(events / 100));
+  const organizers = Math.max(20, Math.floor(events / 200));
+  withBulkLoadSettings(db, () =>
+    db.transaction(() => {
+      const setAside = setAsideIndexesAndTriggers(db, LOADED_TABLES, isReplacedTrigger);
+      const seeded = writeCalendar(db, site, { events, venues, organizers }, authorId);
+      recreate(db, setAside);
+      const replaced = new Set(setAside.filter(({ type }) => type === 'trigger').map(({ name }) => name));
+      rebuildDerivedData(db, site.id, seeded, replaced);
+      // Planner statistics for the new data. A sampled ANALYZE (analysis_limit) misjudged the posts
+      // indexes badly enough to turn a venue search into a scan of every post: read everything once.
+      db.exec('ANALYZE');
+    })(),
+  );
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  return { events, venues, organizers, seconds };
+}
 
-  const insertPost = db.prepare(`INSERT INTO posts (site_id, id, type, author, status, title, content, excerpt, slug,
-    date_local, date_utc, modified_local, modified_utc, show_map, show_map_link, start_local, end_local, start_utc, end_utc,
-    timezone, timezone_abbr, all_day, cost_raw, cost_symbol, cost_position, hide_from_listings, sticky, featured,
-    address, city, country, zip, stateprovince, geo_lat, geo_lng, phone, email, website)
-    VALUES (@site, @id, @type, @author, 'publish', @title, @content, '', @slug, @now, @now, @now, @now, @map, @map,
-    @startLocal, @endLocal, @startUtc, @endUtc, @tz, @abbr, 0, @cost, '', '', 0, 0, @featured,
-    @address, @city, @country, @zip, @stateprovince, @lat, @lng, @phone, @email, @website)`);
-  // Events are most of the rows: a narrow statement with positional parameters binds far faster
-  // than the general named one.
-  const insertEvent = db.prepare(`INSERT INTO posts (site_id, id, type, author, status, title, content, slug,
-    date_local, date_utc, modified_local, modified_utc, show_map, show_map_link, start_local, end_local, start_utc, end_utc,
-    timezone, timezone_abbr, all_day, cost_raw, cost_symbol, cost_position, hide_from_listings, sticky, featured)
-    VALUES (?, ?, 'event', ?, 'publish', ?, ?, ?, ?, ?, ?, ?, 1, 1, ?, ?, ?, ?, ?, ?, 0, ?, '', '', 0, 0, ?)`);
-  const insertTerm = db.prepare(
+// --- Derived data ----------------------------------------------------------------------------
+
+/**
+ * The INSERT triggers on the loaded tables whose work rebuildDerivedData() does in bulk, each with
+ * the SHA-256 (first 16 hex digits) of its `sql` in sqlite_master as that bulk version was written
+ * for. These are dropped for the load and recreated after it. A trigger that is not listed, or
+ * whose SQL has changed since, stays in place and fires for every seeded row: correct, slower.
+ * (UPDATE and DELETE triggers never fire while new rows are loaded: they always stay.)
+ */
+const REPLACED_TRIGGERS = new Map([
+  ['term_posts_start_on_insert', '01463657aa192441'], // term_posts.start_utc (migration 0004)
+  ['event_window_counts_insert', 'b2d751c9877cf186'], // event_window_counts (migration 0005)
+]);
+
+function isReplacedTrigger({ name, sql }: SchemaObject): boolean {
+  return REPLACED_TRIGGERS.get(name) === createHash('sha256').update(sql).digest('hex').slice(0, 16);
+}
+
+/**
+ * Brings everything that triggers or the repositories keep up to date on normal writes in line
+ * with the rows the load wrote while those were set aside (`replaced`: the triggers dropped for
+ * the load). ANY NEW TABLE OR COLUMN MAINTAINED BY A TRIGGER ON A LOADED TABLE MUST BE REBUILT HERE
+ * and its INSERT trigger listed in REPLACED_TRIGGERS; until then that trigger fires row by row.
+ */
+function rebuildDerivedData(db: Db, siteId: number, seeded: Seeded, replaced: ReadonlySet<string>): void {
+  // terms.count (the terms repository's recount): published events per term. Every seeded
+  // assignment is to a published event of a term created by this load.
+  const setCount = db.prepare('UPDATE terms SET count = ? WHERE site_id = ? AND id = ?');
+  for (const [termId, count] of seeded.termCounts) setCount.run(count, siteId, termId);
+
+  // term_posts.start_utc (trigger term_posts_start_on_insert): insertEvents() writes each
+  // assignment with its event's start_utc, so there is nothing to redo.
+
+  // event_window_counts (trigger event_window_counts_insert): listed events (all seeded ones) per
+  // status, featured, UTC start day and UTC end day, added to the site's counts.
+  if (replaced.has('event_window_counts_insert')) {
+    const add = db.prepare(
+      `INSERT INTO event_window_counts (site_id, status, featured, start_day, end_day, n)
+       VALUES (?, 'publish', ?, ?, ?, ?) ON CONFLICT DO UPDATE SET n = n + excluded.n`,
+    );
+    for (const [key, n] of seeded.windowCounts) {
+      const { featured, startDay, endDay } = fromWindowKey(key);
+      add.run(siteId, featured, isoDate(startDay), isoDate(endDay), n);
+    }
+  }
+}
+
+/**
+ * An event_window_counts row of the site as one small integer (cheaper to count by than a string):
+ * the UTC start and end days (days since 1970-01-01; an event lasts hours, not 64 days) and featured.
+ */
+const windowKey = (startDay: number, endDay: number, featured: number) =>
+  (startDay * 64 + endDay - startDay) * 2 + featured;
+
+function fromWindowKey(key: number) {
+  const featured = key % 2;
+  const days = (key - featured) / 2;
+  const startDay = Math.floor(days / 64);
+  return { featured, startDay, endDay: startDay + (days % 64) };
+}
+
+/** The day number (days since 1970-01-01) of a minute number, and its 'YYYY-MM-DD'. */
+const dayOf = (minutes: number) => Math.floor(minutes / 1440);
+const isoDate = (day: number) => new Date(day * 86400000).toISOString().slice(0, 10);
+
+// --- Generated rows --------------------------------------------------------------------------
+
+interface Counts {
+  events: number;
+  venues: number;
+  organizers: number;
+}
+
+/** What every generating step shares. */
+interface Generator {
+  db: Db;
+  siteId: number;
+  /**
+   * The site id as SQL: an integer read from the database, written into the multi-row INSERTs
+   * (one value less to bind per row).
+   */
+  site: string;
+  authorId: number;
+  /** Publication and modification time of every seeded post. */
+  now: string;
+  /** One PRNG sequence for the whole calendar, drawn in a fixed order: the data never changes. */
+  rand: () => number;
+  pick: <T>(list: readonly T[]) => T;
+}
+
+function writeCalendar(db: Db, site: Site, counts: Counts, authorId: number): Seeded {
+  if (!Number.isSafeInteger(site.id)) throw new Error(`not a site id: ${site.id}`);
+  const rand = random(42);
+  const now = DateTime.utc();
+  const gen: Generator = {
+    db,
+    siteId: site.id,
+    site: String(site.id),
+    authorId,
+    now: formatWall(now),
+    rand,
+    pick: (list) => list[Math.floor(rand() * list.length)]!,
+  };
+  const ids = reserveIds(db, site.id, counts.venues + counts.organizers + counts.events, CATEGORY_COUNT + TAG_COUNT);
+  const { categories, tags } = insertTerms(gen, ids.firstTerm);
+  const venues = insertVenues(gen, ids.firstPost, counts.venues);
+  const organizers = insertOrganizers(gen, ids.firstPost + counts.venues, counts.organizers);
+  const plan = {
+    firstId: ids.firstPost + counts.venues + counts.organizers,
+    count: counts.events,
+    now,
+    zone: site.timezone,
+  };
+  return insertEvents(gen, plan, { venues, organizers, categories, tags });
+}
+
+/** Takes `posts` post ids and `terms` term ids from the site's sequences. */
+function reserveIds(db: Db, siteId: number, posts: number, terms: number) {
+  const next = db
+    .prepare(
+      'UPDATE sites SET next_post_id = next_post_id + ?, next_term_id = next_term_id + ? WHERE id = ? RETURNING next_post_id, next_term_id',
+    )
+    .get(posts, terms, siteId) as { next_post_id: number; next_term_id: number };
+  return { firstPost: next.next_post_id - posts, firstTerm: next.next_term_id - terms };
+}
+
+function insertTerms({ db, siteId }: Generator, firstId: number) {
+  const insert = db.prepare(
     'INSERT INTO terms (site_id, id, taxonomy, name, slug, description, parent) VALUES (?, ?, ?, ?, ?, ?, ?)',
   );
-  const link = db.prepare(
-    'INSERT INTO post_links (site_id, event_id, linked_id, kind, position) VALUES (?, ?, ?, ?, ?)',
-  );
-  const tag = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id, start_utc) VALUES (?, ?, ?, ?)');
-  const translate = db.prepare(
-    "INSERT INTO translations (site_id, kind, object_id, language, field, value) VALUES (?, 'post', ?, 'mx', 'title', ?)",
-  );
-  const reserve = db.prepare(
-    'UPDATE sites SET next_post_id = next_post_id + ?, next_term_id = next_term_id + ? WHERE id = ? RETURNING next_post_id, next_term_id',
-  );
+  let id = firstId;
+  const categories: number[] = [];
+  for (let i = 0; i < CATEGORY_COUNT; i++) {
+    // Ten top-level categories, each with two children.
+    const parent = i < 10 ? 0 : categories[i % 10]!;
+    insert.run(siteId, id, 'category', `${WORDS[i % 20]} ${i}`, `category-${i}`, '', parent);
+    categories.push(id++);
+  }
+  const tags: number[] = [];
+  for (let i = 0; i < TAG_COUNT; i++) {
+    insert.run(siteId, id, 'tag', `Tag ${i}`, `tag-${i}`, '', 0);
+    tags.push(id++);
+  }
+  return { categories, tags };
+}
 
-  const base = {
-    site: site.id,
-    author: authorId,
-    now: nowWall,
-    map: 1,
-    startLocal: null,
-    endLocal: null,
-    startUtc: null,
-    endUtc: null,
-    tz: null,
-    abbr: null,
-    cost: null,
-    featured: null,
-    address: null,
-    city: null,
-    country: null,
-    zip: null,
-    stateprovince: null,
-    lat: null,
-    lng: null,
-    phone: null,
-    email: null,
-    website: null,
+/** The columns every seeded post has; the event, venue and organizer columns follow. */
+const POST_COLUMNS = `site_id, id, type, author, status, title, content, slug, date_local, date_utc, modified_local,
+  modified_utc, show_map, show_map_link, all_day, cost_symbol, cost_position, hide_from_listings, sticky`;
+const postValues = (site: string, type: string) =>
+  `${site}, ?, '${type}', @author, 'publish', ?, ?, ?, @now, @now, @now, @now, 1, 1, 0, '', '', 0, 0`;
+
+function insertVenues({ db, site, authorId, now, rand, pick }: Generator, firstId: number, count: number): number[] {
+  const venues = batchInsert(
+    db,
+    `posts (${POST_COLUMNS}, address, city, country, zip, stateprovince, geo_lat, geo_lng, phone)`,
+    `(${postValues(site, 'venue')}, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    { author: authorId, now },
+  );
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const [city, country, lat, lng] = CITIES[i % CITIES.length]!;
+    const id = firstId + i;
+    const title = `${pick(WORDS)} Hall ${i}`;
+    const venueLat = lat + (rand() - 0.5) * 0.4;
+    const venueLng = lng + (rand() - 0.5) * 0.4;
+    venues.add(
+      id,
+      title,
+      `A venue in ${city}.`,
+      `venue-${i}`,
+      `${i} Main Street`,
+      city,
+      country,
+      String(10000 + i),
+      city,
+      venueLat,
+      venueLng,
+      `+1 555 ${1000 + i}`,
+    );
+    ids.push(id);
+  }
+  venues.flush();
+  return ids;
+}
+
+function insertOrganizers({ db, site, authorId, now, pick }: Generator, firstId: number, count: number): number[] {
+  const organizers = batchInsert(
+    db,
+    `posts (${POST_COLUMNS}, email, website)`,
+    `(${postValues(site, 'organizer')}, ?, ?)`,
+    { author: authorId, now },
+  );
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const id = firstId + i;
+    const title = `${pick(WORDS)} Promotions ${i}`;
+    organizers.add(id, title, '', `organizer-${i}`, `org${i}@example.com`, `https://org${i}.example.com`);
+    ids.push(id);
+  }
+  organizers.flush();
+  return ids;
+}
+
+interface EventPlan {
+  firstId: number;
+  count: number;
+  now: DateTime;
+  zone: string;
+}
+
+interface Relations {
+  venues: number[];
+  organizers: number[];
+  categories: number[];
+  tags: number[];
+}
+
+/**
+ * The events, each with a venue, an organizer, a category, one or two tags and (one in ten) a
+ * translated title. Also counts what rebuildDerivedData() needs. Each table's rows go in batches
+ * of their own, so an event's links may be written before the event (foreign keys are off).
+ */
+function insertEvents(gen: Generator, plan: EventPlan, relations: Relations): Seeded {
+  const { db, site, rand, pick } = gen;
+  const { venues, organizers, categories, tags } = relations;
+  const posts = batchInsert(
+    db,
+    `posts (${POST_COLUMNS}, start_local, end_local, start_utc, end_utc, timezone, timezone_abbr, cost_raw, featured)`,
+    `(${postValues(site, 'event')}, ?, ?, ?, ?, @zone, ?, ?, ?)`,
+    { author: gen.authorId, now: gen.now, zone: plan.zone },
+  );
+  // An event's two links as one "row": its venue, then its organizer.
+  const links = batchInsert(
+    db,
+    'post_links (site_id, event_id, linked_id, kind, position)',
+    `(${site}, ?, ?, 'venue', 0), (${site}, ?, ?, 'organizer', 0)`,
+  );
+  // start_utc is written with the assignment (the work of trigger term_posts_start_on_insert).
+  const assignments = batchInsert(db, 'term_posts (site_id, term_id, post_id, start_utc)', `(${site}, ?, ?, ?)`);
+  const translations = batchInsert(
+    db,
+    'translations (site_id, kind, object_id, language, field, value)',
+    `(${site}, 'post', ?, 'mx', 'title', ?)`,
+  );
+  const seeded: Seeded = { termCounts: new Map(), windowCounts: new Map() };
+  const count = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
+  const assign = (termId: number, postId: number, startUtc: string) => {
+    assignments.add(termId, postId, startUtc);
+    count(seeded.termCounts, termId);
   };
-  // UTC offsets change at most twice a year: cache the offset per local day instead of asking the tz database per event.
-  const offsets = new Map<number, { offset: number; abbr: string }>();
-  const zone = site.timezone;
 
-  const termCount = 30 + 50;
-  const posts = venueCount + organizerCount + events;
-  const { next_post_id: nextPost, next_term_id: nextTerm } = reserve.get(posts, termCount, site.id) as {
-    next_post_id: number;
-    next_term_id: number;
+  const clock = wallClock(plan.zone);
+  // Starts fall on quarter hours over two years from six months ago (site time).
+  const first = plan.now.setZone(plan.zone).minus({ months: 6 }).startOf('day');
+  const firstMinutes = Date.UTC(first.year, first.month - 1, first.day) / 60000;
+  const spanMinutes = 24 * 30 * 24 * 60;
+  for (let i = 0; i < plan.count; i++) {
+    const id = plan.firstId + i;
+    const startMinutes = firstMinutes + Math.floor((rand() * spanMinutes) / 15) * 15;
+    const endMinutes = startMinutes + 60 + Math.floor(rand() * 8) * 30;
+    const startZone = clock.zoneAt(startMinutes);
+    const startUtcMinutes = startMinutes - startZone.offset;
+    const endUtcMinutes = endMinutes - clock.zoneAt(endMinutes).offset;
+    const startUtc = clock.wall(startUtcMinutes);
+    const endUtc = clock.wall(endUtcMinutes);
+    const title = `${pick(WORDS)} ${pick(WORDS)} ${i}`;
+    const content = `<p>${title}: an evening of ${pick(LOWER_WORDS)} and ${pick(LOWER_WORDS)} for everyone.</p>`;
+    const cost = rand() < 0.5 ? pick(COSTS) : null;
+    const featured = rand() < 0.05 ? 1 : 0;
+    const [startLocal, endLocal] = [clock.wall(startMinutes), clock.wall(endMinutes)];
+    posts.add(id, title, content, `event-${i}`, startLocal, endLocal, startUtc, endUtc, startZone.abbr, cost, featured);
+    count(seeded.windowCounts, windowKey(dayOf(startUtcMinutes), dayOf(endUtcMinutes), featured));
+    links.add(id, pick(venues), id, pick(organizers));
+    assign(pick(categories), id, startUtc);
+    const tag = pick(tags);
+    assign(tag, id, startUtc);
+    if (rand() < 0.5) {
+      // A second tag; the same tag twice is one assignment.
+      const second = pick(tags);
+      if (second !== tag) assign(second, id, startUtc);
+    }
+    if (i % 10 === 0) translations.add(id, `Evento ${i}`);
+  }
+  for (const batch of [posts, links, assignments, translations]) batch.flush();
+  return seeded;
+}
+
+/** ' HH:MM:00' for every minute of a day. */
+const TIMES_OF_DAY = Array.from({ length: 1440 }, (_, minute) => {
+  const [hours, minutes] = [Math.floor(minute / 60), minute % 60].map((n) => String(n).padStart(2, '0'));
+  return ` ${hours}:${minutes}:00`;
+});
+
+/**
+ * Wall times as minutes on a pretend-UTC clock (plain arithmetic): a day's date is formatted once,
+ * then joined with the time of day. The zone's real offset and abbreviation come from the tz
+ * database once per local day, and once per distinct time on the two DST-change days a year.
+ */
+function wallClock(zone: string) {
+  const dates = new Map<number, string>();
+  const date = (day: number): string => {
+    let text = dates.get(day);
+    if (text === undefined) {
+      text = isoDate(day);
+      dates.set(day, text);
+    }
+    return text;
   };
-  let postId = nextPost - posts;
-  let termId = nextTerm - termCount;
-
-  // Bulk-load pattern: secondary indexes (and the triggers that maintain term_posts.start_utc, written
-  // directly here) are dropped and rebuilt once at the end (sorting once is far
-  // cheaper than maintaining six B-trees row by row), and nothing is fsynced until the end.
-  const indexes = db
-    .prepare(
-      "SELECT type, name, sql FROM sqlite_master WHERE type IN ('index', 'trigger') AND sql IS NOT NULL AND tbl_name IN ('posts', 'post_links', 'term_posts', 'terms')",
-    )
-    .all() as { type: string; name: string; sql: string }[];
-  db.pragma('synchronous = OFF');
-  db.transaction(() => {
-    for (const { type, name } of indexes) db.exec(`DROP ${type === 'trigger' ? 'TRIGGER' : 'INDEX'} ${name}`);
-  })();
-  db.transaction(() => {
-    const categories: number[] = [];
-    for (let i = 0; i < 30; i++) {
-      const id = termId++;
-      const parent = i < 10 ? 0 : categories[i % 10]!;
-      insertTerm.run(site.id, id, 'category', `${WORDS[i % 20]} ${i}`, `category-${i}`, '', parent);
-      categories.push(id);
-    }
-    const tags: number[] = [];
-    for (let i = 0; i < 50; i++) {
-      const id = termId++;
-      insertTerm.run(site.id, id, 'tag', `Tag ${i}`, `tag-${i}`, '', 0);
-      tags.push(id);
-    }
-    const venues: number[] = [];
-    for (let i = 0; i < venueCount; i++) {
-      const [city, country, lat, lng] = CITIES[i % CITIES.length]!;
-      const id = postId++;
-      insertPost.run({
-        ...base,
-        id,
-        type: 'venue',
-        title: `${pick(WORDS)} Hall ${i}`,
-        content: `A venue in ${city}.`,
-        slug: `venue-${i}`,
-        address: `${i} Main Street`,
-        city,
-        country,
-        zip: String(10000 + i),
-        stateprovince: city,
-        lat: lat + (rand() - 0.5) * 0.4,
-        lng: lng + (rand() - 0.5) * 0.4,
-        phone: `+1 555 ${1000 + i}`,
-      });
-      venues.push(id);
-    }
-    const organizers: number[] = [];
-    for (let i = 0; i < organizerCount; i++) {
-      const id = postId++;
-      insertPost.run({
-        ...base,
-        id,
-        type: 'organizer',
-        title: `${pick(WORDS)} Promotions ${i}`,
-        content: '',
-        slug: `organizer-${i}`,
-        email: `org${i}@example.com`,
-        website: `https://org${i}.example.com`,
-      });
-      organizers.push(id);
-    }
-    // Wall times as minutes on a pretend-UTC clock (plain arithmetic); the zone's real offset comes
-    // from the tz database once per local day, and per event only on the two DST-change days a year.
-    const first = now.setZone(zone).minus({ months: 6 }).startOf('day');
-    const firstMinutes = Date.UTC(first.year, first.month - 1, first.day) / 60000;
-    const spanMinutes = 24 * 30 * 24 * 60; // two years
-    const wall = (minutes: number) => new Date(minutes * 60000).toISOString().slice(0, 19).replace('T', ' ');
-    const zoneInfo = (minutes: number) => {
-      const dayKey = Math.floor(minutes / 1440);
-      let known = offsets.get(dayKey);
-      if (!known) {
-        const d = new Date(dayKey * 86400000);
-        const morning = DateTime.fromObject(
-          { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() },
-          { zone },
-        );
-        const evening = morning.set({ hour: 23, minute: 59 });
-        known =
-          morning.offset === evening.offset
-            ? { offset: morning.offset, abbr: timezoneAbbreviation(zone, morning) }
-            : { offset: NaN, abbr: '' };
-        offsets.set(dayKey, known);
-      }
-      if (!Number.isNaN(known.offset)) return known;
-      const exact = DateTime.fromISO(wall(minutes).replace(' ', 'T'), { zone });
-      return { offset: exact.offset, abbr: timezoneAbbreviation(zone, exact) };
-    };
-    for (let i = 0; i < events; i++) {
-      const id = postId++;
-      const startMinutes = firstMinutes + Math.floor((rand() * spanMinutes) / 15) * 15;
-      const endMinutes = startMinutes + 60 + Math.floor(rand() * 8) * 30;
-      const startZone = zoneInfo(startMinutes);
-      const endZone = zoneInfo(endMinutes);
-      const startLocal = wall(startMinutes);
-      const endLocal = wall(endMinutes);
-      const abbr = startZone.abbr;
-      const startUtc = wall(startMinutes - startZone.offset);
-      const endUtc = wall(endMinutes - endZone.offset);
-      const title = `${pick(WORDS)} ${pick(WORDS)} ${i}`;
-      const content = `<p>${title}: an evening of ${pick(WORDS).toLowerCase()} and ${pick(WORDS).toLowerCase()} for everyone.</p>`;
-      const cost = rand() < 0.5 ? `["${5 + Math.floor(rand() * 50)}"]` : null;
-      insertEvent.run(
-        site.id,
-        id,
-        authorId,
-        title,
-        content,
-        `event-${i}`,
-        nowWall,
-        nowWall,
-        nowWall,
-        nowWall,
-        startLocal,
-        endLocal,
-        startUtc,
-        endUtc,
-        zone,
-        abbr,
-        cost,
-        rand() < 0.05 ? 1 : 0,
+  const wall = (minutes: number): string => {
+    const day = dayOf(minutes);
+    return date(day) + TIMES_OF_DAY[minutes - day * 1440]!;
+  };
+  const days = new Map<number, { offset: number; abbr: string }>();
+  const changeDayTimes = new Map<number, { offset: number; abbr: string }>();
+  const zoneAt = (minutes: number): { offset: number; abbr: string } => {
+    const dayKey = dayOf(minutes);
+    let known = days.get(dayKey);
+    if (!known) {
+      const d = new Date(dayKey * 86400000);
+      const morning = DateTime.fromObject(
+        { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() },
+        { zone },
       );
-      link.run(site.id, id, pick(venues), 'venue', 0);
-      const organizer = pick(organizers);
-      link.run(site.id, id, organizer, 'organizer', 0);
-      tag.run(site.id, pick(categories), id, startUtc);
-      tag.run(site.id, pick(tags), id, startUtc);
-      if (rand() < 0.5) tag.run(site.id, pick(tags), id, startUtc);
-      if (i % 10 === 0) translate.run(site.id, id, `Evento ${i}`);
+      const evening = morning.set({ hour: 23, minute: 59 });
+      known =
+        morning.offset === evening.offset
+          ? { offset: morning.offset, abbr: timezoneAbbreviation(zone, morning) }
+          : { offset: NaN, abbr: '' };
+      days.set(dayKey, known);
     }
-  })();
-  db.transaction(() => {
-    for (const { sql } of indexes) db.exec(sql);
-  })();
-  store.terms.recountAll(site.id);
-  db.pragma('synchronous = NORMAL');
-  // Planner statistics for the new data. A sampled ANALYZE (analysis_limit) misjudged the posts
-  // indexes badly enough to turn a venue search into a scan of every post: read everything once.
-  db.exec('ANALYZE');
-  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-  return { events, venues: venueCount, organizers: organizerCount, seconds };
+    if (!Number.isNaN(known.offset)) return known;
+    let exact = changeDayTimes.get(minutes);
+    if (!exact) {
+      const at = DateTime.fromISO(wall(minutes).replace(' ', 'T'), { zone });
+      exact = { offset: at.offset, abbr: timezoneAbbreviation(zone, at) };
+      changeDayTimes.set(minutes, exact);
+    }
+    return exact;
+  };
+  return { wall, zoneAt };
 }
