@@ -10,7 +10,6 @@ import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDataDir, databaseFile } from '../server/data-dir.ts';
 import { bulkSeed } from '../server/db/bulk-seed.ts';
-import { SERVER_NODE_FLAGS } from '../server/runtime-flags.ts';
 
 const { values } = parseArgs({
   options: {
@@ -59,7 +58,7 @@ async function startServer(cache: boolean): Promise<{ child: ChildProcess; url: 
   const started = performance.now();
   const child = spawn(
     process.execPath,
-    [...SERVER_NODE_FLAGS, 'dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--bench-route'],
+    ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir, '--bench-route'],
     {
       stdio: ['ignore', 'pipe', 'inherit'],
       // No daily backup (it would start a minute in, during a scenario; its cost is in PERFORMANCE.md).
