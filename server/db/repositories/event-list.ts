@@ -218,6 +218,10 @@ export function eventListRepository(db: Db) {
     };
   }
 
+  function countRows(from: string, where: string, params: unknown[]): number {
+    return (prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+  }
+
   return {
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
@@ -239,9 +243,7 @@ export function eventListRepository(db: Db) {
         rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
         return { rows, total: ids.length };
       }
-      const total = isWindowOnly(filter)
-        ? windowCounter.count(filter)
-        : (prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      const total = isWindowOnly(filter) ? windowCounter.count(filter) : countRows(from, where, params);
       const rows =
         filter.offset < total
           ? (prepareCached(db, `SELECT e.* FROM ${from} WHERE ${where} ORDER BY ${order} LIMIT ? OFFSET ?`).all(
@@ -256,7 +258,7 @@ export function eventListRepository(db: Db) {
     /** The total as a plain COUNT over the posts (tests compare the stored-count path with it). */
     countByScan(filter: EventListFilter): number {
       const { from, where, params } = build(filter);
-      return (prepareCached(db, `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`).get(...params) as { n: number }).n;
+      return countRows(from, where, params);
     },
 
     /** The plans of the COUNT (or of the stored-count queries) and the page query, for tests. */
