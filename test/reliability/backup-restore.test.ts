@@ -1,9 +1,9 @@
 // Backups and restore through the real CLI: manual backups, rotation, refusing a file that is not
 // our database, refusing while a server runs, and all-or-nothing restore.
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync, existsSync, copyFileSync, utimesSync } from 'node:fs';
+import { mkdtempSync, readdirSync, writeFileSync, existsSync, copyFileSync, utimesSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -16,6 +16,17 @@ import {
   backupsDir,
 } from '../../server/db/backup.ts';
 import { writeRunFile } from '../../server/run-file.ts';
+
+// Every data dir this suite makes is removed when it ends (159 were left in /tmp before).
+const dataDirs: string[] = [];
+after(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+function newDataDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  dataDirs.push(dir);
+  return dir;
+}
 
 const cli = (dataDir: string, ...args: string[]) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args, '--data-dir', dataDir], {
@@ -49,7 +60,7 @@ function seedEvent(dataDir: string, title: string): void {
 }
 
 test('backup, change, restore: the data is back as it was, and the replaced database is kept', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   seedEvent(dataDir, 'Before');
   const file = join(dataDir, 'copy.sqlite');
   const backup = cli(dataDir, 'backup', '--to', file);
@@ -64,7 +75,7 @@ test('backup, change, restore: the data is back as it was, and the replaced data
 });
 
 test('restore refuses a file that is not a valid Almanac database, and changes nothing', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   seedEvent(dataDir, 'Kept');
   const garbage = join(dataDir, 'garbage.sqlite');
   writeFileSync(garbage, 'not a database at all');
@@ -82,7 +93,7 @@ test('restore refuses a file that is not a valid Almanac database, and changes n
 });
 
 test('restore refuses to run while a server serves the data dir', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   seedEvent(dataDir, 'Live');
   const file = join(dataDir, 'copy.sqlite');
   execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'backup', '--to', file, '--data-dir', dataDir]);
@@ -93,7 +104,7 @@ test('restore refuses to run while a server serves the data dir', () => {
 });
 
 test('rotating backups keep the newest seven; opening an old database with pending migrations backs it up first', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   const store = openDataDir(dataDir, { timezone: 'UTC' });
   for (let i = 0; i < KEEP_BACKUPS + 3; i++)
     rotatingBackup(store.db, databaseFile(dataDir), `test-${String(i).padStart(2, '0')}`);
@@ -121,7 +132,7 @@ test('rotating backups keep the newest seven; opening an old database with pendi
 });
 
 test('half-written backups left by a killed process are cleaned up by the next backup', () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   const store = openDataDir(dataDir, { timezone: 'UTC' });
   const dir = backupsDir(databaseFile(dataDir));
   rotatingBackup(store.db, databaseFile(dataDir), 'first');
@@ -142,7 +153,7 @@ test('half-written backups left by a killed process are cleaned up by the next b
 });
 
 test('the online (incremental) backup used while serving writes a valid, restorable copy', async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), 'almanac-backup-'));
+  const dataDir = newDataDir();
   seedEvent(dataDir, 'Online');
   const store = openDataDir(dataDir, { timezone: 'UTC' });
   const file = await rotatingBackupOnline(store.db, databaseFile(dataDir), 'daily');
