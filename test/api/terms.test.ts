@@ -837,3 +837,43 @@ describe('events ↔ terms', () => {
     ]);
   });
 });
+
+// ---------------------------------------------------------------------------------------------
+describe('stored counts after creates (a new event’s counting state is not read back)', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.close());
+
+  test('every term’s count equals a recount, whatever the status and however the terms are named', async () => {
+    const cat = (await server.admin('POST', 'categories', { json: { name: 'Counted' } })).body as Term;
+    const tag = (await server.admin('POST', 'tags', { json: { name: 'Tagged' } })).body as Term;
+    const when = { start_date: '2027-03-01 10:00', end_date: '2027-03-01 11:00' };
+    const writes: Json[] = [
+      { title: 'published', categories: [cat.id], tags: [tag.id] },
+      // The same term by id, by name and by name in other case: linked (and counted) once.
+      { title: 'repeated', categories: [cat.id, 'Counted', 'counted'], tags: ['Tagged', tag.id] },
+      { title: 'draft', status: 'draft', categories: [cat.id], tags: [tag.id] },
+      // A future publication date turns `publish` into `future`: not counted.
+      { title: 'future', status: 'publish', date: '2099-01-01 00:00:00', categories: [cat.id] },
+      { title: 'new names', categories: ['Fresh category', 'fresh CATEGORY'], tags: ['Fresh tag'] },
+      { title: 'no terms' },
+    ];
+    for (const fields of writes) await createEvent(server, { ...when, ...fields });
+    const recount = server.store.db
+      .prepare(
+        `SELECT t.name, t.count AS stored,
+           (SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
+            WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish') AS actual
+         FROM terms t ORDER BY t.name`,
+      )
+      .all() as { name: string; stored: number; actual: number }[];
+    for (const row of recount) assert.equal(row.stored, row.actual, row.name);
+    const byName = Object.fromEntries(recount.map((r) => [r.name, r.stored]));
+    assert.equal(byName.Counted, 2);
+    assert.equal(byName.Tagged, 2);
+    assert.equal(byName['Fresh category'], 1);
+    assert.equal(byName['Fresh tag'], 1);
+  });
+});

@@ -223,12 +223,20 @@ export function applyEventWrite(
     posts.insert(siteId, id, 'event', columns);
   }
   saveVariant(ctx, 'post', id, language, variant);
-  if (prepared.venues) posts.setLinks(siteId, id, 'venue', resolveLinks(ctx, 'venue', prepared.venues, language));
+  const isNew = !current;
+  if (prepared.venues)
+    posts.setLinks(siteId, id, 'venue', resolveLinks(ctx, 'venue', prepared.venues, language), isNew);
   if (prepared.organizers)
-    posts.setLinks(siteId, id, 'organizer', resolveLinks(ctx, 'organizer', prepared.organizers, language));
-  if (prepared.categories)
-    terms.setPostTerms(siteId, id, 'category', resolveTermRefs(ctx, 'category', prepared.categories));
-  if (prepared.tags) terms.setPostTerms(siteId, id, 'tag', resolveTermRefs(ctx, 'tag', prepared.tags));
-  syncTermCounts(ctx, before, termCountSnapshot(ctx, id));
+    posts.setLinks(siteId, id, 'organizer', resolveLinks(ctx, 'organizer', prepared.organizers, language), isNew);
+  const categories = prepared.categories && resolveTermRefs(ctx, 'category', prepared.categories);
+  const tags = prepared.tags && resolveTermRefs(ctx, 'tag', prepared.tags);
+  if (categories) terms.setPostTerms(siteId, id, 'category', categories, isNew);
+  if (tags) terms.setPostTerms(siteId, id, 'tag', tags, isNew);
+  // A new event's counting state is known without reading it back: its status and the terms just
+  // linked (each list is already free of repeats, and categories and tags never share an id).
+  const after = isNew
+    ? { counted: columns.status === 'publish', terms: [...(categories ?? []), ...(tags ?? [])] }
+    : termCountSnapshot(ctx, id);
+  syncTermCounts(ctx, before, after);
   return id;
 }

@@ -208,8 +208,9 @@ export function postsRepository(db: Db) {
       return result;
     },
 
-    setLinks(siteId: number, eventId: number, kind: LinkKind, linkedIds: number[]): void {
-      clearLinks.run(siteId, eventId, kind);
+    /** Replaces an event's links of one kind. `isNew`: the event was created in this write and has none. */
+    setLinks(siteId: number, eventId: number, kind: LinkKind, linkedIds: number[], isNew = false): void {
+      if (!isNew) clearLinks.run(siteId, eventId, kind);
       linkedIds.forEach((linkedId, position) => addLink.run(siteId, eventId, linkedId, kind, position));
     },
 

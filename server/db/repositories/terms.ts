@@ -157,8 +157,10 @@ export function termsRepository(db: Db) {
       recountAll.run(siteId);
     },
 
-    setPostTerms(siteId: number, postId: number, taxonomy: Taxonomy, termIds: number[]): void {
-      clearPostTerms.run(siteId, postId, siteId, taxonomy);
+    /** Replaces a post's terms of one taxonomy. `isNew`: the post was created in this write and has none to clear. */
+    setPostTerms(siteId: number, postId: number, taxonomy: Taxonomy, termIds: number[], isNew = false): void {
+      // The clear costs more than the insert (its IN list builds a temporary index); skip it when it cannot match.
+      if (!isNew) clearPostTerms.run(siteId, postId, siteId, taxonomy);
       for (const termId of termIds) addPostTerm.run(siteId, termId, postId);
     },
   };
