@@ -57,6 +57,9 @@ interface Built {
   unlessVisible?: { where: string; params: unknown[] };
 }
 
+/** One part of a total: the stored day counts, or a COUNT query. */
+type CountPart = { window: true } | { sql: string; params: unknown[] };
+
 /** Everybody's events in `statuses`, or the caller's own in `own.statuses`. */
 function visibilityClause(filter: EventListFilter): { clause: string; params: unknown[] } {
   const clauses = [`e.status IN (${list(filter.statuses)})`];
@@ -255,17 +258,14 @@ export function eventListRepository(db: Db) {
    * are counted apart and added: they never overlap, and `status IN … OR (author = ? AND …)` made
    * SQLite read every event of the site.
    */
-  function countParts(
-    filter: EventListFilter,
-    built: Built,
-  ): ({ window: true } | { sql: string; params: unknown[] })[] {
+  function countParts(filter: EventListFilter, built: Built): CountPart[] {
     const own = filter.own && filter.own.statuses.length > 0 ? filter.own : undefined;
     const { from, unlessVisible } = built;
     const count = (where: string) => `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`;
     if (!own || !unlessVisible) {
       return [isWindowOnly(filter) ? { window: true } : { sql: count(built.where), params: built.params }];
     }
-    const parts: ({ window: true } | { sql: string; params: unknown[] })[] = [
+    const parts: CountPart[] = [
       {
         sql: count(`${unlessVisible.where} AND e.author = ? AND e.status IN (${list(own.statuses)})`),
         params: [...unlessVisible.params, own.authorId, ...own.statuses],
