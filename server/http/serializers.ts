@@ -10,13 +10,59 @@ import { COMPONENTS } from '../api/shared/representations.ts';
 import type { Endpoint } from './route.ts';
 
 type Serialize = (body: unknown) => string;
+type JsonSchema = Record<string, unknown>;
 
-/** TypeBox schemas carry symbols; the compiler wants plain JSON Schema. */
-const plain = (schema: TSchema): Record<string, unknown> =>
-  JSON.parse(JSON.stringify(schema)) as Record<string, unknown>;
+/**
+ * The schema as the serializer should see it. TypeBox schemas carry symbols, and the compiler wants
+ * plain JSON Schema. And every `anyOf` is rewritten, because the compiler picks an `anyOf` branch by
+ * running an Ajv validator over the value at every serialization, and compiles that validator (with
+ * every schema the branch references) on first use: for an event that was ~130 ms on the first
+ * request and a full validation of the venue object on every request after it. The documented schema
+ * keeps its `anyOf`; the serializer gets one it can dispatch on with `typeof`:
+ * - branches that are bare types (`boolean | null`) become a type list, which it checks inline;
+ * - anything richer (an image object or `false`, a venue object or an array of them) is written by
+ *   JSON.stringify, which the presenters' plain objects serialize to the same bytes.
+ */
+export function serializationSchema(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(serializationSchema);
+  if (schema === null || typeof schema !== 'object') return schema;
+  const branches = (schema as JsonSchema).anyOf;
+  if (Array.isArray(branches)) {
+    const types = branches.map(bareType);
+    if (types.every((type): type is string => type !== undefined)) return { type: types };
+    return {};
+  }
+  const copy: JsonSchema = {};
+  for (const [key, value] of Object.entries(schema)) copy[key] = serializationSchema(value);
+  return copy;
+}
+
+/** The branch's type when the branch is nothing but a type (`{ type: 'null' }`), else undefined. */
+function bareType(branch: unknown): string | undefined {
+  if (branch === null || typeof branch !== 'object') return undefined;
+  const { type, ...rest } = branch as JsonSchema;
+  return typeof type === 'string' && Object.keys(rest).length === 0 ? type : undefined;
+}
+
+const plain = (schema: TSchema): JsonSchema => serializationSchema(JSON.parse(JSON.stringify(schema))) as JsonSchema;
 
 const components = Object.fromEntries(COMPONENTS.map((schema) => [schema.$id!, plain(schema)]));
 const compiled = new WeakMap<Endpoint, Map<number, Serialize>>();
+
+/**
+ * The compiled serializer for one response schema. `generatedCode` asks instead for the code the
+ * compiler would run (the test that no serializer validates while it writes reads it).
+ */
+export function compileSerializer(schema: TSchema): Serialize;
+export function compileSerializer(schema: TSchema, generatedCode: true): string;
+export function compileSerializer(schema: TSchema, generatedCode = false): Serialize | string {
+  type Options = NonNullable<Parameters<typeof fastJsonStringify>[1]>;
+  const built = fastJsonStringify(plain(schema) as unknown as Parameters<typeof fastJsonStringify>[0], {
+    schema: components as unknown as Options['schema'],
+    ...(generatedCode ? { mode: 'debug' } : {}),
+  }) as unknown;
+  return generatedCode ? (built as { code: string }).code : (built as Serialize);
+}
 
 export function serializerFor(endpoint: Endpoint, status: number): Serialize {
   let byStatus = compiled.get(endpoint);
@@ -27,12 +73,7 @@ export function serializerFor(endpoint: Endpoint, status: number): Serialize {
   let serialize = byStatus.get(status);
   if (!serialize) {
     const schema = endpoint.responses[status]?.schema;
-    type Options = NonNullable<Parameters<typeof fastJsonStringify>[1]>;
-    serialize = schema
-      ? (fastJsonStringify(plain(schema) as unknown as Parameters<typeof fastJsonStringify>[0], {
-          schema: components as unknown as Options['schema'],
-        }) as Serialize)
-      : JSON.stringify;
+    serialize = schema ? compileSerializer(schema) : JSON.stringify;
     byStatus.set(status, serialize);
   }
   return serialize;

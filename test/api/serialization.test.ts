@@ -5,6 +5,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { API, createEvent, startServer, type TestServer } from '../support/server.ts';
 import { listen, type Listening } from '../../server/listen.ts';
+import { ALL_ROUTES } from '../../server/api/routes.ts';
+import { compileSerializer } from '../../server/http/serializers.ts';
 
 let server: TestServer;
 let plain: Listening;
@@ -108,4 +110,28 @@ test('every kind of response is byte-identical to JSON.stringify of the same dat
     server.tokens.editor,
   );
   assert.equal(drafts, draftsPlain);
+});
+
+// Regression (cold start and uncached reads): the compiler picks an `anyOf` branch by running an
+// Ajv validator over the value at every serialization, compiled with all it references on first
+// use. With the event's `venue`, `image` and nullable booleans as `anyOf`, the first GET of an
+// event spent ~130 ms compiling validators and every event after it a full venue validation
+// (~0.16 ms per event of a list). No serializer may call a validator.
+test('no response serializer runs a schema validator while it writes', () => {
+  let checked = 0;
+  for (const route of ALL_ROUTES) {
+    for (const endpoint of route.endpoints) {
+      for (const [status, response] of Object.entries(endpoint.responses)) {
+        if (!response.schema) continue;
+        const code = compileSerializer(response.schema, true);
+        assert.doesNotMatch(
+          code,
+          /validator\.getSchemaValidator/,
+          `${endpoint.methods.join('/')} ${route.path} → ${status}`,
+        );
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked > 40, `only ${checked} response schemas found`);
 });
