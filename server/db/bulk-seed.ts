@@ -12,6 +12,7 @@ import type { Db } from './open.ts';
 import type { Store } from './store.ts';
 import type { Site } from './repositories/sites.ts';
 import { formatWall, timezoneAbbreviation } from '../domain/dates.ts';
+import { updatePlannerStats } from './planner-stats.ts';
 import {
   batchInsert,
   recreate,
@@ -97,7 +98,7 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
       rebuildDerivedData(db, site.id, seeded, replaced);
       // Planner statistics for the new data. A sampled ANALYZE (analysis_limit) misjudged the posts
       // indexes badly enough to turn a venue search into a scan of every post: read everything once.
-      db.exec('ANALYZE');
+      updatePlannerStats(db, () => db.exec('ANALYZE'));
     })(),
   );
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;

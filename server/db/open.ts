@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { migrate, pendingMigrations } from './migrate.ts';
 import { rotatingBackup } from './backup.ts';
+import { updatePlannerStats } from './planner-stats.ts';
 
 export type Db = Database.Database;
 
@@ -11,7 +12,7 @@ export type Db = Database.Database;
 export function scheduleOptimize(db: Db): () => void {
   const timer = setInterval(
     () => {
-      if (db.open) db.pragma('optimize');
+      if (db.open) updatePlannerStats(db, () => db.pragma('optimize'));
     },
     60 * 60 * 1000,
   );
@@ -41,7 +42,7 @@ export function openDatabase(file: string): Db {
     migrate(db);
     // Keep the query planner's statistics current as calendars grow (SQLite's recommended upkeep:
     // it analyses only what changed a lot, with a bounded cost).
-    db.pragma('optimize = 0x10002');
+    updatePlannerStats(db, () => db.pragma('optimize = 0x10002'));
     return db;
   } catch (error) {
     db.close();

@@ -29,6 +29,9 @@ export const SEARCH_COLUMNS = {
   organizer: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
 } as const;
 
+/** The SQL literal of each linked type (a closed set: nothing from the request reaches the SQL). */
+const LINKED_TYPES = { venue: 'venue', organizer: 'organizer' } as const;
+
 function list(values: unknown[]): string {
   return values.map(() => '?').join(',');
 }
@@ -37,8 +40,9 @@ export function linkedListRepository(db: Db) {
   function build(filter: LinkedListFilter) {
     // The site id (an integer of ours) is written into IN-subqueries so they are not correlated.
     const siteId = Number(filter.siteId);
-    const where = ['p.site_id = ?', 'p.type = ?'];
-    const params: unknown[] = [filter.siteId, filter.type];
+    // The type is written into the SQL, not bound: see perType() in posts.ts.
+    const where = ['p.site_id = ?', `p.type = '${LINKED_TYPES[filter.type]}'`];
+    const params: unknown[] = [filter.siteId];
     const visibility = [`p.status IN (${list(filter.statuses)})`];
     params.push(...filter.statuses);
     if (filter.own && filter.own.statuses.length > 0) {

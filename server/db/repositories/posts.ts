@@ -1,6 +1,7 @@
 // Posts: the one table behind events, venues, organizers and images. All SQL on posts and on
 // event → venue/organizer links lives here; services decide what to read and write.
 import { slugSuffix } from '../../domain/slug.ts';
+import type Database from 'better-sqlite3';
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 
@@ -105,17 +106,37 @@ const WRITABLE = new Set<string>([
   'url',
 ]);
 
+const POST_TYPES: readonly PostType[] = ['event', 'venue', 'organizer', 'image'];
+
+/**
+ * One statement per post type, with the type written into the SQL instead of bound. The posts
+ * table has partial indexes (`WHERE type = 'event'`), and when a bound parameter decides whether
+ * one applies, SQLite plans the statement again on every run with a new value (~5 µs each time).
+ */
+export function perType(db: Db, sql: (typeLiteral: string) => string): Record<PostType, Database.Statement> {
+  return Object.fromEntries(POST_TYPES.map((type) => [type, db.prepare(sql(`'${type}'`))])) as Record<
+    PostType,
+    Database.Statement
+  >;
+}
+
 export function postsRepository(db: Db) {
   const byId = db.prepare('SELECT * FROM posts WHERE site_id = ? AND id = ?');
-  const bySlug = db.prepare(
-    "SELECT * FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND slug <> '' ORDER BY id LIMIT 1",
+  const bySlug = perType(
+    db,
+    (type) =>
+      `SELECT * FROM posts WHERE site_id = ? AND type = ${type} AND slug = ? AND slug <> '' ORDER BY id LIMIT 1`,
   );
-  const slugTaken = db.prepare('SELECT 1 FROM posts WHERE site_id = ? AND type = ? AND slug = ? AND id <> ? LIMIT 1');
+  const slugTaken = perType(
+    db,
+    (type) => `SELECT 1 FROM posts WHERE site_id = ? AND type = ${type} AND slug = ? AND id <> ? LIMIT 1`,
+  );
   // Slugs from 'base-' up to (not including) 'base.': '.' follows '-' in code-point order, so this
   // is an index range over posts_slug holding exactly the slugs that start with 'base-'.
-  const slugsNumbered = db
-    .prepare('SELECT slug FROM posts WHERE site_id = ? AND type = ? AND slug > ? AND slug < ? AND id <> ?')
-    .pluck();
+  const slugsNumbered = perType(
+    db,
+    (type) => `SELECT slug FROM posts WHERE site_id = ? AND type = ${type} AND slug > ? AND slug < ? AND id <> ?`,
+  );
   const linksOf = db.prepare(
     'SELECT linked_id FROM post_links WHERE site_id = ? AND event_id = ? AND kind = ? ORDER BY position',
   );
@@ -128,26 +149,27 @@ export function postsRepository(db: Db) {
   const removeTranslations = db.prepare(
     "DELETE FROM translations WHERE site_id = ? AND kind = 'post' AND object_id = ?",
   );
-  const byTitle = db.prepare(
-    'SELECT * FROM posts WHERE site_id = ? AND type = ? AND title = ? COLLATE NOCASE ORDER BY id',
+  const byTitle = perType(
+    db,
+    (type) => `SELECT * FROM posts WHERE site_id = ? AND type = ${type} AND title = ? COLLATE NOCASE ORDER BY id`,
   );
   const imageByUrl = db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1");
 
   return {
     get: (siteId: number, id: number) => byId.get(siteId, id) as PostRow | undefined,
-    bySlug: (siteId: number, type: PostType, slug: string) => bySlug.get(siteId, type, slug) as PostRow | undefined,
+    bySlug: (siteId: number, type: PostType, slug: string) => bySlug[type].get(siteId, slug) as PostRow | undefined,
     slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
-      slugTaken.get(siteId, type, slug, exceptId) !== undefined,
+      slugTaken[type].get(siteId, slug, exceptId) !== undefined,
     /** Every n for which `base-n` is another post's slug (one index range, see uniqueSlug). */
     slugSuffixesTaken(siteId: number, type: PostType, base: string, exceptId = 0): Set<number> {
       const used = new Set<number>();
-      for (const slug of slugsNumbered.all(siteId, type, `${base}-`, `${base}.`, exceptId) as string[]) {
+      for (const slug of slugsNumbered[type].pluck().all(siteId, `${base}-`, `${base}.`, exceptId) as string[]) {
         const n = slugSuffix(base, slug);
         if (n !== undefined) used.add(n);
       }
       return used;
     },
-    byTitle: (siteId: number, type: PostType, title: string) => byTitle.all(siteId, type, title) as PostRow[],
+    byTitle: (siteId: number, type: PostType, title: string) => byTitle[type].all(siteId, title) as PostRow[],
     imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url) as PostRow | undefined,
 
     /** Several posts by id in one query (no N+1 when embedding). */
