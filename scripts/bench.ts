@@ -1,4 +1,4 @@
-// npm run bench -- [--events N] [--seconds S] [--connections C]
+// npm run bench -- [--events N] [--seconds S] [--connections C] [--settle S]
 // Seeds a fresh data dir through the bulk path, starts the built server (dist/cli.mjs) as a child
 // process, and measures each scenario with autocannon, side by side with a bare route of the
 // same body size served by the same process (the ceiling). Prints a table and, last, `BENCH {json}`.
@@ -17,11 +17,15 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     keep: { type: 'boolean', default: false },
+    // Idle seconds before the last RSS reading: V8 gives back the heap it grew under load only
+    // after a few seconds without allocation (its memory reducer), so "after load" and "settled" differ.
+    settle: { type: 'string', default: '30' },
   },
 });
 const EVENTS = Number(values.events);
 const SECONDS = Number(values.seconds);
 const CONNECTIONS = Number(values.connections);
+const SETTLE_SECONDS = Number(values.settle);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'almanac-bench-'));
 console.log(`Seeding ${EVENTS} events into ${dataDir} …`);
@@ -55,6 +59,8 @@ function rssMb(pid: number): number {
 }
 
 async function startServer(cache: boolean): Promise<{ child: ChildProcess; url: string; coldStartMs: number }> {
+  // Load this process's HTTP client first (fetch loads undici on first use): its start-up is not the server's.
+  await fetch('http://127.0.0.1:1/').catch(() => undefined);
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -204,6 +210,9 @@ await stop(child);
 const uncached = await startServer(false);
 results.push(...(await run(reads, uncached.url, ' (uncached)')));
 const rssUncached = rssMb(uncached.child.pid!);
+console.log(`  idle ${SETTLE_SECONDS} s, then RSS again …`);
+await new Promise((resolve) => setTimeout(resolve, SETTLE_SECONDS * 1000));
+const rssSettled = rssMb(uncached.child.pid!);
 await stop(uncached.child);
 
 // Calibration: the smallest Fastify server, alone in its process (scripts/bench-hello.mjs).
@@ -244,7 +253,7 @@ for (const r of results) {
   );
 }
 console.log(
-  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s (${Math.round(EVENTS / (seed.seconds + flushSeconds))} with the fsync); cold start: ${coldStartMs} ms (first start), ${uncached.coldStartMs} ms (second start); server RSS after load: ${rss} MB (cached pass), ${rssUncached} MB (uncached pass); database: ${(dbBytes / 1048576).toFixed(1)} MB`,
+  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s (${Math.round(EVENTS / (seed.seconds + flushSeconds))} with the fsync); cold start: ${coldStartMs} ms (first start), ${uncached.coldStartMs} ms (second start); server RSS right after load: ${rss} MB (cached pass), ${rssUncached} MB (uncached pass), ${rssSettled} MB after ${SETTLE_SECONDS} s idle; database: ${(dbBytes / 1048576).toFixed(1)} MB`,
 );
 console.log(
   `machine calibration: the smallest Fastify route serves ${calibration[0]!.rps} req/s here (issue 5's targets were set where it served ~96,000)`,
@@ -263,6 +272,8 @@ console.log(
       cold_start_second_ms: uncached.coldStartMs,
       server_rss_mb: rss,
       server_rss_uncached_mb: rssUncached,
+      server_rss_settled_mb: rssSettled,
+      settle_seconds: SETTLE_SECONDS,
       database_mb: Number((dbBytes / 1048576).toFixed(1)),
       calibration_minimal_fastify_rps: calibration[0]!.rps,
     }),
