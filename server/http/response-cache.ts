@@ -6,6 +6,9 @@
 //   when another process (the CLI) commits: either empties the cache;
 // - entries expire after a few seconds, because some answers depend on the clock (the default
 //   window starts "yesterday"; relative dates such as `now`).
+// Memory: expired entries are dropped as soon as they expire, also when no request follows (a
+// tool paging through a calendar once left up to 64 MB of dead pages in the process until the
+// next write), and the live ones are capped at 32 MB: a few seconds of even a heavy load.
 import type { Db } from '../db/open.ts';
 
 export interface CachedResponse {
@@ -16,7 +19,7 @@ export interface CachedResponse {
 
 const TTL_MS = 5_000;
 const MAX_ENTRIES = 5_000;
-const MAX_BYTES = 64 * 1024 * 1024;
+const MAX_BYTES = 32 * 1024 * 1024;
 
 export class ResponseCache {
   private readonly entries = new Map<string, CachedResponse & { expires: number }>();
@@ -25,13 +28,20 @@ export class ResponseCache {
   private seenGeneration = 0;
   private seenDataVersion = -1;
   private readonly dataVersion: () => number;
+  private sweepTimer: NodeJS.Timeout | undefined;
 
   constructor(
     db: Db,
     readonly enabled = true,
+    private readonly ttlMs = TTL_MS,
   ) {
     const statement = db.prepare('PRAGMA data_version');
     this.dataVersion = () => (statement.get() as { data_version: number }).data_version;
+  }
+
+  /** Bytes of response bodies held (expired ones included until their sweep). */
+  get size(): { entries: number; bytes: number } {
+    return { entries: this.entries.size, bytes: this.bytes };
   }
 
   /** Every write through this server calls this. */
@@ -71,8 +81,38 @@ export class ResponseCache {
       if (oldest.done) break;
       this.delete(oldest.value, this.entries.get(oldest.value)!);
     }
-    this.entries.set(key, { ...response, expires: Date.now() + TTL_MS });
+    this.dropExpired();
+    this.entries.set(key, { ...response, expires: Date.now() + this.ttlMs });
     this.bytes += response.body.length;
+    this.scheduleSweep();
+  }
+
+  /**
+   * Entries are kept in insertion order and all live equally long (a replaced entry moves to the
+   * end), so the expired ones are always at the front.
+   */
+  private dropExpired(): void {
+    const now = Date.now();
+    for (const [key, entry] of this.entries) {
+      if (entry.expires >= now) break;
+      this.delete(key, entry);
+    }
+  }
+
+  /** One timer while anything is cached; it never keeps the process alive. */
+  private scheduleSweep(): void {
+    if (this.sweepTimer) return;
+    const first = this.entries.values().next();
+    if (first.done) return;
+    this.sweepTimer = setTimeout(
+      () => {
+        this.sweepTimer = undefined;
+        this.dropExpired();
+        this.scheduleSweep();
+      },
+      Math.max(first.value.expires - Date.now(), 0) + 1,
+    );
+    this.sweepTimer.unref();
   }
 
   private delete(key: string, entry: CachedResponse): void {
