@@ -137,6 +137,7 @@ export function postsRepository(db: Db) {
     db,
     (type) => `SELECT slug FROM posts WHERE site_id = ? AND type = ${type} AND slug > ? AND slug < ? AND id <> ?`,
   );
+  for (const statement of Object.values(slugsNumbered)) statement.pluck();
   const linksOf = db.prepare(
     'SELECT linked_id FROM post_links WHERE site_id = ? AND event_id = ? AND kind = ? ORDER BY position',
   );
@@ -163,7 +164,7 @@ export function postsRepository(db: Db) {
     /** Every n for which `base-n` is another post's slug (one index range, see uniqueSlug). */
     slugSuffixesTaken(siteId: number, type: PostType, base: string, exceptId = 0): Set<number> {
       const used = new Set<number>();
-      for (const slug of slugsNumbered[type].pluck().all(siteId, `${base}-`, `${base}.`, exceptId) as string[]) {
+      for (const slug of slugsNumbered[type].all(siteId, `${base}-`, `${base}.`, exceptId) as string[]) {
         const n = slugSuffix(base, slug);
         if (n !== undefined) used.add(n);
       }
