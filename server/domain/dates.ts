@@ -600,7 +600,7 @@ function parseTimestamp(seconds: number, zone: Zone): ParsedDate | null {
  * The result is always in `tz` (throws if tz is invalid). Returns null for anything it cannot
  * read; callers turn that into HTTP 400.
  */
-export function parseDateInput(input: unknown, tz: string, now: DateTime = DateTime.now()): ParsedDate | null {
+export function parseDateInput(input: unknown, tz: string, now?: DateTime): ParsedDate | null {
   const zone = toZone(tz);
   if (typeof input === 'number') return parseTimestamp(input, zone);
   if (typeof input !== 'string') return null;
@@ -608,7 +608,32 @@ export function parseDateInput(input: unknown, tz: string, now: DateTime = DateT
   const text = input.trim().toLowerCase();
   if (text === '') return null;
   if (/^-?\d+$/.test(text)) return parseTimestamp(Number(text), zone);
+  return parsePlainWall(text, zone) ?? parseTokens(text, zone, now ?? DateTime.now());
+}
 
+// 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM' and 'YYYY-MM-DDTHH:MM:SS' (lower-cased): what almost every
+// client sends. Their meaning under the token rules below is the date, then the clock time on it.
+const PLAIN_WALL_RE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[ t](\d{1,2}):(\d{2})(?::(\d{2}))?)?$/;
+
+/**
+ * The common absolute forms resolved in one step. The token rules give the same result but
+ * resolve the wall time twice (the date at midnight, then the time on it) and start from `now`;
+ * that was a third of a create's date handling. Returns undefined for anything else, null for an
+ * impossible value (the token rules reject the same ones: Feb 30, 24:00, :60).
+ */
+function parsePlainWall(text: string, zone: Zone): ParsedDate | null | undefined {
+  const m = PLAIN_WALL_RE.exec(text);
+  if (!m) return undefined;
+  const hasTime = m[4] !== undefined;
+  const time = { hour: Number(m[4] ?? 0), minute: Number(m[5] ?? 0), second: Number(m[6] ?? 0), millisecond: 0 };
+  if (time.hour > 23 || time.minute > 59 || time.second > 59) return null;
+  const dateTime = resolveWall({ year: Number(m[1]), month: Number(m[2]), day: Number(m[3]), ...time }, zone);
+  if (!dateTime || !inStorableRange(dateTime)) return null;
+  return { dateTime, hasTime, hasOffset: false };
+}
+
+/** The general strtotime-like reading: tokens applied left to right to a cursor at `now`. */
+export function parseTokens(text: string, zone: Zone, now: DateTime): ParsedDate | null {
   const state: ParseState = {
     zone,
     cursor: now.setZone(zone),

@@ -8,6 +8,7 @@ import {
   isoFromWalls,
   isoWithOffset,
   parseDateInput,
+  parseTokens,
   timezoneAbbreviation,
   toZone,
   utcWallToZoneWall,
@@ -463,5 +464,68 @@ describe('isoFromWalls (json_ld dates from the stored local and UTC walls)', () 
     assert.equal(isoFromWalls('2027-07-01 20:00:00', '2027-07-01 18:00:00'), '2027-07-01T20:00:00+02:00');
     assert.equal(isoFromWalls('2027-01-10 10:00:00', '2027-01-10 10:00:00'), '2027-01-10T10:00:00+00:00');
     assert.equal(isoFromWalls('2027-02-12 08:00:00', '2027-02-12 11:30:00'), '2027-02-12T08:00:00-03:30');
+  });
+});
+
+describe('parseDateInput: the plain date-time fast path', () => {
+  // 'YYYY-MM-DD[ HH:MM[:SS]]' skips the token rules; it must mean exactly what they mean, DST gaps
+  // and overlaps, impossible dates and out-of-range clock fields included.
+  const zones = [NY, BERLIN, 'Australia/Lord_Howe', 'Asia/Kathmandu', 'America/Sao_Paulo', 'UTC', 'UTC+5:30'];
+  const days = [
+    '2027-03-14',
+    '2027-11-07',
+    '2027-03-28',
+    '2027-10-31',
+    '2027-04-04',
+    '2027-02-29',
+    '2028-02-29',
+    '2027-2-3',
+    '2027-13-01',
+    '2027-04-31',
+    '0001-01-01',
+    '9999-12-31',
+    '0000-06-01',
+    '1969-12-31',
+  ];
+  const times = [
+    '',
+    ' 00:00',
+    ' 01:30',
+    't02:30',
+    ' 02:30:59',
+    ' 23:59:59',
+    ' 24:00',
+    ' 10:60',
+    ' 10:00:60',
+    ' 3:05',
+    't12:00:00',
+  ];
+
+  it('agrees with the token rules on every form it takes', () => {
+    let checked = 0;
+    for (const tz of zones) {
+      for (const day of days) {
+        for (const time of times) {
+          const text = `${day}${time}`;
+          const fast = parseDateInput(text, tz, NOW);
+          const general = parseTokens(text, toZone(tz), NOW);
+          const show = (r: typeof fast) =>
+            r && { at: r.dateTime.toISO(), zone: r.dateTime.zoneName, hasTime: r.hasTime, hasOffset: r.hasOffset };
+          assert.deepEqual(show(fast), show(general), `${text} in ${tz}`);
+          checked++;
+        }
+      }
+    }
+    assert.equal(checked, zones.length * days.length * times.length);
+  });
+
+  it('reads the common forms in the zone, with the DST policy', () => {
+    assert.deepEqual(parse('2027-05-01 10:00'), at('2027-05-01 10:00:00 -04:00', true));
+    assert.deepEqual(parse('2027-05-01'), at('2027-05-01 00:00:00 -04:00', false));
+    // Gap: forward by the gap; overlap: the earlier occurrence.
+    assert.deepEqual(parse('2027-03-14 02:30'), at('2027-03-14 03:30:00 -04:00', true));
+    assert.deepEqual(parse('2027-11-07T01:30:00'), at('2027-11-07 01:30:00 -04:00', true));
+    assert.equal(parse('2027-02-30 10:00'), null);
+    assert.equal(parse('2027-05-01 24:00'), null);
   });
 });

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { ApiResult } from '../../http/route.ts';
 import type { Comparison, DateColumn, EventListFilter } from '../../db/repositories/event-list.ts';
-import { formatWall, parseDateInput } from '../../domain/dates.ts';
+import { formatWall, parseDateInput, toZone } from '../../domain/dates.ts';
 import { boundingBox } from '../../domain/geo.ts';
 import { sanitizeSlug } from '../../domain/slug.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
@@ -119,7 +119,7 @@ export function prepareEventList(
   // Default window: start of yesterday … end of the day 24 months ahead (site time). Dropped when only
   // relative bounds were given (as the reference) and when `include` names events (contract §5 deviation).
   if (!args.include && !relativeOnly) {
-    const siteNow = now.setZone(zone);
+    const siteNow = now.setZone(toZone(zone));
     if (!('start_date' in given) && args.start_date === undefined) {
       const start = siteNow.minus({ days: 1 }).startOf('day');
       given.start_date = formatWall(start);
