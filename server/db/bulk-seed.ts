@@ -115,7 +115,7 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
  * (UPDATE and DELETE triggers never fire while new rows are loaded: they always stay.)
  */
 const REPLACED_TRIGGERS = new Map([
-  ['term_posts_start_on_insert', '01463657aa192441'], // term_posts.start_utc (migration 0004)
+  ['term_posts_start_on_insert', 'd5dbd13881ccf469'], // term_posts.start_utc (migrations 0004, 0006)
   ['event_window_counts_insert', 'b2d751c9877cf186'], // event_window_counts (migration 0005)
 ]);
 

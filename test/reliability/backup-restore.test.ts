@@ -115,7 +115,7 @@ test('rotating backups keep the newest seven; opening an old database with pendi
   // Simulate a database from before migration 0003: forget it was applied, then reopen.
   const db = new Database(databaseFile(dataDir));
   db.exec(
-    'DELETE FROM schema_migrations WHERE version = 3; DROP INDEX terms_by_count; ALTER TABLE terms DROP COLUMN count;',
+    'DELETE FROM schema_migrations WHERE version = 3; DROP INDEX IF EXISTS terms_by_count; ALTER TABLE terms DROP COLUMN count;',
   );
   db.exec('DROP INDEX events_by_start; DROP INDEX events_by_end;');
   db.exec(

@@ -35,7 +35,11 @@ export function termsRepository(db: Db) {
   const clearPostTerms = db.prepare(
     'DELETE FROM term_posts WHERE site_id = ? AND post_id = ? AND term_id IN (SELECT id FROM terms WHERE site_id = ? AND taxonomy = ?)',
   );
-  const addPostTerm = db.prepare('INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id) VALUES (?, ?, ?)');
+  // With its event's start, so the row enters term_posts_by_start in its place (migration 0006).
+  const addPostTerm = db.prepare(
+    `INSERT OR IGNORE INTO term_posts (site_id, term_id, post_id, start_utc)
+     VALUES (@site, @term, @post, (SELECT start_utc FROM posts WHERE site_id = @site AND id = @post))`,
+  );
   const termIdsOf = db.prepare('SELECT term_id FROM term_posts WHERE site_id = ? AND post_id = ?');
   const adjustCount = db.prepare('UPDATE terms SET count = MAX(count + ?, 0) WHERE site_id = ? AND id = ?');
   const recountAll = db.prepare(`UPDATE terms SET count = (
@@ -161,7 +165,7 @@ export function termsRepository(db: Db) {
     setPostTerms(siteId: number, postId: number, taxonomy: Taxonomy, termIds: number[], isNew = false): void {
       // The clear costs more than the insert (its IN list builds a temporary index); skip it when it cannot match.
       if (!isNew) clearPostTerms.run(siteId, postId, siteId, taxonomy);
-      for (const termId of termIds) addPostTerm.run(siteId, termId, postId);
+      for (const termId of termIds) addPostTerm.run({ site: siteId, term: termId, post: postId });
     },
   };
 }
