@@ -237,6 +237,23 @@ export function formatWall(dt: DateTime): WallTime {
   );
 }
 
+/**
+ * formatWall(dt.toUTC()) without building a second DateTime: the UTC fields come from the epoch
+ * milliseconds (JS Date and luxon share the proleptic Gregorian calendar). Every write stores
+ * several UTC walls, and each toUTC() cost a luxon clone.
+ */
+export function utcWall(dt: DateTime): WallTime {
+  if (!dt.isValid) throw new Error('Cannot format an invalid DateTime');
+  const d = new Date(dt.toMillis());
+  return (
+    `${pad(d.getUTCFullYear(), 4)}-${pad(d.getUTCMonth() + 1, 2)}-${pad(d.getUTCDate(), 2)} ` +
+    `${pad(d.getUTCHours(), 2)}:${pad(d.getUTCMinutes(), 2)}:${pad(d.getUTCSeconds(), 2)}`
+  );
+}
+
+/** The UTC calendar year of an instant (dt.toUTC().year without the clone). */
+export const utcYear = (dt: DateTime): number => new Date(dt.toMillis()).getUTCFullYear();
+
 const WALL_RE = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/;
 
 /** Interprets a stored wall time in tz (DST policy above). Throws on a malformed wall or tz. */

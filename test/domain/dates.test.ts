@@ -11,6 +11,7 @@ import {
   parseTokens,
   timezoneAbbreviation,
   toZone,
+  utcWall,
   utcWallToZoneWall,
   wallToDateTime,
   wallToUtcWall,
@@ -527,5 +528,19 @@ describe('parseDateInput: the plain date-time fast path', () => {
     assert.deepEqual(parse('2027-11-07T01:30:00'), at('2027-11-07 01:30:00 -04:00', true));
     assert.equal(parse('2027-02-30 10:00'), null);
     assert.equal(parse('2027-05-01 24:00'), null);
+  });
+});
+
+describe('utcWall', () => {
+  it('equals formatting the instant after toUTC(), across zones, DST and the storable range', () => {
+    const instants = [-62135596800000, -1e12, 0, 1e12, 1805000000000, 1815000000000, 253402300799000];
+    for (const zone of [NY, BERLIN, 'Asia/Kathmandu', 'UTC+14', 'UTC-3:30', 'UTC']) {
+      for (const ms of instants) {
+        for (const shift of [0, 1, 999, 3_599_999, 86_399_999]) {
+          const dt = DateTime.fromMillis(ms + shift, { zone: toZone(zone) });
+          assert.equal(utcWall(dt), formatWall(dt.toUTC()), `${ms + shift} in ${zone}`);
+        }
+      }
+    }
   });
 });

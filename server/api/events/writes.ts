@@ -13,6 +13,7 @@ import {
   isValidTimezone,
   parseDateInput,
   timezoneAbbreviation,
+  utcWall,
   wallToDateTime,
 } from '../../domain/dates.ts';
 import { applyCommon, chooseSlug, isHttpUrl, prepareCommon, type PreparedCommon } from '../shared/post-writes.ts';
@@ -135,8 +136,8 @@ function prepareSchedule(
   return {
     startLocal: formatWall(startAt),
     endLocal: formatWall(endAt),
-    startUtc: formatWall(startAt.toUTC()),
-    endUtc: formatWall(endAt.toUTC()),
+    startUtc: utcWall(startAt),
+    endUtc: utcWall(endAt),
     timezone,
     abbr: timezoneAbbreviation(timezone, startAt),
     allDay,

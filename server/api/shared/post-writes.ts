@@ -6,7 +6,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts.ts';
-import { formatWall, parseDateInput, toZone } from '../../domain/dates.ts';
+import { formatWall, parseDateInput, toZone, utcWall } from '../../domain/dates.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
 import { isStorable, OUT_OF_RANGE } from './storable-dates.ts';
@@ -106,7 +106,7 @@ export function publicationColumns(
   ctx: RequestContext,
   instant: DateTime,
 ): Pick<PostColumns, 'date_local' | 'date_utc'> {
-  return { date_local: formatWall(instant.setZone(toZone(ctx.site.timezone))), date_utc: formatWall(instant.toUTC()) };
+  return { date_local: formatWall(instant.setZone(toZone(ctx.site.timezone))), date_utc: utcWall(instant) };
 }
 
 export function modifiedColumns(
@@ -115,7 +115,7 @@ export function modifiedColumns(
 ): Pick<PostColumns, 'modified_local' | 'modified_utc'> {
   return {
     modified_local: formatWall(instant.setZone(toZone(ctx.site.timezone))),
-    modified_utc: formatWall(instant.toUTC()),
+    modified_utc: utcWall(instant),
   };
 }
 

@@ -4,16 +4,17 @@
 // York is 10000-01-01 04:00 UTC. Stored, '10000-01-01 …' sorts before '2027-…', so list filters
 // went wrong both ways (found by the schema-driven fuzzer).
 import type { DateTime } from 'luxon';
-import { formatWall, toZone } from '../../domain/dates.ts';
+import { formatWall, toZone, utcYear } from '../../domain/dates.ts';
 
 export const MIN_STORABLE_WALL = '0001-01-01 00:00:00';
 export const MAX_STORABLE_WALL = '9999-12-31 23:59:59';
 
 const inRange = (dt: DateTime) => dt.isValid && dt.year >= 1 && dt.year <= 9999;
+const utcInRange = (dt: DateTime) => dt.isValid && utcYear(dt) >= 1 && utcYear(dt) <= 9999;
 
 /** Whether the instant fits the storage format in UTC and in each of `zones` (its own zone included). */
 export function isStorable(dt: DateTime, ...zones: string[]): boolean {
-  return inRange(dt) && inRange(dt.toUTC()) && zones.every((zone) => inRange(dt.setZone(toZone(zone))));
+  return inRange(dt) && utcInRange(dt) && zones.every((zone) => inRange(dt.setZone(toZone(zone))));
 }
 
 /** The UTC wall time of an instant for comparisons with stored values, clamped to the storable range. */
