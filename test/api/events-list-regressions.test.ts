@@ -47,6 +47,28 @@ describe('GET /events regressions', () => {
     assert.deepEqual(await listIds(server, { geoloc_lat: 40.7, geoloc_lng: -74 }), [ids.tagged]);
   });
 
+  // Bug (found by the schema-driven fuzzer): for a caller who also sees their own drafts (authors,
+  // contributors), the total counts everybody's events and the caller's own apart, and those
+  // COUNT queries were built without the distance filter's parameters → "too few parameter
+  // values" → 500 for any geoloc_lat / geoloc_lng.
+  test('a distance filter works for callers who see their own drafts too', async () => {
+    const venue = (
+      await createEvent(server, { title: 'Probe', ...soon(4), venue: { venue: 'Pier', geo_lat: 40.71, geo_lng: -74 } })
+    ).venue.id as number;
+    const draft = await seed(server, { title: 'Own draft', status: 'draft', venue, ...soon(5) }, server.tokens.author);
+    const near = { geoloc_lat: 40.7, geoloc_lng: -74 };
+    const author = await listOk(server, { ...near, per_page: 50 }, server.tokens.author);
+    assert.ok(
+      author.events.some((e) => e.id === draft),
+      'the author sees their own draft near the point',
+    );
+    assert.ok(author.events.some((e) => e.id === ids.tagged));
+    assert.equal(author.total, author.events.length);
+    const contributor = await listOk(server, near, server.tokens.contributor);
+    assert.equal(contributor.total, author.total - 1, "everything but the author's draft");
+    assert.deepEqual(await listIds(server, { geoloc_lat: -8e-232, geoloc_lng: -89.65 }, server.tokens.author), []);
+  });
+
   // Bug: listVisibility() split the unvalidated `status`, which throws for an array or object → 500.
   test('status given as an array or object → 400, not 500', async () => {
     await assertInvalid(server, { status: ['publish'] }, ['status']);

@@ -199,9 +199,7 @@ export function eventListRepository(db: Db) {
       if (filter.searchLanguage) rowParams.push(filter.searchLanguage, like);
     }
     if (filter.excludeProtected) rowWhere.push("e.password = ''");
-    const unlessVisible = { where: where.join(' AND '), params: [...fromParams, ...params] };
-    where.push(visibility);
-    params.push(...visibilityParams);
+    // Before `unlessVisible` is taken: its COUNT queries use `from`, so they need its parameters.
     let order = filter.orderBy === 'date' ? 'e.date_utc, e.id' : 'e.start_utc, e.id';
     if (filter.near) {
       const { lat, lng, radiusKm, box } = filter.near;
@@ -217,6 +215,9 @@ export function eventListRepository(db: Db) {
       fromParams.push(lat, lng, filter.siteId, box.minLat, box.maxLat, box.minLng, box.maxLng, radiusKm, filter.siteId);
       order = `g.distance, ${order}`;
     }
+    const unlessVisible = { where: where.join(' AND '), params: [...fromParams, ...params] };
+    where.push(visibility);
+    params.push(...visibilityParams);
     if (rowWhere.length === 0)
       return { from, where: where.join(' AND '), params: [...fromParams, ...params], order, unlessVisible };
     if (termDriven) {
