@@ -625,7 +625,8 @@ export function parseDateInput(input: unknown, tz: string, now?: DateTime): Pars
   const text = input.trim().toLowerCase();
   if (text === '') return null;
   if (/^-?\d+$/.test(text)) return parseTimestamp(Number(text), zone);
-  return parsePlainWall(text, zone) ?? parseTokens(text, zone, now ?? DateTime.now());
+  const plain = parsePlainWall(text, zone);
+  return plain !== undefined ? plain : parseTokens(text, zone, now ?? DateTime.now());
 }
 
 // 'YYYY-MM-DD', 'YYYY-MM-DD HH:MM' and 'YYYY-MM-DDTHH:MM:SS' (lower-cased): what almost every

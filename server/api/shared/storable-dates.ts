@@ -10,7 +10,10 @@ export const MIN_STORABLE_WALL = '0001-01-01 00:00:00';
 export const MAX_STORABLE_WALL = '9999-12-31 23:59:59';
 
 const inRange = (dt: DateTime) => dt.isValid && dt.year >= 1 && dt.year <= 9999;
-const utcInRange = (dt: DateTime) => dt.isValid && utcYear(dt) >= 1 && utcYear(dt) <= 9999;
+const utcInRange = (dt: DateTime) => {
+  const year = dt.isValid ? utcYear(dt) : NaN;
+  return year >= 1 && year <= 9999;
+};
 
 /** Whether the instant fits the storage format in UTC and in each of `zones` (its own zone included). */
 export function isStorable(dt: DateTime, ...zones: string[]): boolean {
