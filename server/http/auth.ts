@@ -32,25 +32,23 @@ export function authenticate(request: FastifyRequest, store: Store, site: Site):
   const header = request.headers.authorization;
   if (header === undefined || header.trim() === '') return null;
   const [scheme, credentials = ''] = header.trim().split(/\s+/, 2);
-  let userId: number | undefined;
+  let owner: ReturnType<Store['users']['tokenOwner']>;
   if (scheme?.toLowerCase() === 'bearer') {
-    userId = store.users.verifyToken(credentials);
-    if (userId === undefined) throw unauthorized('rest_invalid_token', 'The token is invalid or revoked.');
+    owner = store.users.tokenOwner(credentials, site.id);
+    if (!owner) throw unauthorized('rest_invalid_token', 'The token is invalid or revoked.');
   } else if (scheme?.toLowerCase() === 'basic') {
     const decoded = Buffer.from(credentials, 'base64').toString('utf8');
     const colon = decoded.indexOf(':');
     const login = colon > 0 ? decoded.slice(0, colon) : '';
     const token = colon > 0 ? decoded.slice(colon + 1).replace(/\s+/g, '') : '';
-    userId = store.users.verifyToken(token);
-    const user = userId === undefined ? undefined : store.users.byId(userId);
-    if (!user || user.login.toLowerCase() !== login.toLowerCase()) {
+    owner = store.users.tokenOwner(token, site.id);
+    if (!owner || owner.user.login.toLowerCase() !== login.toLowerCase()) {
       throw unauthorized('incorrect_password', 'The provided password is an invalid application password.');
     }
   } else {
     throw unauthorized('rest_unsupported_auth', 'Use Authorization: Bearer <token> or Basic <user:token>.');
   }
-  const user = store.users.byId(userId!)!;
-  const role = store.users.roleOn(site.id, user);
+  const { user, role } = owner;
   if (!role) throw unauthorized('rest_invalid_token', 'The token is not valid on this site.');
   return { userId: user.id, login: user.login, role };
 }

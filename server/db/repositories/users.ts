@@ -12,6 +12,11 @@ export interface User {
 
 const TOKEN_PREFIX = 'alm';
 
+function parseToken(token: string): { publicId: string; secret: string } | undefined {
+  const match = /^alm_([0-9a-f]{12})_([A-Za-z0-9_-]{32})$/.exec(token);
+  return match ? { publicId: match[1]!, secret: match[2]! } : undefined;
+}
+
 function hashSecret(secret: string): Buffer {
   return createHash('sha256').update(secret).digest();
 }
@@ -29,10 +34,14 @@ export function usersRepository(db: Db) {
   const insertToken = db.prepare(
     'INSERT INTO tokens (public_id, user_id, name, secret_hash, created_utc) VALUES (?, ?, ?, ?, ?)',
   );
-  const tokenByPublicId = db.prepare(
-    'SELECT user_id, secret_hash FROM tokens WHERE public_id = ? AND revoked_utc IS NULL',
-  );
   const revoke = db.prepare('UPDATE tokens SET revoked_utc = ? WHERE public_id = ? AND revoked_utc IS NULL');
+  // Token, user and role on the site in one statement: every signed-in request asks all three.
+  const tokenOwner = db.prepare(
+    `SELECT t.secret_hash, u.id, u.login, u.display_name, u.super_admin, su.role
+     FROM tokens t JOIN users u ON u.id = t.user_id
+     LEFT JOIN site_users su ON su.site_id = ? AND su.user_id = u.id
+     WHERE t.public_id = ? AND t.revoked_utc IS NULL`,
+  );
 
   return {
     byId: (id: number) => byId.get(id) as User | undefined,
@@ -63,13 +72,18 @@ export function usersRepository(db: Db) {
       insertToken.run(publicId, userId, name, hashSecret(secret), new Date().toISOString());
       return `${TOKEN_PREFIX}_${publicId}_${secret}`;
     },
-    /** The user id a token belongs to, or undefined. The secret is compared in constant time. */
-    verifyToken(token: string): number | undefined {
-      const match = /^alm_([0-9a-f]{12})_([A-Za-z0-9_-]{32})$/.exec(token);
+    /**
+     * The user a valid token belongs to and their role on the site (undefined: no role there), or
+     * undefined for an unknown, revoked or wrong token. The secret is compared in constant time.
+     */
+    tokenOwner(token: string, siteId: number): { user: User; role: Role | undefined } | undefined {
+      const match = parseToken(token);
       if (!match) return undefined;
-      const row = tokenByPublicId.get(match[1]) as { user_id: number; secret_hash: Buffer } | undefined;
-      if (!row) return undefined;
-      return timingSafeEqual(row.secret_hash, hashSecret(match[2]!)) ? row.user_id : undefined;
+      const row = tokenOwner.get(siteId, match.publicId) as
+        (User & { secret_hash: Buffer; role: Role | null }) | undefined;
+      if (!row || !timingSafeEqual(row.secret_hash, hashSecret(match.secret))) return undefined;
+      const user: User = { id: row.id, login: row.login, display_name: row.display_name, super_admin: row.super_admin };
+      return { user, role: row.super_admin ? 'administrator' : (row.role ?? undefined) };
     },
     revokeToken(token: string): boolean {
       const publicId = /^alm_([0-9a-f]{12})_/.exec(token)?.[1];
