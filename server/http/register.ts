@@ -77,7 +77,7 @@ function execute(endpoint: Endpoint) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
     const { args, errors } = parseArgs<Record<string, unknown>>(endpoint.args, raw);
-    const input = { ctx: request.ctx, args, request, reply, prepared: undefined as unknown };
+    const input = { ctx: request.ctx, args, request, reply, prepared: undefined as unknown, memo: new Map() };
     if (endpoint.validate) {
       // The route's own checks only see values that passed the schema: a param already named in
       // the 400 is left out, so a check never runs on a wrong type (`title: 5` reached `.trim()`,
@@ -96,7 +96,8 @@ function execute(endpoint: Endpoint) {
     if (endpoint.etag && request.method !== 'GET' && request.method !== 'HEAD')
       checkIfMatch(request, endpoint.etag(input));
     const result = await endpoint.handler(input);
-    const etag = endpoint.etag?.(input) ?? result.etag;
+    input.memo.clear(); // what the checks read may have changed
+    const etag = result.etag ?? endpoint.etag?.(input);
     if (etag) reply.header('ETag', etag);
     reply.code(result.status ?? 200);
     for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, String(value));

@@ -13,7 +13,7 @@ export interface ApiResult {
   status?: number;
   body: unknown;
   headers?: Record<string, string | number>;
-  /** The ETag of a created item (routes with `etag` compute theirs). */
+  /** The item's ETag after the request, when the handler has it at hand (else `etag` computes it). */
   etag?: string;
 }
 
@@ -24,6 +24,19 @@ export interface HandlerInput<A> {
   prepared?: unknown;
   request: FastifyRequest;
   reply: FastifyReply;
+  /**
+   * Reads that validation, permission and the If-Match check share (a PATCH read the same event
+   * row five times). Emptied once the handler has run: it may have changed what they read.
+   */
+  memo: Map<string, unknown>;
+}
+
+/** `compute()` once per request and key, until the handler runs (see HandlerInput.memo). */
+export function memoized<T>(input: { memo: Map<string, unknown> }, key: string, compute: () => T): T {
+  if (input.memo.has(key)) return input.memo.get(key) as T;
+  const value = compute();
+  input.memo.set(key, value);
+  return value;
 }
 
 export interface Endpoint<A extends TObject = TObject> {

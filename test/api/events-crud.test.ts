@@ -751,3 +751,49 @@ describe('DELETE', () => {
     assertError(await server.admin('DELETE', `events/by-slug/${other.slug}`), 410, 'event-is-in-trash');
   });
 });
+
+describe('ETags', () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server.close());
+
+  // The checks before a write share one read of the event, and handlers hand back the ETag of
+  // what they wrote: each answer must still carry the item's ETag as it is afterwards.
+  test('every answer carries the ETag the event has afterwards; a stale If-Match → 412', async () => {
+    const event = await createEvent(server, {
+      title: 'Tagged',
+      start_date: inDays(3),
+      end_date: inDays(3, '11:00:00'),
+    });
+    const read = async () => {
+      const response = await server.admin('GET', `events/${event.id}`);
+      assert.equal(response.status, 200, response.text);
+      return response.headers.get('etag');
+    };
+    const first = await read();
+    assert.ok(first);
+    const patched = await server.admin('PATCH', `events/${event.id}`, {
+      json: { title: 'Retitled' },
+      headers: { 'if-match': first },
+    });
+    assert.equal(patched.status, 200, patched.text);
+    assert.notEqual(patched.headers.get('etag'), first);
+    assert.equal(patched.headers.get('etag'), await read());
+    const stale = await server.admin('PATCH', `events/${event.id}`, {
+      json: { title: 'Lost update' },
+      headers: { 'if-match': first },
+    });
+    assertError(stale, 412, 'rest_precondition_failed');
+    const trashed = await server.admin('DELETE', `events/${event.id}`);
+    assert.equal(trashed.status, 200, trashed.text);
+    // A trashed event is not readable (403, as the reference); its stored revision is the truth.
+    const stored = server.store.posts.get(server.store.sites.byCode('default')!.id, event.id)!;
+    assert.equal(trashed.headers.get('etag'), `"p${event.id}-r${stored.revision}"`);
+    assert.notEqual(trashed.headers.get('etag'), patched.headers.get('etag'));
+    const gone = await server.admin('DELETE', `events/${event.id}`, { query: { force: true } });
+    assert.equal(gone.status, 200, gone.text);
+    assert.equal(gone.headers.get('etag'), null);
+  });
+});

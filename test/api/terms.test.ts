@@ -876,4 +876,49 @@ describe('stored counts after creates (a new event’s counting state is not rea
     assert.equal(byName['Fresh category'], 1);
     assert.equal(byName['Fresh tag'], 1);
   });
+
+  // Updates work out the counting state after the write from the write itself (status, and the
+  // terms only when the update names them) instead of reading the event back: check every step.
+  test('counts stay equal to a recount through updates, trash, restore and deletion', async () => {
+    const mismatches = () =>
+      server.store.db
+        .prepare(
+          `SELECT t.name, t.count AS stored,
+             (SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
+              WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish') AS actual
+           FROM terms t`,
+        )
+        .all()
+        .filter((r: any) => r.stored !== r.actual);
+    const a = (await server.admin('POST', 'categories', { json: { name: 'Update A' } })).body as Term;
+    const b = (await server.admin('POST', 'categories', { json: { name: 'Update B' } })).body as Term;
+    const t = (await server.admin('POST', 'tags', { json: { name: 'Update tag' } })).body as Term;
+    const event = await createEvent(server, {
+      title: 'Moves',
+      start_date: '2027-03-02 10:00',
+      end_date: '2027-03-02 11:00',
+      categories: [a.id],
+      tags: [t.id],
+    });
+    const steps: [string, string, Json?][] = [
+      ['PATCH', 'title only', { title: 'Moved' }],
+      ['PATCH', 'unpublish', { status: 'draft' }],
+      ['PATCH', 'terms while a draft', { categories: [b.id] }],
+      ['PATCH', 'publish', { status: 'publish' }],
+      ['PATCH', 'terms while published', { categories: [a.id, b.id], tags: [] }],
+      ['PATCH', 'publication date ahead (future)', { date: '2099-01-01 00:00:00' }],
+      ['PATCH', 'publication date back (publish)', { date: '2020-01-01 00:00:00' }],
+      ['DELETE', 'trash'],
+      ['PATCH', 'restore', { status: 'publish' }],
+      ['DELETE', 'force delete', { force: true }],
+    ];
+    for (const [method, label, body] of steps) {
+      const response =
+        method === 'DELETE'
+          ? await server.admin('DELETE', `events/${event.id}`, { query: (body ?? {}) as Record<string, boolean> })
+          : await server.admin('PATCH', `events/${event.id}`, { json: body });
+      assert.equal(response.status, 200, `${label}: ${response.text}`);
+      assert.deepEqual(mismatches(), [], label);
+    }
+  });
 });

@@ -2,7 +2,7 @@
 import { postBySlug } from '../shared/slug-lookup.ts';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
-import { endpoint, EDITABLE, type HandlerInput, type RouteSpec } from '../../http/route.ts';
+import { endpoint, EDITABLE, memoized, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import { Event, ErrorBody, listEnvelope } from '../shared/representations.ts';
 import {
   EventCreateArgs,
@@ -28,11 +28,16 @@ const error = (description: string) => ({ description, schema: Type.Ref(ErrorBod
 const ITEM = { description: 'The event.', schema: Type.Ref(Event) };
 
 type Target = { id?: number; slug?: string };
-/** The stored event a by-id or by-slug request names (undefined when the id does not exist). */
+/**
+ * The stored event a by-id or by-slug request names (undefined when the id does not exist), read
+ * once for validation, permission and the If-Match check.
+ */
 function lookup(input: HandlerInput<Target>): PostRow | undefined {
   const { ctx, args } = input;
-  if (args.slug !== undefined && args.id === undefined) return postBySlug(ctx, 'event', args.slug);
-  return args.id !== undefined && args.id > 0 ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
+  return memoized(input, 'target', () => {
+    if (args.slug !== undefined && args.id === undefined) return postBySlug(ctx, 'event', args.slug);
+    return args.id !== undefined && args.id > 0 ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
+  });
 }
 function resolve(input: HandlerInput<Target>): PostRow {
   const { ctx, args } = input;
@@ -49,6 +54,7 @@ function read(input: HandlerInput<Target & { password?: string; context?: string
   assertReadable(ctx, row, args.password, args.context);
   return {
     body: presentEvent(ctx, row, { single: true, unlocked: new Set([row.id]), translation: translationOf(args) }),
+    etag: postEtag(row),
   };
 }
 
@@ -60,7 +66,10 @@ function update(input: HandlerInput<Target & EventWriteInput & { translation_lan
     return applyEventWrite(ctx, args, prepared, row);
   });
   const row = findEvent(ctx, id);
-  return { body: presentEvent(ctx, row, { unlocked: new Set([id]), translation: translationOf(args) }) };
+  return {
+    body: presentEvent(ctx, row, { unlocked: new Set([id]), translation: translationOf(args) }),
+    etag: postEtag(row),
+  };
 }
 
 function remove(input: HandlerInput<Target & { force?: boolean; translation_language?: string }>) {
@@ -68,12 +77,16 @@ function remove(input: HandlerInput<Target & { force?: boolean; translation_lang
   return ctx.store.transaction(() => {
     const row = resolve(input);
     const force = args.force === true;
-    const before = force ? presentEvent(ctx, row, { unlocked: new Set([row.id]) }) : undefined;
-    trashOrDelete(ctx, row, force, 'event');
+    if (force) {
+      const before = presentEvent(ctx, row, { unlocked: new Set([row.id]) });
+      trashOrDelete(ctx, row, true, 'event');
+      return { body: before }; // gone: no ETag
+    }
+    trashOrDelete(ctx, row, false, 'event');
+    const trashed = findEvent(ctx, row.id);
     return {
-      body:
-        before ??
-        presentEvent(ctx, findEvent(ctx, row.id), { unlocked: new Set([row.id]), translation: translationOf(args) }),
+      body: presentEvent(ctx, trashed, { unlocked: new Set([row.id]), translation: translationOf(args) }),
+      etag: postEtag(trashed),
     };
   });
 }

@@ -54,7 +54,7 @@ export function assertMayEdit(ctx: RequestContext, row: PostRow | undefined): vo
 }
 
 export function trashOrDelete(ctx: RequestContext, row: PostRow, force: boolean, singular: string): void {
-  const before = termCountSnapshot(ctx, row.id);
+  const before = termCountSnapshot(ctx, row.id, row);
   if (force) {
     ctx.store.posts.unlinkEverywhere(ctx.site.id, row.id);
     ctx.store.posts.remove(ctx.site.id, row.id);

@@ -178,7 +178,7 @@ export function applyEventWrite(
 ): number {
   const { posts, sites, terms } = ctx.store;
   const siteId = ctx.site.id;
-  const before = termCountSnapshot(ctx, current?.id);
+  const before = termCountSnapshot(ctx, current?.id, current);
   const columns: PostColumns = applyCommon(ctx, args, prepared.common, current);
   if (args.title !== undefined) columns.title = filterHtml(ctx.actor, args.title.trim(), 'title');
   if (args.description !== undefined) columns.content = filterHtml(ctx.actor, args.description, 'content');
@@ -233,11 +233,14 @@ export function applyEventWrite(
   const tags = prepared.tags && resolveTermRefs(ctx, 'tag', prepared.tags);
   if (categories) terms.setPostTerms(siteId, id, 'category', categories, isNew);
   if (tags) terms.setPostTerms(siteId, id, 'tag', tags, isNew);
-  // A new event's counting state is known without reading it back: its status and the terms just
-  // linked (each list is already free of repeats, and categories and tags never share an id).
+  // The counting state after the write is known without reading the event back: applyCommon
+  // always sets the status; a new event's terms are the ones just linked (each list is free of
+  // repeats, and categories and tags never share an id), an update's are read again only when
+  // it changed them.
+  const counted = columns.status === 'publish';
   const after = isNew
-    ? { counted: columns.status === 'publish', terms: [...(categories ?? []), ...(tags ?? [])] }
-    : termCountSnapshot(ctx, id);
+    ? { counted, terms: [...(categories ?? []), ...(tags ?? [])] }
+    : { counted, terms: categories || tags ? terms.termIdsOf(siteId, id) : before.terms };
   syncTermCounts(ctx, before, after);
   return id;
 }

@@ -1,17 +1,19 @@
 // Term `count` = published events using the term, stored on the term and adjusted by every event
 // write: snapshot the event's counting state before the write, compare after, apply the difference.
 import type { RequestContext } from '../../http/context.ts';
+import type { PostRow } from '../../db/repositories/posts.ts';
 
 export interface TermCountSnapshot {
   counted: boolean;
   terms: number[];
 }
 
-export function termCountSnapshot(ctx: RequestContext, eventId: number | undefined): TermCountSnapshot {
+/** `row`: the event as stored now, when the caller has just read it (saves reading it again). */
+export function termCountSnapshot(ctx: RequestContext, eventId: number | undefined, row?: PostRow): TermCountSnapshot {
   if (eventId === undefined) return { counted: false, terms: [] };
-  const row = ctx.store.posts.get(ctx.site.id, eventId);
-  if (!row || row.type !== 'event') return { counted: false, terms: [] };
-  return { counted: row.status === 'publish', terms: ctx.store.terms.termIdsOf(ctx.site.id, eventId) };
+  const current = row ?? ctx.store.posts.get(ctx.site.id, eventId);
+  if (!current || current.type !== 'event') return { counted: false, terms: [] };
+  return { counted: current.status === 'publish', terms: ctx.store.terms.termIdsOf(ctx.site.id, eventId) };
 }
 
 /** Applies the change between two snapshots of the same event (in the write's transaction). */
