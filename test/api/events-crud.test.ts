@@ -796,4 +796,29 @@ describe('ETags', () => {
     assert.equal(gone.status, 200, gone.text);
     assert.equal(gone.headers.get('etag'), null);
   });
+
+  test('venues too: GET, PATCH and trash answer with the ETag the venue has afterwards', async () => {
+    const created = await server.admin('POST', 'venues', { json: { venue: 'Hall' } });
+    assert.equal(created.status, 201, created.text);
+    const id = created.body.id as number;
+    const read = async () => (await server.admin('GET', `venues/${id}`)).headers.get('etag');
+    const first = await read();
+    assert.equal(first, created.headers.get('etag'));
+    const patched = await server.admin('PATCH', `venues/${id}`, {
+      json: { city: 'Lyon' },
+      headers: { 'if-match': first! },
+    });
+    assert.equal(patched.status, 200, patched.text);
+    assert.notEqual(patched.headers.get('etag'), first);
+    assert.equal(patched.headers.get('etag'), await read());
+    assertError(
+      await server.admin('PATCH', `venues/${id}`, { json: { city: 'Nice' }, headers: { 'if-match': first! } }),
+      412,
+      'rest_precondition_failed',
+    );
+    const trashed = await server.admin('DELETE', `venues/${id}`);
+    assert.equal(trashed.status, 200, trashed.text);
+    const stored = server.store.posts.get(server.store.sites.byCode('default')!.id, id)!;
+    assert.equal(trashed.headers.get('etag'), `"p${id}-r${stored.revision}"`);
+  });
 });

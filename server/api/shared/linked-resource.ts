@@ -5,7 +5,7 @@ import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError, forbidden, invalidParam, type ParamErrors } from '../../http/errors.ts';
-import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
+import { EDITABLE, endpoint, memoized, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { LinkedListFilter } from '../../db/repositories/linked-list.ts';
 import { formatWall } from '../../domain/dates.ts';
@@ -102,17 +102,29 @@ function argsFor(resource: LinkedResource) {
 type Target = { id?: number; slug?: string };
 type PreparedLinkedList = LinkedListFilter & { page: number; query: [string, string | number][] };
 
-/** The stored item a by-id/by-slug request names; unknown ones are 400 on the param (as the reference). */
-function findLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow {
+/** The stored post a by-id/by-slug request names, of whatever type (undefined: none). */
+function lookupLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow | undefined {
+  if (args.id === undefined && args.slug !== undefined) return postBySlug(ctx, resource.type, args.slug);
+  return args.id ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
+}
+
+/** The item itself; unknown ones are 400 on the param (as the reference). */
+function requireLinked(resource: LinkedResource, args: Target, row: PostRow | undefined): PostRow {
   if (args.id === undefined && args.slug !== undefined) {
-    const row = postBySlug(ctx, resource.type, args.slug);
     if (!row) throw invalidParam('slug', `No ${resource.type} has this slug.`);
     return row;
   }
-  const row = args.id ? ctx.store.posts.get(ctx.site.id, args.id) : undefined;
   if (!row || row.type !== resource.type) throw invalidParam('id', `Invalid ${resource.type} ID.`);
   return row;
 }
+
+/** Read now (in a handler's transaction). */
+const findLinked = (ctx: RequestContext, resource: LinkedResource, args: Target): PostRow =>
+  requireLinked(resource, args, lookupLinked(ctx, resource, args));
+
+/** Read once for the checks before the handler: validation, permission, If-Match. */
+const storedTarget = (input: HandlerInput<Record<string, unknown>>, resource: LinkedResource) =>
+  memoized(input, 'target', () => lookupLinked(input.ctx, resource, input.args as Target));
 
 function present(ctx: RequestContext, resource: LinkedResource, row: PostRow, single: boolean, translation?: string) {
   const images = row.image_id ? ctx.store.posts.getMany(ctx.site.id, [row.image_id]) : undefined;
@@ -223,21 +235,26 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
   const item = { description: `The ${type}.`, schema: Type.Ref(resource.schema) };
   const translationOf = (a: Record<string, unknown>) => a.translation_language as string | undefined;
 
-  const read = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
-    const row = findLinked(ctx, resource, a as Target);
+  /** The checked target of a by-id/by-slug request, from the read the checks share. */
+  const target = (input: HandlerInput<Record<string, unknown>>) =>
+    requireLinked(resource, input.args as Target, storedTarget(input, resource));
+  // A read writes nothing: the row validation read is the one to present.
+  const read = (input: HandlerInput<Record<string, unknown>>) => {
+    const { ctx, args: a } = input;
+    const row = target(input);
     assertReadable(ctx, resource, row);
-    return { body: present(ctx, resource, row, true, translationOf(a)) };
+    return { body: present(ctx, resource, row, true, translationOf(a)), etag: postEtag(row) };
   };
 
-  const validateWrite = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>, errors: ParamErrors) => {
-    if (a.id !== undefined || a.slug !== undefined) findLinked(ctx, resource, a as Target);
+  const validateWrite = (input: HandlerInput<Record<string, unknown>>, errors: ParamErrors) => {
+    const { ctx, args: a } = input;
+    if (a.id !== undefined || a.slug !== undefined) target(input);
     return prepareLinked(ctx, type, a as LinkedWriteArgs, errors);
   };
-  const permitWrite = ({ ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>) => {
+  const permitWrite = (input: HandlerInput<Record<string, unknown>>) => {
+    const { ctx, args: a, prepared } = input;
     const allowed =
-      a.id !== undefined || a.slug !== undefined
-        ? can.editPost(ctx.actor, findLinked(ctx, resource, a as Target))
-        : can.createPosts(ctx.actor);
+      a.id !== undefined || a.slug !== undefined ? can.editPost(ctx.actor, target(input)) : can.createPosts(ctx.actor);
     if (!allowed) throw forbidden(ctx.actor !== null);
     checkAuthorPermission(ctx, (prepared as PreparedLinked).common);
   };
@@ -254,7 +271,8 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
       );
       return row.id;
     });
-    return { body: present(ctx, resource, ctx.store.posts.get(ctx.site.id, id)!, false, translationOf(a)) };
+    const row = ctx.store.posts.get(ctx.site.id, id)!;
+    return { body: present(ctx, resource, row, false, translationOf(a)), etag: postEtag(row) };
   };
   const remove = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) =>
     ctx.store.transaction(() => {
@@ -270,23 +288,18 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
         return { body: before };
       }
       ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
-      return { body: present(ctx, resource, ctx.store.posts.get(ctx.site.id, row.id)!, false, translationOf(a)) };
+      const trashed = ctx.store.posts.get(ctx.site.id, row.id)!;
+      return { body: present(ctx, resource, trashed, false, translationOf(a)), etag: postEtag(trashed) };
     });
-  const permitDelete = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
-    if (!can.editPost(ctx.actor, findLinked(ctx, resource, a as Target))) throw forbidden(ctx.actor !== null);
+  const permitDelete = (input: HandlerInput<Record<string, unknown>>) => {
+    if (!can.editPost(input.ctx.actor, target(input))) throw forbidden(input.ctx.actor !== null);
   };
-  const etag = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
-    const target = a as Target;
-    const row =
-      target.id === undefined && target.slug !== undefined
-        ? postBySlug(ctx, type, target.slug)
-        : target.id
-          ? ctx.store.posts.get(ctx.site.id, target.id)
-          : undefined;
+  const etag = (input: HandlerInput<Record<string, unknown>>) => {
+    const row = storedTarget(input, resource);
     return row?.type === type ? postEtag(row) : undefined;
   };
-  const validateTarget = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
-    findLinked(ctx, resource, a as Target);
+  const validateTarget = (input: HandlerInput<Record<string, unknown>>) => {
+    target(input);
   };
 
   const writeResponses = {
