@@ -839,12 +839,23 @@ describe('events ↔ terms', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-describe('stored counts after creates (a new event’s counting state is not read back)', () => {
+describe('stored counts after event writes (the state after a write is not read back)', () => {
   let server: TestServer;
   before(async () => {
     server = await startServer();
   });
   after(() => server.close());
+
+  /** Each term's stored count next to a recount of the published events using it. */
+  const recount = () =>
+    server.store.db
+      .prepare(
+        `SELECT t.name, t.count AS stored,
+           (SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
+            WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish') AS actual
+         FROM terms t ORDER BY t.name`,
+      )
+      .all() as { name: string; stored: number; actual: number }[];
 
   test('every term’s count equals a recount, whatever the status and however the terms are named', async () => {
     const cat = (await server.admin('POST', 'categories', { json: { name: 'Counted' } })).body as Term;
@@ -861,16 +872,9 @@ describe('stored counts after creates (a new event’s counting state is not rea
       { title: 'no terms' },
     ];
     for (const fields of writes) await createEvent(server, { ...when, ...fields });
-    const recount = server.store.db
-      .prepare(
-        `SELECT t.name, t.count AS stored,
-           (SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
-            WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish') AS actual
-         FROM terms t ORDER BY t.name`,
-      )
-      .all() as { name: string; stored: number; actual: number }[];
-    for (const row of recount) assert.equal(row.stored, row.actual, row.name);
-    const byName = Object.fromEntries(recount.map((r) => [r.name, r.stored]));
+    const counts = recount();
+    for (const row of counts) assert.equal(row.stored, row.actual, row.name);
+    const byName = Object.fromEntries(counts.map((r) => [r.name, r.stored]));
     assert.equal(byName.Counted, 2);
     assert.equal(byName.Tagged, 2);
     assert.equal(byName['Fresh category'], 1);
@@ -880,16 +884,7 @@ describe('stored counts after creates (a new event’s counting state is not rea
   // Updates work out the counting state after the write from the write itself (status, and the
   // terms only when the update names them) instead of reading the event back: check every step.
   test('counts stay equal to a recount through updates, trash, restore and deletion', async () => {
-    const mismatches = () =>
-      server.store.db
-        .prepare(
-          `SELECT t.name, t.count AS stored,
-             (SELECT COUNT(*) FROM term_posts tp JOIN posts p ON p.site_id = tp.site_id AND p.id = tp.post_id
-              WHERE tp.site_id = t.site_id AND tp.term_id = t.id AND p.type = 'event' AND p.status = 'publish') AS actual
-           FROM terms t`,
-        )
-        .all()
-        .filter((r: any) => r.stored !== r.actual);
+    const mismatches = () => recount().filter((r) => r.stored !== r.actual);
     const a = (await server.admin('POST', 'categories', { json: { name: 'Update A' } })).body as Term;
     const b = (await server.admin('POST', 'categories', { json: { name: 'Update B' } })).body as Term;
     const t = (await server.admin('POST', 'tags', { json: { name: 'Update tag' } })).body as Term;
