@@ -12,6 +12,11 @@ export interface User {
 
 const TOKEN_PREFIX = 'alm';
 
+/** A user's role on a site from their stored one: an install administrator is administrator everywhere. */
+function siteRole(user: Pick<User, 'super_admin'>, stored: Role | null | undefined): Role | undefined {
+  return user.super_admin ? 'administrator' : (stored ?? undefined);
+}
+
 function parseToken(token: string): { publicId: string; secret: string } | undefined {
   const match = /^alm_([0-9a-f]{12})_([A-Za-z0-9_-]{32})$/.exec(token);
   return match ? { publicId: match[1]!, secret: match[2]! } : undefined;
@@ -59,8 +64,8 @@ export function usersRepository(db: Db) {
     },
     /** The user's role on a site; an install administrator is administrator everywhere. */
     roleOn(siteId: number, user: User): Role | undefined {
-      if (user.super_admin) return 'administrator';
-      return (roleOn.get(siteId, user.id) as { role: Role } | undefined)?.role;
+      const stored = user.super_admin ? undefined : (roleOn.get(siteId, user.id) as { role: Role } | undefined)?.role;
+      return siteRole(user, stored);
     },
     setRole(siteId: number, userId: number, role: Role): void {
       setRole.run(siteId, userId, role);
@@ -83,7 +88,7 @@ export function usersRepository(db: Db) {
         (User & { secret_hash: Buffer; role: Role | null }) | undefined;
       if (!row || !timingSafeEqual(row.secret_hash, hashSecret(match.secret))) return undefined;
       const user: User = { id: row.id, login: row.login, display_name: row.display_name, super_admin: row.super_admin };
-      return { user, role: row.super_admin ? 'administrator' : (row.role ?? undefined) };
+      return { user, role: siteRole(user, row.role) };
     },
     revokeToken(token: string): boolean {
       const publicId = /^alm_([0-9a-f]{12})_/.exec(token)?.[1];
