@@ -8,6 +8,7 @@ import { DEFAULT_PORT, listen } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole, ROLES } from './domain/roles.ts';
 import type { Store } from './db/store.ts';
+import { tuneHeapForServing } from './heap-tuning.ts';
 
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
@@ -50,6 +51,7 @@ async function serve(values: Values): Promise<void> {
   const portText = values.port ?? process.env.ALMANAC_PORT;
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
+  tuneHeapForServing();
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
   const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
