@@ -25,7 +25,7 @@ export interface StoredCost {
 // Longer text is not a price but a paragraph; TEC's own cost field is one line.
 export const MAX_COST_LENGTH = 200;
 
-const CLEARED: Readonly<StoredCost> = { raw: [], symbol: '', position: '' };
+const cleared = (): StoredCost => ({ raw: [], symbol: '', position: '' });
 
 /**
  * Checks and normalises the `cost` a client sent. Returns null for a value TEC would
@@ -35,7 +35,7 @@ const CLEARED: Readonly<StoredCost> = { raw: [], symbol: '', position: '' };
 export function parseCostInput(input: unknown): StoredCost | null {
   // undefined is treated like null: the caller decides whether an absent field means
   // "leave as is"; when it does pass it on, the only sensible reading is "no cost".
-  if (input === null || input === undefined) return { ...CLEARED, raw: [] };
+  if (input === null || input === undefined) return cleared();
   const items = Array.isArray(input) ? (input as unknown[]) : [input];
   const raw: string[] = [];
   for (const item of items) {
@@ -45,7 +45,7 @@ export function parseCostInput(input: unknown): StoredCost | null {
     // them from counting as a 0 (that is "Free") later on.
     if (text !== '') raw.push(text);
   }
-  if (raw.length === 0) return { ...CLEARED, raw: [] };
+  if (raw.length === 0) return cleared();
   const found = inferSymbol(raw);
   return { raw, symbol: found?.symbol ?? '', position: found?.position ?? '' };
 }

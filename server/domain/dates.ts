@@ -46,6 +46,7 @@ const DAY_MS = 86_400_000;
 const MAX_MANUAL_OFFSET_MINUTES = 14 * 60;
 const MAX_INPUT_LENGTH = 100;
 const MIDNIGHT: TimeParts = { hour: 0, minute: 0, second: 0, millisecond: 0 };
+const NOON: TimeParts = { hour: 12, minute: 0, second: 0, millisecond: 0 };
 
 // ---------------------------------------------------------------------------------------------
 // Timezones
@@ -422,7 +423,7 @@ function shiftWall(state: ParseState, shift: DurationLikeObject, time?: TimePart
   // the month (Jan 31 + 1 month = Feb 28), unlike PHP's overflow into March.
   const wall = DateTime.fromObject(wallFieldsOf(state.cursor), { zone: FixedOffsetZone.utcInstance }).plus(shift);
   if (!wall.isValid) return false;
-  return setCursor(state, resolveWall({ ...wallFieldsOf(wall), ...time }, state.zone));
+  return setCursor(state, resolveWall(Object.assign(wallFieldsOf(wall), time), state.zone));
 }
 
 /** Applies '+N unit': hours and below are elapsed time, days and above move the calendar. */
@@ -458,7 +459,7 @@ function applyDate(state: ParseState, date: DateParts, clockFollows: boolean): b
   state.pendingDate = date;
   state.clockRequired = clockFollows;
   state.hasTime = false;
-  return setCursor(state, resolveWall({ ...date, ...MIDNIGHT }, state.zone));
+  return setCursor(state, resolveWall(Object.assign({}, date, MIDNIGHT), state.zone));
 }
 
 /** Minutes east of UTC for 'z', '+02:00', '+0200', '-05'; null when out of range. */
@@ -503,7 +504,9 @@ const CLOCK_24H: Rule = {
     // are read in that offset, and the resulting instant is shown in the requested zone.
     const offset = parseInputOffset(offsetText);
     if (offset === null || state.pendingDate === null) return false;
-    const instant = DateTime.fromObject({ ...state.pendingDate, ...time }, { zone: FixedOffsetZone.instance(offset) });
+    const instant = DateTime.fromObject(Object.assign({}, state.pendingDate, time), {
+      zone: FixedOffsetZone.instance(offset),
+    });
     if (!instant.isValid) return false;
     state.hasTime = true;
     state.hasOffset = true;
@@ -588,7 +591,7 @@ const RULES: Rule[] = [
         case 'midnight':
           return applyTimeOfDay(state, MIDNIGHT);
         case 'noon':
-          return applyTimeOfDay(state, { ...MIDNIGHT, hour: 12 });
+          return applyTimeOfDay(state, NOON);
       }
       const weekday = WEEKDAYS.get(word);
       return weekday !== undefined && applyWeekday(state, weekday, 'this');

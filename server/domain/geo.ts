@@ -54,7 +54,7 @@ export function boundingBox(
   // The argument stays <= 1 because |lat| + r < 90° here.
   const dLng = toDeg(Math.asin(Math.sin(r) / Math.cos(latR)));
   const box = { minLat: toDeg(minLatR), maxLat: toDeg(maxLatR), minLng: lng - dLng, maxLng: lng + dLng };
-  if (box.minLng < -180 || box.maxLng > 180) return { ...box, minLng: -180, maxLng: 180 };
+  if (box.minLng < -180 || box.maxLng > 180) return Object.assign(box, { minLng: -180, maxLng: 180 });
   return box;
 }
 

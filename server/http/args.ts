@@ -29,7 +29,7 @@ export function mergeSources(
   query: Record<string, unknown>,
   body: unknown,
 ): Record<string, unknown> {
-  const merged: Record<string, unknown> = { ...path, ...query };
+  const merged: Record<string, unknown> = Object.assign({}, path, query);
   // JSON sent as text/plain reaches us as a string: ignored, like the reference.
   if (body && typeof body === 'object' && !Array.isArray(body)) Object.assign(merged, body);
   // The path wins for its own captures (a body `id` must not retarget the request).

@@ -85,7 +85,7 @@ function execute(endpoint: Endpoint) {
       const checked =
         errors.size === 0 ? args : Object.fromEntries(Object.entries(args).filter(([k]) => !errors.has(k)));
       try {
-        input.prepared = endpoint.validate({ ...input, args: checked }, errors);
+        input.prepared = endpoint.validate(Object.assign({}, input, { args: checked }), errors);
       } catch (error) {
         // A lookup that fails (unknown id or slug) still reports together with the schema errors.
         if (!errors.absorb(error)) throw error;

@@ -82,7 +82,12 @@ export class ResponseCache {
       this.delete(oldest.value, this.entries.get(oldest.value)!);
     }
     this.dropExpired();
-    this.entries.set(key, { ...response, expires: Date.now() + this.ttlMs });
+    this.entries.set(key, {
+      status: response.status,
+      body: response.body,
+      headers: response.headers,
+      expires: Date.now() + this.ttlMs,
+    });
     this.bytes += response.body.length;
     this.scheduleSweep();
   }

@@ -48,7 +48,8 @@ export function assertMayEdit(ctx: RequestContext, row: PostRow | undefined): vo
   // WordPress judges a trashed post by the status it had before (_wp_trash_meta_status): without
   // this a contributor who trashed their own draft got 403 on restoring it, on deleting it for
   // good, and on a second DELETE (instead of 410).
-  const judged = row?.status === 'trash' && row.trashed_status ? { ...row, status: row.trashed_status } : row;
+  const judged =
+    row?.status === 'trash' && row.trashed_status ? Object.assign({}, row, { status: row.trashed_status }) : row;
   const allowed = judged && judged.type === 'event' ? can.editPost(ctx.actor, judged) : can.createPosts(ctx.actor);
   if (!allowed) throw forbidden(ctx.actor !== null);
 }

@@ -132,7 +132,7 @@ export function insertLinked(
   prepared: PreparedLinked,
   language?: string,
 ): number {
-  const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, undefined) };
+  const columns = Object.assign({}, prepared.columns, applyCommon(ctx, args, prepared.common, undefined));
   if (type === 'venue') fillStateProvince(columns, undefined, args.stateprovince !== undefined);
   const id = ctx.store.sites.nextPostId(ctx.site.id);
   columns.slug = chooseSlug(ctx, type, typeof args.slug === 'string' ? args.slug : undefined, columns.title ?? '', id);
@@ -152,7 +152,7 @@ export function updateLinked(
   prepared: PreparedLinked,
   language?: string,
 ): void {
-  const columns = { ...prepared.columns, ...applyCommon(ctx, args, prepared.common, current) };
+  const columns = Object.assign({}, prepared.columns, applyCommon(ctx, args, prepared.common, current));
   const variant = language ? splitVariant(columns, TRANSLATABLE_POST_COLUMNS[type]!, false) : {};
   saveVariant(ctx, 'post', current.id, language, variant);
   if (

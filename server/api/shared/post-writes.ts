@@ -90,15 +90,16 @@ function imageColumn(ctx: RequestContext, prepared: PreparedCommon, now: DateTim
   if (existing) return existing.id;
   const id = ctx.store.sites.nextPostId(ctx.site.id);
   const name = decodeURIComponent(new URL(image.url).pathname.split('/').pop() ?? '') || 'image';
-  ctx.store.posts.insert(ctx.site.id, id, 'image', {
-    author: ctx.actor?.userId ?? 0,
-    status: 'publish',
-    title: name,
-    slug: sanitizeSlug(name),
-    url: image.url,
-    ...publicationColumns(ctx, now),
-    ...modifiedColumns(ctx, now),
-  });
+  ctx.store.posts.insert(
+    ctx.site.id,
+    id,
+    'image',
+    Object.assign(
+      { author: ctx.actor?.userId ?? 0, status: 'publish', title: name, slug: sanitizeSlug(name), url: image.url },
+      publicationColumns(ctx, now),
+      modifiedColumns(ctx, now),
+    ),
+  );
   return id;
 }
 
@@ -140,7 +141,7 @@ export function applyCommon(
   current: PostRow | undefined,
 ): PostColumns {
   const now = nowUtc();
-  const columns: PostColumns = { ...modifiedColumns(ctx, now) };
+  const columns: PostColumns = modifiedColumns(ctx, now);
   if (!current) {
     columns.author = prepared.author ?? ctx.actor?.userId ?? 0;
     Object.assign(columns, publicationColumns(ctx, prepared.published ?? now));

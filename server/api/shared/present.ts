@@ -32,16 +32,19 @@ function postHead(ctx: RequestContext, row: PostRow, kind: 'venue' | 'organizer'
   };
 }
 
-/** Drops empty values, as the reference's array_filter does ("0" author included). */
-function dropEmpty(object: Json): Json {
-  const result: Json = {};
-  for (const [key, value] of Object.entries(object)) {
+/** Copies the non-empty values into `target`, as the reference's array_filter keeps them ("0" author included). */
+function keepNonEmpty(target: Json, source: Json): Json {
+  for (const key in source) {
+    const value = source[key];
     if (value === '' || value === null || value === undefined || value === false || value === 0 || value === '0')
       continue;
-    result[key] = value;
+    target[key] = value;
   }
-  return result;
+  return target;
 }
+
+/** Drops empty values, as the reference's array_filter does. */
+const dropEmpty = (object: Json): Json => keepNonEmpty({}, object);
 
 export interface PresentOptions {
   single?: boolean;
@@ -88,8 +91,10 @@ function organizerJsonLd(row: PostRow): Json {
 export function presentVenue(ctx: RequestContext, row: PostRow, options: PresentOptions = {}): Json {
   const image = row.image_id ? presentImage(options.images?.get(row.image_id)) : false;
   const locked = options.locked === true;
-  const body = dropEmpty({
-    ...postHead(ctx, row, 'venue'),
+  // Copied into one object, not built as `{ ...head, more }`: on Node 20's V8 each property that
+  // follows a leading spread takes a slow path (this object cost ~35 µs instead of ~1 µs), and a
+  // list page presents a venue and an organizer per event. See docs/PERFORMANCE.md.
+  const body = keepNonEmpty(dropEmpty(postHead(ctx, row, 'venue')), {
     venue: locked ? undefined : row.title,
     description: locked ? '' : autop(row.content),
     excerpt: locked ? '' : autop(row.excerpt),
@@ -110,21 +115,15 @@ export function presentVenue(ctx: RequestContext, row: PostRow, options: Present
   });
   // The reference's quirk of reusing the event list blanking: a locked venue's name is [].
   if (locked) body.venue = [];
-  return {
-    ...body,
-    show_map: locked ? null : flag(row.show_map, true),
-    show_map_link: locked ? null : flag(row.show_map_link, true),
-    global_id: globalId(ctx, row.id),
-    global_id_lineage: [globalId(ctx, row.id)],
-    ...(options.translation ? { translation_language: options.translation } : {}),
-  };
+  body.show_map = locked ? null : flag(row.show_map, true);
+  body.show_map_link = locked ? null : flag(row.show_map_link, true);
+  return withGlobalIds(ctx, body, row.id, options.translation);
 }
 
 export function presentOrganizer(ctx: RequestContext, row: PostRow, options: PresentOptions = {}): Json {
   const image = row.image_id ? presentImage(options.images?.get(row.image_id)) : false;
   const locked = options.locked === true;
-  const body = dropEmpty({
-    ...postHead(ctx, row, 'organizer'),
+  const body = keepNonEmpty(dropEmpty(postHead(ctx, row, 'organizer')), {
     organizer: locked ? undefined : row.title,
     description: locked ? '' : autop(row.content),
     excerpt: locked ? '' : autop(row.excerpt),
@@ -136,12 +135,15 @@ export function presentOrganizer(ctx: RequestContext, row: PostRow, options: Pre
     json_ld: options.single && !locked ? organizerJsonLd(row) : undefined,
   });
   if (locked) body.organizer = [];
-  return {
-    ...body,
-    global_id: globalId(ctx, row.id),
-    global_id_lineage: [globalId(ctx, row.id)],
-    ...(options.translation ? { translation_language: options.translation } : {}),
-  };
+  return withGlobalIds(ctx, body, row.id, options.translation);
+}
+
+/** The tail every venue and organizer ends with. */
+function withGlobalIds(ctx: RequestContext, body: Json, id: number, translation: string | undefined): Json {
+  body.global_id = globalId(ctx, id);
+  body.global_id_lineage = [globalId(ctx, id)];
+  if (translation) body.translation_language = translation;
+  return body;
 }
 
 export { venueJsonLd, organizerJsonLd };
@@ -158,7 +160,7 @@ function termUrls(ctx: RequestContext, term: TermRow): Json {
 
 /** A term embedded in an event (a WP_Term cast to an array). */
 export function presentEmbeddedTerm(ctx: RequestContext, term: TermRow, count: number, translation?: string): Json {
-  return {
+  const json: Json = {
     name: term.name,
     slug: term.slug,
     term_group: 0,
@@ -170,8 +172,9 @@ export function presentEmbeddedTerm(ctx: RequestContext, term: TermRow, count: n
     filter: 'raw',
     id: term.id,
     urls: termUrls(ctx, term),
-    ...(translation ? { translation_language: translation } : {}),
   };
+  if (translation) json.translation_language = translation;
+  return json;
 }
 
 /** A term from the /categories and /tags endpoints. */
@@ -182,17 +185,18 @@ export function presentTerm(
   path: string,
   translation?: string,
 ): Json {
-  return {
+  const json: Json = {
     id: term.id,
     count,
     description: term.description,
     name: term.name,
     slug: term.slug,
     taxonomy: TAXONOMY_NAMES[term.taxonomy],
-    ...(term.taxonomy === 'category' ? { parent: term.parent } : {}),
-    meta: [],
-    url: `${ctx.baseUrl}${path}`,
-    urls: termUrls(ctx, term),
-    ...(translation ? { translation_language: translation } : {}),
   };
+  if (term.taxonomy === 'category') json.parent = term.parent;
+  json.meta = [];
+  json.url = `${ctx.baseUrl}${path}`;
+  json.urls = termUrls(ctx, term);
+  if (translation) json.translation_language = translation;
+  return json;
 }

@@ -70,7 +70,7 @@ function overlay<T extends { id: number }>(
       const variant = variants.get(item.id);
       if (!variant) return item;
       translated.add(item.id);
-      return { ...item, ...variant };
+      return Object.assign({}, item, variant);
     }),
     translated,
   };

@@ -67,7 +67,7 @@ export function sitesRepository(db: Db) {
       return (all.all() as SiteRow[]).map(toSite);
     },
     create(site: { code: string; title: string; timezone: string; language: string; perPage?: number }): Site {
-      insert.run({ perPage: 10, ...site, created: new Date().toISOString() });
+      insert.run(Object.assign({ perPage: 10 }, site, { created: new Date().toISOString() }));
       return this.byCode(site.code)!;
     },
     /** The next id of the site's one post sequence (never reused: the counter only grows). */
