@@ -51,7 +51,7 @@ async function serve(values: Values): Promise<void> {
   const portText = values.port ?? process.env.ALMANAC_PORT;
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
-  tuneHeapForServing();
+  const stopHeapTuning = tuneHeapForServing();
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
   const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
@@ -70,6 +70,7 @@ async function serve(values: Values): Promise<void> {
     closing = true;
     stopBackups();
     stopOptimize();
+    stopHeapTuning();
     await server.close();
     store.close();
     clearRunFile(dataDir);
