@@ -4,7 +4,12 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import vm from 'node:vm';
-import { fullCollection, shouldCollectWhenQuiet, tuneHeapForServing } from '../../server/heap-tuning.ts';
+import {
+  fullCollection,
+  shouldCollectWhenQuiet,
+  tuneHeapForServing,
+  youngGrowthFactor,
+} from '../../server/heap-tuning.ts';
 
 const MiB = 1024 * 1024;
 
@@ -15,6 +20,13 @@ describe('heap tuning for the serving process', () => {
     assert.equal(shouldCollectWhenQuiet({ youngBytes: 32 * MiB, cpuMicros: 900_000 }), false);
     // Already small (V8 starts it at 1 MiB; after a collection it is back there): nothing to give back.
     assert.equal(shouldCollectWhenQuiet({ youngBytes: 1 * MiB, cpuMicros: 0 }), false);
+  });
+
+  it('stops the young generation growing at 2 × 8 MiB and lets it grow again below', () => {
+    assert.equal(youngGrowthFactor(1 * MiB), 2);
+    assert.equal(youngGrowthFactor(8 * MiB), 2);
+    assert.equal(youngGrowthFactor(16 * MiB), 1);
+    assert.equal(youngGrowthFactor(32 * MiB), 1);
   });
 
   it('can run a full collection in a process started without --expose-gc', () => {
