@@ -2,6 +2,7 @@
 // table, so the page and its total come from two index-backed queries (no scan in JS).
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
+import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
@@ -332,10 +333,9 @@ export function eventListRepository(db: Db) {
   /** The rows of `ids`, in that order. */
   function rowsInOrder(siteId: number, ids: number[]): PostRow[] {
     if (ids.length === 0) return [];
-    const rows = prepareCached(db, `SELECT * FROM posts WHERE site_id = ? AND id IN (${list(ids)})`).all(
-      siteId,
-      ...ids,
-    ) as PostRow[];
+    const rows = rowReader<PostRow>(
+      prepareCached(db, `SELECT * FROM posts WHERE site_id = ? AND id IN (${list(ids)})`),
+    ).all(siteId, ...ids);
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   }
@@ -361,7 +361,7 @@ export function eventListRepository(db: Db) {
       const statement = prepareCached(db, query.sql);
       const rows = query.idsOnly
         ? rowsInOrder(filter.siteId, statement.pluck().all(...query.params) as number[])
-        : (statement.all(...query.params) as PostRow[]);
+        : rowReader<PostRow>(statement).all(...query.params);
       return { rows, total: count };
     },
 

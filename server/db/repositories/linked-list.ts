@@ -1,6 +1,7 @@
 // The /venues and /organizers list query (spec §4.3–4.4) as one SQL statement per page.
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
+import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 
 export interface LinkedListFilter {
@@ -91,10 +92,12 @@ export function linkedListRepository(db: Db) {
       ).n;
       const rows =
         filter.offset < total
-          ? (prepareCached(
-              db,
-              `SELECT p.* FROM posts p WHERE ${where} ORDER BY p.date_utc DESC, p.id DESC LIMIT ? OFFSET ?`,
-            ).all(...params, filter.limit, filter.offset) as PostRow[])
+          ? rowReader<PostRow>(
+              prepareCached(
+                db,
+                `SELECT p.* FROM posts p WHERE ${where} ORDER BY p.date_utc DESC, p.id DESC LIMIT ? OFFSET ?`,
+              ),
+            ).all(...params, filter.limit, filter.offset)
           : [];
       return { rows, total };
     },

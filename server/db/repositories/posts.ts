@@ -4,6 +4,7 @@ import { slugSuffix } from '../../domain/slug.ts';
 import type Database from 'better-sqlite3';
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
+import { rowReader } from '../row-reader.ts';
 
 export type PostType = 'event' | 'venue' | 'organizer' | 'image';
 export type LinkKind = 'venue' | 'organizer';
@@ -157,8 +158,8 @@ export function postsRepository(db: Db) {
   const imageByUrl = db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1");
 
   return {
-    get: (siteId: number, id: number) => byId.get(siteId, id) as PostRow | undefined,
-    bySlug: (siteId: number, type: PostType, slug: string) => bySlug[type].get(siteId, slug) as PostRow | undefined,
+    get: (siteId: number, id: number) => rowReader<PostRow>(byId).get(siteId, id),
+    bySlug: (siteId: number, type: PostType, slug: string) => rowReader<PostRow>(bySlug[type]).get(siteId, slug),
     slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
       slugTaken[type].get(siteId, slug, exceptId) !== undefined,
     /** Every n for which `base-n` is another post's slug (one index range, see uniqueSlug). */
@@ -170,18 +171,17 @@ export function postsRepository(db: Db) {
       }
       return used;
     },
-    byTitle: (siteId: number, type: PostType, title: string) => byTitle[type].all(siteId, title) as PostRow[],
-    imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url) as PostRow | undefined,
+    byTitle: (siteId: number, type: PostType, title: string) => rowReader<PostRow>(byTitle[type]).all(siteId, title),
+    imageByUrl: (siteId: number, url: string) => rowReader<PostRow>(imageByUrl).get(siteId, url),
 
     /** Several posts by id in one query (no N+1 when embedding). */
     getMany(siteId: number, ids: number[]): Map<number, PostRow> {
       const result = new Map<number, PostRow>();
       if (ids.length === 0) return result;
       const unique = [...new Set(ids)];
-      const rows = prepareCached(
-        db,
-        `SELECT * FROM posts WHERE site_id = ? AND id IN (${unique.map(() => '?').join(',')})`,
-      ).all(siteId, ...unique) as PostRow[];
+      const rows = rowReader<PostRow>(
+        prepareCached(db, `SELECT * FROM posts WHERE site_id = ? AND id IN (${unique.map(() => '?').join(',')})`),
+      ).all(siteId, ...unique);
       for (const row of rows) result.set(row.id, row);
       return result;
     },

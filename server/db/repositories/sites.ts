@@ -1,5 +1,6 @@
 // Sites: independent calendars in one data dir, each with its own settings and id sequences.
 import type { Db } from '../open.ts';
+import { rowReader } from '../row-reader.ts';
 
 export interface Site {
   id: number;
@@ -60,7 +61,7 @@ export function sitesRepository(db: Db) {
 
   return {
     byCode(code: string): Site | undefined {
-      const row = byCode.get(code) as SiteRow | undefined;
+      const row = rowReader<SiteRow>(byCode).get(code);
       return row && toSite(row);
     },
     list(): Site[] {

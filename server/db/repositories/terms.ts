@@ -1,6 +1,7 @@
 // Terms: categories and tags, one table and one id sequence per site, and their assignment to posts.
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
+import { keyedRowReader } from '../row-reader.ts';
 
 export type Taxonomy = 'category' | 'tag';
 
@@ -118,13 +119,15 @@ export function termsRepository(db: Db) {
     termsOfPosts(siteId: number, postIds: number[]): Record<Taxonomy, Map<number, TermRow[]>> {
       const result: Record<Taxonomy, Map<number, TermRow[]>> = { category: new Map(), tag: new Map() };
       if (postIds.length === 0) return result;
-      const rows = prepareCached(
-        db,
-        `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
-           WHERE tp.site_id = ? AND tp.post_id IN (${placeholders(postIds.length)})
-           ORDER BY tp.post_id, t.taxonomy, t.name COLLATE NOCASE, t.id`,
-      ).all(siteId, ...postIds) as (TermRow & { post_id: number })[];
-      for (const { post_id, ...term } of rows) {
+      const rows = keyedRowReader<number, TermRow>(
+        prepareCached(
+          db,
+          `SELECT tp.post_id AS post_id, t.* FROM term_posts tp JOIN terms t ON t.site_id = tp.site_id AND t.id = tp.term_id
+             WHERE tp.site_id = ? AND tp.post_id IN (${placeholders(postIds.length)})
+             ORDER BY tp.post_id, t.taxonomy, t.name COLLATE NOCASE, t.id`,
+        ),
+      ).all(siteId, ...postIds);
+      for (const [post_id, term] of rows) {
         const byPost = result[term.taxonomy];
         const list = byPost.get(post_id) ?? [];
         list.push(term);
