@@ -1,26 +1,13 @@
 // The bulk seeder bypasses the API, sets triggers and indexes aside and rebuilds derived data
 // itself (server/db/bulk-seed.ts): afterwards the database must be exactly what row-by-row writes
 // would have left, and back in its normal settings.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDataDir } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { withSeededStore } from '../support/seeded-store.ts';
 import type { Store } from '../../server/db/store.ts';
 
 let store: Store;
-let dir: string;
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'almanac-seed-'));
-  store = openDataDir(dir, { timezone: 'America/New_York' });
-  bulkSeed(store, 'default', 4000, 1);
-});
-after(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withSeededStore({ events: 4000, timezone: 'America/New_York' }, (opened) => (store = opened));
 
 const rows = (sql: string) => store.db.prepare(sql).all();
 

@@ -1,28 +1,15 @@
 // Every list filter combination the bench uses (and each single filter) must be served by an
 // index: a later change cannot silently lose one. Checked with EXPLAIN QUERY PLAN on a real
 // seeded database.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDataDir } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { withSeededStore } from '../support/seeded-store.ts';
 import type { Store } from '../../server/db/store.ts';
 import type { EventListFilter } from '../../server/db/repositories/event-list.ts';
 import { boundingBox } from '../../server/domain/geo.ts';
 
 let store: Store;
-let dir: string;
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'almanac-plans-'));
-  store = openDataDir(dir, { timezone: 'America/New_York' });
-  bulkSeed(store, 'default', 3000, 1);
-});
-after(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withSeededStore({ events: 3000, timezone: 'America/New_York' }, (opened) => (store = opened));
 
 const base: EventListFilter = {
   siteId: 1,

@@ -1,27 +1,14 @@
 // The row readers (server/db/row-reader.ts) replace better-sqlite3's own row objects on the hot
 // reads: every row must come out exactly as better-sqlite3 would have built it (keys, order,
 // values, types), for posts rows of every type, joins with repeated names, and empty results.
-import { test, before, after } from 'node:test';
+import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { openDataDir } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { withSeededStore } from '../support/seeded-store.ts';
 import { keyedRowReader, rowReader } from '../../server/db/row-reader.ts';
 import type { Store } from '../../server/db/store.ts';
 
 let store: Store;
-let dir: string;
-before(() => {
-  dir = mkdtempSync(join(tmpdir(), 'almanac-rows-'));
-  store = openDataDir(dir, { timezone: 'Europe/Berlin' });
-  bulkSeed(store, 'default', 300, 7);
-});
-after(() => {
-  store.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+withSeededStore({ events: 300, timezone: 'Europe/Berlin' }, (opened) => (store = opened));
 
 /** The same SQL read twice: once by better-sqlite3's objects, once through a reader. */
 function both(sql: string, ...params: unknown[]) {
