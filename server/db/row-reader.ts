@@ -5,7 +5,7 @@
 // read. Raw mode hands back an array instead (~4 µs of it), and a function compiled once per
 // statement turns that array into an object literal, which V8 creates with one ready-made shape
 // (~0.1 µs). Measured on a 100k-event calendar: 13.0 → 8.0 µs per posts row read by id, and
-// server CPU per uncached request −13 % for one event, −15 % for a list page.
+// server CPU per uncached request −13 % for one event, −18 % for a list page.
 //
 // The rows are the same plain objects as before: the same keys in the same order, and a repeated
 // column name keeps its last value, as better-sqlite3's own rows do.

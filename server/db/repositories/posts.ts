@@ -122,7 +122,7 @@ export function perType(db: Db, sql: (typeLiteral: string) => string): Record<Po
 }
 
 export function postsRepository(db: Db) {
-  const byId = db.prepare('SELECT * FROM posts WHERE site_id = ? AND id = ?');
+  const byId = rowReader<PostRow>(db.prepare('SELECT * FROM posts WHERE site_id = ? AND id = ?'));
   const bySlug = perType(
     db,
     (type) =>
@@ -155,10 +155,12 @@ export function postsRepository(db: Db) {
     db,
     (type) => `SELECT * FROM posts WHERE site_id = ? AND type = ${type} AND title = ? COLLATE NOCASE ORDER BY id`,
   );
-  const imageByUrl = db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1");
+  const imageByUrl = rowReader<PostRow>(
+    db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1"),
+  );
 
   return {
-    get: (siteId: number, id: number) => rowReader<PostRow>(byId).get(siteId, id),
+    get: (siteId: number, id: number) => byId.get(siteId, id),
     bySlug: (siteId: number, type: PostType, slug: string) => rowReader<PostRow>(bySlug[type]).get(siteId, slug),
     slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
       slugTaken[type].get(siteId, slug, exceptId) !== undefined,
@@ -172,7 +174,7 @@ export function postsRepository(db: Db) {
       return used;
     },
     byTitle: (siteId: number, type: PostType, title: string) => rowReader<PostRow>(byTitle[type]).all(siteId, title),
-    imageByUrl: (siteId: number, url: string) => rowReader<PostRow>(imageByUrl).get(siteId, url),
+    imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url),
 
     /** Several posts by id in one query (no N+1 when embedding). */
     getMany(siteId: number, ids: number[]): Map<number, PostRow> {

@@ -47,7 +47,7 @@ function toSite(row: SiteRow): Site {
 }
 
 export function sitesRepository(db: Db) {
-  const byCode = db.prepare('SELECT * FROM sites WHERE code = ?');
+  const byCode = rowReader<SiteRow>(db.prepare('SELECT * FROM sites WHERE code = ?'));
   const all = db.prepare('SELECT * FROM sites ORDER BY id');
   const insert = db.prepare(
     'INSERT INTO sites (code, title, timezone, language, per_page, created_utc) VALUES (@code, @title, @timezone, @language, @perPage, @created)',
@@ -61,7 +61,7 @@ export function sitesRepository(db: Db) {
 
   return {
     byCode(code: string): Site | undefined {
-      const row = rowReader<SiteRow>(byCode).get(code);
+      const row = byCode.get(code);
       return row && toSite(row);
     },
     list(): Site[] {
