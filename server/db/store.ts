@@ -20,12 +20,34 @@ export interface Store {
   linkedList: ReturnType<typeof linkedListRepository>;
   termList: ReturnType<typeof termListRepository>;
   translations: ReturnType<typeof translationsRepository>;
-  /** Runs `fn` in one transaction: a failed request changes nothing (contract §6). */
+  /**
+   * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
+   * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
+   * whole outer one. Not a savepoint: a savepoint copies every page it changes into a statement
+   * journal first (measured: +20 % CPU per create).
+   */
   transaction<T>(fn: () => T): T;
+  /**
+   * Runs a read-only request on one snapshot of the database. Its statements all see the same
+   * state, even when another process (the CLI) commits meanwhile, and they share one WAL read
+   * lock: a statement outside a transaction takes and releases that lock itself (two `fcntl`
+   * calls, ~3 µs, on every statement).
+   */
+  snapshot<T>(fn: () => T): T;
+  /**
+   * Runs a write request holding the write lock from its first statement (BEGIN IMMEDIATE), so
+   * what its validation read cannot change before it writes. A deferred transaction that reads
+   * first fails with SQLITE_BUSY_SNAPSHOT when another process commits in between; this one
+   * waits for the lock instead (busy_timeout).
+   */
+  writing<T>(fn: () => T): T;
   close(): void;
 }
 
 export function createStore(db: Db): Store {
+  // One transaction function for every call (better-sqlite3 builds four wrappers per function).
+  const inTransaction = db.transaction((fn: () => unknown) => fn());
+  const joined = <T>(fn: () => T): T => (db.inTransaction ? fn() : (inTransaction(fn) as T));
   return {
     db,
     sites: sitesRepository(db),
@@ -36,7 +58,10 @@ export function createStore(db: Db): Store {
     linkedList: linkedListRepository(db),
     termList: termListRepository(db),
     translations: translationsRepository(db),
-    transaction: <T>(fn: () => T) => db.transaction(fn)(),
+    transaction: joined,
+    // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
+    snapshot: joined,
+    writing: <T>(fn: () => T) => (db.inTransaction ? fn() : (inTransaction.immediate(fn) as T)),
     close: () => db.close(),
   };
 }

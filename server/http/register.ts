@@ -23,8 +23,9 @@ function pathParams(request: FastifyRequest): Record<string, unknown> {
 
 /**
  * Optimistic concurrency: a write that names the version it read (If-Match) fails with 412 when
- * the item changed since. Writes without If-Match keep working as before. The check runs
- * synchronously right before the (synchronous, transactional) handler, so nothing can slip in between.
+ * the item changed since. Writes without If-Match keep working as before. The check runs right
+ * before the handler, in the same write transaction (see handle()), so no write of this process or
+ * another can slip in between.
  */
 function checkIfMatch(request: FastifyRequest, current: string | undefined): void {
   const header = request.headers['if-match'];
@@ -50,7 +51,7 @@ function handle(endpoint: Endpoint, schemaSerialization: boolean) {
     const { ctx } = request;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       try {
-        const body = await run(request, reply);
+        const body = ctx.store.writing(() => run(request, reply));
         return reply.type(JSON_TYPE).send(serialize(reply.statusCode)(body));
       } finally {
         ctx.cache.invalidate(); // whatever the outcome: a write may have changed any representation
@@ -60,21 +61,29 @@ function handle(endpoint: Endpoint, schemaSerialization: boolean) {
     const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
     const hit = ctx.cache.get(key);
     if (hit) return reply.code(hit.status).headers(hit.headers).type(JSON_TYPE).send(hit.body);
-    const body = serialize(reply.statusCode)(await run(request, reply));
-    if (reply.statusCode === 200) {
-      const headers: Record<string, string> = {};
-      for (const name of ['etag', 'x-tec-total', 'x-tec-totalpages']) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      ctx.cache.set(key, { status: 200, body, headers });
-    }
+    const body = ctx.store.snapshot(() => {
+      const built = serialize(reply.statusCode)(run(request, reply));
+      // Stored inside the snapshot, so the entry is filed under the data version it was built
+      // from: a commit by another process during the request empties the cache at the next one.
+      if (reply.statusCode === 200) ctx.cache.set(key, { status: 200, body: built, headers: cachedHeaders(reply) });
+      return built;
+    });
     return reply.type(JSON_TYPE).send(body);
   };
 }
 
+function cachedHeaders(reply: FastifyReply): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of ['etag', 'x-tec-total', 'x-tec-totalpages']) {
+    const value = reply.getHeader(name);
+    if (value !== undefined) headers[name] = String(value);
+  }
+  return headers;
+}
+
+/** The request's whole database work, synchronous so that it fits in one transaction. */
 function execute(endpoint: Endpoint) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return (request: FastifyRequest, reply: FastifyReply): unknown => {
     const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
     const { args, errors } = parseArgs<Record<string, unknown>>(endpoint.args, raw);
     const input = { ctx: request.ctx, args, request, reply, prepared: undefined as unknown, memo: new Map() };
@@ -95,7 +104,7 @@ function execute(endpoint: Endpoint) {
     endpoint.permission?.(input);
     if (endpoint.etag && request.method !== 'GET' && request.method !== 'HEAD')
       checkIfMatch(request, endpoint.etag(input));
-    const result = await endpoint.handler(input);
+    const result = endpoint.handler(input);
     input.memo.clear(); // what the checks read may have changed
     const etag = result.etag ?? endpoint.etag?.(input);
     if (etag) reply.header('ETag', etag);

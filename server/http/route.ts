@@ -56,7 +56,8 @@ export interface Endpoint<A extends TObject = TObject> {
    * ETag the item has afterwards.
    */
   etag?: (input: HandlerInput<Static<A>>) => string | undefined;
-  handler: (input: HandlerInput<Static<A>>) => ApiResult | Promise<ApiResult>;
+  /** Synchronous: the request's statements run in one transaction (register.ts). */
+  handler: (input: HandlerInput<Static<A>>) => ApiResult;
 }
 
 export interface RouteSpec {
