@@ -343,7 +343,6 @@ function insertEvents(gen: Generator, plan: EventPlan, relations: Relations): Se
     'post_links (site_id, event_id, linked_id, kind, position)',
     `(${site}, ?, ?, 'venue', 0), (${site}, ?, ?, 'organizer', 0)`,
   );
-  // start_utc is written with the assignment (the work of trigger term_posts_start_on_insert).
   const assignments = batchInsert(db, 'term_posts (site_id, term_id, post_id, start_utc)', `(${site}, ?, ?, ?)`);
   const translations = batchInsert(
     db,
@@ -352,9 +351,14 @@ function insertEvents(gen: Generator, plan: EventPlan, relations: Relations): Se
   );
   const seeded: Seeded = { termCounts: new Map(), windowCounts: new Map() };
   const count = <K>(counts: Map<K, number>, key: K) => counts.set(key, (counts.get(key) ?? 0) + 1);
-  const assign = (termId: number, postId: number, startUtc: string) => {
-    assignments.add(termId, postId, startUtc);
-    count(seeded.termCounts, termId);
+  // Assignments wait in one list per term (post id, UTC start minute) and go in term by term:
+  // in primary key order, every row is appended to the table's last page. Written in event order,
+  // rows landed in 80 places of the table at once: 2.5× the time (94 vs 222–256 ms at 100k).
+  const byTerm = new Map<number, number[]>();
+  const assign = (termId: number, postId: number, startUtcMinutes: number) => {
+    let list = byTerm.get(termId);
+    if (!list) byTerm.set(termId, (list = []));
+    list.push(postId, startUtcMinutes);
   };
 
   const clock = wallClock(plan.zone);
@@ -379,15 +383,21 @@ function insertEvents(gen: Generator, plan: EventPlan, relations: Relations): Se
     posts.add(id, title, content, `event-${i}`, startLocal, endLocal, startUtc, endUtc, startZone.abbr, cost, featured);
     count(seeded.windowCounts, windowKey(dayOf(startUtcMinutes), dayOf(endUtcMinutes), featured));
     links.add(id, pick(venues), id, pick(organizers));
-    assign(pick(categories), id, startUtc);
+    assign(pick(categories), id, startUtcMinutes);
     const tag = pick(tags);
-    assign(tag, id, startUtc);
+    assign(tag, id, startUtcMinutes);
     if (rand() < 0.5) {
       // A second tag; the same tag twice is one assignment.
       const second = pick(tags);
-      if (second !== tag) assign(second, id, startUtc);
+      if (second !== tag) assign(second, id, startUtcMinutes);
     }
     if (i % 10 === 0) translations.add(id, `Evento ${i}`);
+  }
+  for (const termId of [...byTerm.keys()].sort((a, b) => a - b)) {
+    const list = byTerm.get(termId)!;
+    // start_utc is written with the assignment (the work of trigger term_posts_start_on_insert).
+    for (let k = 0; k < list.length; k += 2) assignments.add(termId, list[k], clock.wall(list[k + 1]!));
+    seeded.termCounts.set(termId, list.length / 2);
   }
   for (const batch of [posts, links, assignments, translations]) batch.flush();
   return seeded;
