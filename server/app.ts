@@ -5,7 +5,7 @@ import formBody from '@fastify/formbody';
 import type { Store } from './db/store.ts';
 import type { Site } from './db/repositories/sites.ts';
 import { ALL_ROUTES } from './api/routes.ts';
-import { registerRoutes } from './http/register.ts';
+import { registerRoutes, type OwnContextConfig } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
 import { authenticate, claimedCredential } from './http/auth.ts';
@@ -120,8 +120,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag');
     }
   });
+  const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle);
   app.addHook('preHandler', async (request) => {
-    request.ctx = resolveContext(request, store, cache, throttle);
+    // The API routes resolve it inside their transaction (register.ts); the others here.
+    if (!(request.routeOptions.config as OwnContextConfig).ownContext) request.ctx = context(request);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.headers(SECURITY_HEADERS);
@@ -140,7 +142,12 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   });
 
   for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`])
-    registerRoutes(app, prefix, ALL_ROUTES, { schemaSerialization: options.schemaSerialization });
+    registerRoutes(app, prefix, ALL_ROUTES, {
+      store,
+      cache,
+      context,
+      schemaSerialization: options.schemaSerialization,
+    });
   if (options.benchRoute) registerBenchRoute(app);
   for (const prefix of ['', '/:site']) {
     app.get(prefix === '' ? '/' : prefix, async (request) => discoveryDocument(request.ctx));

@@ -8,6 +8,8 @@ import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { serializerFor } from './serializers.ts';
+import type { Store } from '../db/store.ts';
+import type { ResponseCache } from './response-cache.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -44,31 +46,57 @@ function checkIfMatch(request: FastifyRequest, current: string | undefined): voi
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-function handle(endpoint: Endpoint, schemaSerialization: boolean) {
-  const serialize = (status: number) => (schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify);
+export interface RegisterOptions {
+  store: Store;
+  cache: ResponseCache;
+  /**
+   * The request's site and caller (404, 401 or 429 when they fail). Called first thing inside the
+   * request's transaction, so the site and token reads share its snapshot and its lock.
+   */
+  context: (request: FastifyRequest) => RequestContext;
+  /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
+  schemaSerialization?: boolean;
+}
+
+/** Route config of the routes registered here: they resolve their context themselves (app.ts). */
+export interface OwnContextConfig {
+  ownContext?: boolean;
+}
+
+function handle(endpoint: Endpoint, options: RegisterOptions) {
+  const { store, cache, context } = options;
+  const serialize = (status: number) =>
+    (options.schemaSerialization ?? true) ? serializerFor(endpoint, status) : JSON.stringify;
   const run = execute(endpoint);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const { ctx } = request;
     if (request.method !== 'GET' && request.method !== 'HEAD') {
+      let resolved = false;
       try {
-        const body = ctx.store.writing(() => run(request, reply));
+        const body = store.writing(() => {
+          request.ctx = context(request);
+          resolved = true;
+          return run(request, reply);
+        });
         return reply.type(JSON_TYPE).send(serialize(reply.statusCode)(body));
       } finally {
-        ctx.cache.invalidate(); // whatever the outcome: a write may have changed any representation
+        // Whatever the outcome (once past authentication): a write may have changed any representation.
+        if (resolved) cache.invalidate();
       }
     }
-    // Responses depend on the site, the caller, the host name in URLs and every parameter.
-    const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
-    const hit = ctx.cache.get(key);
-    if (hit) return reply.code(hit.status).headers(hit.headers).type(JSON_TYPE).send(hit.body);
-    const body = ctx.store.snapshot(() => {
-      const built = serialize(reply.statusCode)(run(request, reply));
+    const response = store.snapshot(() => {
+      const ctx = (request.ctx = context(request));
+      // Responses depend on the site, the caller, the host name in URLs and every parameter.
+      const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
+      const hit = cache.get(key);
+      if (hit) return hit;
+      const body = serialize(reply.statusCode)(run(request, reply));
+      const built = { status: reply.statusCode, body, headers: cachedHeaders(reply) };
       // Stored inside the snapshot, so the entry is filed under the data version it was built
       // from: a commit by another process during the request empties the cache at the next one.
-      if (reply.statusCode === 200) ctx.cache.set(key, { status: 200, body: built, headers: cachedHeaders(reply) });
+      if (built.status === 200) cache.set(key, built);
       return built;
     });
-    return reply.type(JSON_TYPE).send(body);
+    return reply.code(response.status).headers(response.headers).type(JSON_TYPE).send(response.body);
   };
 }
 
@@ -118,15 +146,17 @@ export function registerRoutes(
   app: FastifyInstance,
   prefix: string,
   routes: RouteSpec[],
-  options: { schemaSerialization?: boolean } = {},
+  options: RegisterOptions,
 ): void {
+  const config: OwnContextConfig = { ownContext: true };
   for (const route of routes) {
     const url = prefix + toFastifyPath(route.path);
     for (const endpoint of route.endpoints) {
       app.route({
         method: endpoint.methods,
         url: url === '' ? '/' : url,
-        handler: handle(endpoint, options.schemaSerialization ?? true),
+        config,
+        handler: handle(endpoint, options),
       });
     }
   }
