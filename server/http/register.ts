@@ -90,12 +90,12 @@ function handle(endpoint: Endpoint, options: RegisterOptions) {
       const hit = cache.get(key);
       if (hit) return hit;
       const body = serialize(reply.statusCode)(run(request, reply));
-      const built = { status: reply.statusCode, body, headers: cachedHeaders(reply) };
       // Stored inside the snapshot, so the entry is filed under the data version it was built
       // from: a commit by another process during the request empties the cache at the next one.
-      if (built.status === 200) cache.set(key, built);
-      return built;
+      if (reply.statusCode === 200) cache.set(key, { status: 200, body, headers: cachedHeaders(reply) });
+      return body; // its status and headers are already on the reply
     });
+    if (typeof response === 'string') return reply.type(JSON_TYPE).send(response);
     return reply.code(response.status).headers(response.headers).type(JSON_TYPE).send(response.body);
   };
 }
