@@ -24,7 +24,7 @@ export interface ChildServer {
 
 export async function startChildServer(
   dataDir: string,
-  options: { nodeArgs?: string[]; readyTimeoutMs?: number } = {},
+  options: { nodeArgs?: string[]; readyTimeoutMs?: number; env?: Record<string, string> } = {},
 ): Promise<ChildServer> {
   const args = [
     ...(options.nodeArgs ?? ['--import', 'tsx']),
@@ -35,7 +35,11 @@ export async function startChildServer(
     '--data-dir',
     dataDir,
   ];
-  const child = spawn(process.execPath, args, { cwd: REPO_ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, args, {
+    cwd: REPO_ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...process.env, ...options.env },
+  });
   let output = '';
   const append = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-64_000);
