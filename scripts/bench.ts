@@ -231,10 +231,6 @@ const calibrationStart = await calibrate('start');
 const results: Result[] = await run([bareEventScenario, bareListScenario, ...reads], url, ' (cached)');
 results.push(...(await run(writes, url)));
 const rss = rssMb(child.pid!);
-const file = databaseFile(dataDir);
-// The WAL file's high-water mark (SQLite reuses it from the start, it does not shrink it): what
-// the checkpoints let it grow to under the writes (server/db/wal-checkpointer.ts).
-const walMb = (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0) / 1048576;
 await stop(child);
 // Pass 2: every read built from the database (cache off), the cost of a first or varied request.
 const uncached = await startServer(false);
@@ -247,6 +243,7 @@ await stop(uncached.child);
 
 const calibrationEnd = await calibrate('end');
 
+const file = databaseFile(dataDir);
 const dbBytes = statSync(file).size + (existsSync(`${file}-wal`) ? statSync(`${file}-wal`).size : 0);
 // By name, not position (a positional slip once made the list ratios use the wrong ceiling).
 const rpsOf = (name: string) => results.find((r) => r.name.startsWith(name))!.rps;
@@ -270,7 +267,7 @@ for (const r of results) {
   );
 }
 console.log(
-  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s (${Math.round(EVENTS / (seed.seconds + flushSeconds))} with the fsync); cold start: ${coldStartMs} ms (first start), ${uncached.coldStartMs} ms (second start); server RSS right after load: ${rss} MB (cached pass), ${rssUncached} MB (uncached pass), ${rssSettled} MB after ${SETTLE_SECONDS} s idle; database: ${(dbBytes / 1048576).toFixed(1)} MB; WAL after the writes: ${walMb.toFixed(1)} MB`,
+  `\nseed: ${Math.round(EVENTS / seed.seconds)} events/s (${Math.round(EVENTS / (seed.seconds + flushSeconds))} with the fsync); cold start: ${coldStartMs} ms (first start), ${uncached.coldStartMs} ms (second start); server RSS right after load: ${rss} MB (cached pass), ${rssUncached} MB (uncached pass), ${rssSettled} MB after ${SETTLE_SECONDS} s idle; database: ${(dbBytes / 1048576).toFixed(1)} MB`,
 );
 console.log(
   `machine calibration: the smallest Fastify route serves ${calibrationStart} req/s here at the start, ${calibrationEnd} at the end (issue 5's targets were set where it served ~96,000)`,
@@ -302,7 +299,6 @@ console.log(
       server_rss_settled_mb: rssSettled,
       settle_seconds: SETTLE_SECONDS,
       database_mb: Number((dbBytes / 1048576).toFixed(1)),
-      wal_after_writes_mb: Number(walMb.toFixed(1)),
       calibration_minimal_fastify_rps: calibrationEnd,
       calibration_start_rps: calibrationStart,
       targets_machine_scale: Number(scale.toFixed(3)),

@@ -24,8 +24,6 @@ export interface AppOptions extends GuardOptions {
   responseCache?: boolean;
   /** Serialize responses with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
-  /** Called after each committed write request (serve passes the WAL checkpointer's `wrote`). */
-  afterWrite?: () => void;
   /** Benchmarks only: GET /__bench/bare?bytes=N answers N bytes of JSON without touching the database. */
   benchRoute?: boolean;
 }
@@ -149,7 +147,6 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       cache,
       context,
       schemaSerialization: options.schemaSerialization,
-      afterWrite: options.afterWrite,
     });
   if (options.benchRoute) registerBenchRoute(app);
   for (const prefix of ['', '/:site']) {

@@ -4,7 +4,6 @@ import { databaseFile, defaultDataDir, openDataDir, validateSiteSettings } from 
 import { backupTo, restoreFrom, rotatingBackup, startDailyBackups } from './db/backup.ts';
 import { clearRunFile, runningServer, writeRunFile } from './run-file.ts';
 import { scheduleOptimize } from './db/open.ts';
-import { startWalCheckpointer } from './db/wal-checkpointer.ts';
 import { DEFAULT_PORT, listen } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole, ROLES } from './domain/roles.ts';
@@ -55,21 +54,7 @@ async function serve(values: Values): Promise<void> {
   const stopHeapTuning = tuneHeapForServing();
   const dataDir = values['data-dir'] ?? defaultDataDir();
   const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
-  // Checkpoints off the main thread while writes come in (ALMANAC_WAL_CHECKPOINTER=0: as before,
-  // for A/B measurements); see server/db/wal-checkpointer.ts.
-  const checkpointer =
-    process.env.ALMANAC_WAL_CHECKPOINTER === '0'
-      ? undefined
-      : startWalCheckpointer(store.db, {
-          onError: (error) => console.error(`almanac: WAL checkpointer stopped: ${error.message}`),
-        });
-  const server = await listen({
-    store,
-    port,
-    logger: false,
-    benchRoute: values['bench-route'] === true,
-    afterWrite: checkpointer?.wrote,
-  });
+  const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
   writeRunFile(dataDir, { pid: process.pid, port: server.port });
   // ALMANAC_DAILY_BACKUP=0 is for benchmarks: a backup starting mid-measurement skews one scenario.
   const stopBackups =
@@ -87,7 +72,6 @@ async function serve(values: Values): Promise<void> {
     stopOptimize();
     stopHeapTuning();
     await server.close();
-    await checkpointer?.stop();
     store.close();
     clearRunFile(dataDir);
     process.exit(0);

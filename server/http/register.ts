@@ -56,8 +56,6 @@ export interface RegisterOptions {
   context: (request: FastifyRequest) => RequestContext;
   /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
-  /** Called after each write request's transaction committed (the WAL checkpointer's cue). */
-  afterWrite?: () => void;
 }
 
 /** Route config of the routes registered here: they resolve their context themselves (app.ts). */
@@ -66,7 +64,7 @@ export interface OwnContextConfig {
 }
 
 function handle(endpoint: Endpoint, options: RegisterOptions) {
-  const { store, cache, context, afterWrite } = options;
+  const { store, cache, context } = options;
   const serialize = (status: number) =>
     (options.schemaSerialization ?? true) ? serializerFor(endpoint, status) : JSON.stringify;
   const run = execute(endpoint);
@@ -79,7 +77,6 @@ function handle(endpoint: Endpoint, options: RegisterOptions) {
           resolved = true;
           return run(request, reply);
         });
-        afterWrite?.();
         return reply.type(JSON_TYPE).send(serialize(reply.statusCode)(body));
       } finally {
         // Whatever the outcome (once past authentication): a write may have changed any representation.
