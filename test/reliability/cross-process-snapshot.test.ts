@@ -28,7 +28,7 @@ interface ListAnswer {
 }
 
 async function readList(child: ChildServer): Promise<ListAnswer> {
-  // No response cache in the child (below), and a distinct URL anyway: every answer is built.
+  // The child runs without its response cache (below): every answer is built from the database.
   const response = await fetch(`${child.apiRoot}/events?per_page=50`);
   const body = (await response.json()) as { total: number; total_pages: number; events: unknown[] };
   return {
@@ -100,7 +100,9 @@ test('a list answered while another process commits agrees with itself (one snap
       (a) => a.status !== 200 || a.events !== a.total || a.headerTotal !== a.total || a.totalPages !== 1,
     );
     const totals = new Set(answers.map((a) => a.total));
-    t.diagnostic(`${answers.length} lists read during ${commits} commits; totals seen: ${[...totals].sort()}`);
+    t.diagnostic(
+      `${answers.length} lists read during ${commits} commits; totals seen: ${[...totals].sort((a, b) => a - b).join(', ')}`,
+    );
     // The test proves something only if the other process's commits landed while lists were read.
     assert.ok(commits >= 50, `only ${commits} commits happened during the reads`);
     assert.ok(totals.size >= 2, 'no read saw a commit of the other process');
