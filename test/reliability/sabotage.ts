@@ -1,5 +1,6 @@
-// A deliberately broken database layer, to show that crash.test.ts can fail. Never loaded by
-// `npm test`: crash.test.ts preloads it into the child server only when CRASH_SABOTAGE is set:
+// A deliberately broken database layer, to show that crash.test.ts (and, with no-transaction,
+// cross-process-snapshot.test.ts, via SNAPSHOT_SABOTAGE) can fail. Never loaded by `npm test`: those
+// tests preload it into their child server only when asked, passing the mode as CRASH_SABOTAGE:
 //
 //   CRASH_SABOTAGE=no-transaction  store.transaction() runs its statements without BEGIN/COMMIT
 //                                  (each one commits alone): a kill between two statements of one
