@@ -8,11 +8,14 @@ import { ALL_ROUTES } from './api/routes.ts';
 import { registerRoutes, type OwnContextConfig } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
-import { authenticate, claimedCredential } from './http/auth.ts';
+import { authenticate, claimedCredential, type AuthSources } from './http/auth.ts';
 import { NAMESPACE, type RequestContext } from './http/context.ts';
+import { APP_ROUTES } from './app-api/routes.ts';
+import { APP_NAMESPACE } from './http/namespaces.ts';
+import { DesktopSessions } from './http/desktop-sessions.ts';
+import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
 import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
-import { discoveryDocument } from './api/service/discovery.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
@@ -26,16 +29,20 @@ export interface AppOptions extends GuardOptions {
   schemaSerialization?: boolean;
   /** Benchmarks only: GET /__bench/bare?bytes=N answers N bytes of JSON without touching the database. */
   benchRoute?: boolean;
+  /** The desktop window's in-memory sessions (service.ts makes them; tests may pass their own). */
+  desktopSessions?: DesktopSessions;
+  /** The UI served at `/`: the built renderer, or a placeholder page when it is not built. */
+  ui?: UiAssets;
 }
 
-const SECURITY_HEADERS = {
+const SECURITY_HEADERS = Object.entries({
   'x-content-type-options': 'nosniff',
   'x-frame-options': 'DENY',
   'referrer-policy': 'no-referrer',
   'cross-origin-resource-policy': 'same-origin',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cache-control': 'no-store',
-};
+});
 
 const SITE_CODE = /^[a-z0-9-]+$/;
 
@@ -44,6 +51,7 @@ function resolveContext(
   store: Store,
   cache: ResponseCache,
   throttle: AuthThrottle,
+  sources: AuthSources,
 ): RequestContext {
   const code = (request.params as { site?: string }).site ?? 'default';
   // The default site lives at the root only; `svc` can never be a site code.
@@ -58,14 +66,16 @@ function resolveContext(
   if (!site) throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
   const host = request.headers.host ?? '127.0.0.1';
   const path = code === 'default' ? '' : `/${code}`;
-  const baseUrl = `http://${host}${path}`;
-  const actor = authenticateThrottled(request, store, site, throttle);
+  const origin = `http://${host}`;
+  const baseUrl = `${origin}${path}`;
+  const actor = authenticateThrottled(request, store, site, throttle, sources);
   if (site.requireAuth && !actor) throw forbidden(false);
   return {
     store,
     cache,
     site,
     actor,
+    origin,
     baseUrl,
     apiRoot: `${baseUrl}/${NAMESPACE}`,
     globalIdBase: `${host.replace(/:\d+$/, '')}${path}`,
@@ -73,8 +83,15 @@ function resolveContext(
 }
 
 /** Authentication with failed attempts rate-limited per client address and claimed credential. */
-function authenticateThrottled(request: FastifyRequest, store: Store, site: Site, throttle: AuthThrottle) {
-  if (!request.headers.authorization) return null;
+function authenticateThrottled(
+  request: FastifyRequest,
+  store: Store,
+  site: Site,
+  throttle: AuthThrottle,
+  sources: AuthSources,
+) {
+  // No Authorization header: anonymous, or the UI's session cookie (nothing to guess there).
+  if (!request.headers.authorization) return authenticate(request, store, site, sources);
   const client = `${request.socket?.remoteAddress ?? 'local'}|${claimedCredential(request.headers.authorization)}`;
   const wait = throttle.blockedFor(client);
   if (wait > 0) {
@@ -88,7 +105,7 @@ function authenticateThrottled(request: FastifyRequest, store: Store, site: Site
     );
   }
   try {
-    return authenticate(request, store, site);
+    return authenticate(request, store, site, sources);
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) throttle.recordFailure(client);
     throw error;
@@ -101,13 +118,24 @@ const MAX_URL_LENGTH = 8 * 1024;
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
   const throttle = new AuthThrottle();
+  const sources: AuthSources = { desktop: options.desktopSessions ?? new DesktopSessions() };
   const cache = new ResponseCache(store.db, options.responseCache ?? process.env.ALMANAC_RESPONSE_CACHE !== '0');
   await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);
 
+  // Once stop() has begun, requests that still arrive on open keep-alive connections are turned
+  // away in our error shape (in-flight ones finish), and their connection is closed.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
   app.addHook('onRequest', async (request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new ApiError(503, 'almanac_stopping', 'Almanac is stopping; try again once it has restarted.');
+    }
     checkHostAndOrigin(request, options);
     if (request.url.length > MAX_URL_LENGTH) {
       throw new ApiError(414, 'rest_uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
@@ -120,13 +148,14 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag');
     }
   });
-  const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle);
+  const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle, sources);
   app.addHook('preHandler', async (request) => {
     // The API routes resolve it inside their transaction (register.ts); the others here.
     if (!(request.routeOptions.config as OwnContextConfig).ownContext) request.ctx = context(request);
   });
   app.addHook('onSend', async (_request, reply, payload) => {
-    reply.headers(SECURITY_HEADERS);
+    // Routes that need their own (the UI page's CSP, cacheable assets) set them first.
+    for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
     return payload;
   });
 
@@ -136,7 +165,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), options))
       throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
     reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
-    reply.header('access-control-allow-headers', 'Authorization, Content-Type, If-Match');
+    reply.header('access-control-allow-headers', 'Authorization, Content-Type, If-Match, X-WP-Nonce');
     reply.header('access-control-max-age', '600');
     return reply.code(204).send();
   });
@@ -148,11 +177,16 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       context,
       schemaSerialization: options.schemaSerialization,
     });
+  for (const prefix of [`/${APP_NAMESPACE.name}`, `/:site/${APP_NAMESPACE.name}`])
+    registerRoutes(app, prefix, APP_ROUTES, {
+      store,
+      cache,
+      context,
+      schemaSerialization: options.schemaSerialization,
+    });
   if (options.benchRoute) registerBenchRoute(app);
-  for (const prefix of ['', '/:site']) {
-    app.get(prefix === '' ? '/' : prefix, async (request) => discoveryDocument(request.ctx));
-    registerPermalinkPages(app, prefix);
-  }
+  registerUi(app, store, options.ui ?? loadUiAssets(undefined));
+  for (const prefix of ['', '/:site']) registerPermalinkPages(app, prefix);
 }
 
 // Registered without encapsulation, so its error and not-found handlers cover the whole server.

@@ -1,17 +1,20 @@
-// almanac — command line: serve, token, site. The desktop app calls the same functions.
+// almanac — the command line: parses arguments and calls the service (service.ts) or the
+// repositories. It never exits the process itself: `main` returns the exit code (almanac.ts, the
+// entry point, sets it), so it can also be called from tests and scripts.
 import { parseArgs } from 'node:util';
 import { databaseFile, defaultDataDir, openDataDir, validateSiteSettings } from './data-dir.ts';
-import { backupTo, restoreFrom, rotatingBackup, startDailyBackups } from './db/backup.ts';
-import { clearRunFile, runningServer, writeRunFile } from './run-file.ts';
-import { scheduleOptimize } from './db/open.ts';
-import { DEFAULT_PORT, listen } from './listen.ts';
+import { backupTo, restoreFrom, rotatingBackup } from './db/backup.ts';
+import { readRunFile } from './run-file.ts';
+import { isDataDirLocked, withDataDirLock } from './data-dir-lock.ts';
+import { DEFAULT_PORT } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole, ROLES } from './domain/roles.ts';
 import type { Store } from './db/store.ts';
-import { tuneHeapForServing } from './heap-tuning.ts';
+import { startService, type RunningService } from './service.ts';
 
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
+  almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
   almanac token create --user NAME --name LABEL [--role ROLE] [--data-dir DIR]
   almanac token revoke TOKEN [--data-dir DIR]
   almanac site create CODE --language L --timezone TZ [--title T] [--per-page N] [--data-dir DIR]
@@ -47,41 +50,41 @@ function required(values: Values, name: keyof Values): string {
   return value;
 }
 
+/** Runs the service until SIGINT or SIGTERM; resolves once it has stopped. */
 async function serve(values: Values): Promise<void> {
   const portText = values.port ?? process.env.ALMANAC_PORT;
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
-  const stopHeapTuning = tuneHeapForServing();
   const dataDir = values['data-dir'] ?? defaultDataDir();
-  const store = openDataDir(dataDir, { timezone: values.timezone, language: values.language });
-  const server = await listen({ store, port, logger: false, benchRoute: values['bench-route'] === true });
-  writeRunFile(dataDir, { pid: process.pid, port: server.port });
-  // ALMANAC_DAILY_BACKUP=0 is for benchmarks: a backup starting mid-measurement skews one scenario.
-  const stopBackups =
-    process.env.ALMANAC_DAILY_BACKUP === '0'
-      ? () => {}
-      : startDailyBackups(store.db, databaseFile(dataDir), (line) => console.log(line));
-  const stopOptimize = scheduleOptimize(store.db);
+  // A StartupError's message says what is wrong in words; main() prints it.
+  const service: RunningService = await startService({
+    dataDir,
+    port,
+    timezone: values.timezone,
+    language: values.language,
+    benchRoute: values['bench-route'] === true,
+    log: (line) => console.log(line),
+  });
   console.log(`Almanac data dir: ${dataDir}`);
-  console.log(`Almanac API root: ${server.url}/${NAMESPACE}`);
-  let closing = false;
-  const stop = async () => {
-    if (closing) return;
-    closing = true;
-    stopBackups();
-    stopOptimize();
-    stopHeapTuning();
-    await server.close();
-    store.close();
-    clearRunFile(dataDir);
-    process.exit(0);
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  console.log(`Almanac API root: ${service.apiRoot}`);
+  // The one-time link that signs the browser in as the install's administrator (ten minutes).
+  console.log(`Almanac UI: ${service.signInUrl()}`);
+  await new Promise<void>((resolve) => {
+    const stop = () => void service.stop().then(resolve);
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+const dataDirOf = (values: Values) => values['data-dir'] ?? defaultDataDir();
+
+/** The run file of the server holding the data dir's lock, if one does. */
+function runningServerInfo(values: Values) {
+  return isDataDirLocked(dataDirOf(values)) ? readRunFile(dataDirOf(values)) : undefined;
 }
 
 function withStore<T>(values: Values, fn: (store: Store) => T): T {
-  const store = openDataDir(values['data-dir'] ?? defaultDataDir());
+  const store = openDataDir(dataDirOf(values));
   try {
     return fn(store);
   } finally {
@@ -108,6 +111,10 @@ function tokenCreate(values: Values): void {
       }
       return store.users.createToken(user.id, label);
     });
+    const running = runningServerInfo(values);
+    console.log(`Data dir: ${dataDirOf(values)}`);
+    if (running) console.log(`Serving there: ${running.api_root} (pid ${running.pid})`);
+    else console.log('No Almanac is serving that data dir right now; the token works once one does.');
     console.log(`Token "${label}" for ${login} (shown once; use it as "Authorization: Bearer <token>"):`);
     console.log(token);
   });
@@ -153,7 +160,7 @@ function siteList(values: Values): void {
 }
 
 function backup(values: Values): void {
-  const dataDir = values['data-dir'] ?? defaultDataDir();
+  const dataDir = dataDirOf(values);
   withStore(values, (store) => {
     const file = values.to ? backupTo(store.db, values.to) : rotatingBackup(store.db, databaseFile(dataDir), 'manual');
     console.log(`Backup written: ${file}`);
@@ -162,23 +169,40 @@ function backup(values: Values): void {
 
 function restore(file: string | undefined, values: Values): void {
   if (!file) throw new UsageError('restore needs the backup file');
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  const running = runningServer(dataDir);
-  if (running)
-    throw new Error(`Almanac is running on this data dir (pid ${running.pid}, port ${running.port}); stop it first`);
-  const { safetyCopy } = restoreFrom(databaseFile(dataDir), file);
+  const dataDir = dataDirOf(values);
+  // Holding the data dir's lock: refused while a server runs (DataDirLockedError names it), and
+  // no server can start until the new file is in place.
+  const { safetyCopy } = withDataDirLock(dataDir, () => restoreFrom(databaseFile(dataDir), file));
   if (safetyCopy) console.log(`The previous database was saved as ${safetyCopy}`);
   console.log(`Restored ${file}`);
 }
 
-export async function main(argv: string[]): Promise<void> {
-  const { values, positionals } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+function signIn(values: Values): void {
+  const running = runningServerInfo(values);
+  if (!running) throw new Error(`no Almanac is serving ${dataDirOf(values)}; start it with \`almanac serve\``);
+  withStore(values, (store) => {
+    const admin = store.users.installAdministrator();
+    if (!admin) throw new Error('this data dir has no install administrator');
+    const code = store.writing(() => store.sessions.createSignInCode(admin.id));
+    console.log(`Almanac UI: ${running.url}/?login=${code}`);
+  });
+}
+
+async function run(argv: string[]): Promise<void> {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
   const [command, sub, arg] = positionals;
   if (values.help || !command) {
     console.log(USAGE);
     return;
   }
   if (command === 'serve') return serve(values);
+  if (command === 'sign-in') return signIn(values);
   if (command === 'token' && sub === 'create') return tokenCreate(values);
   if (command === 'token' && sub === 'revoke') {
     if (!arg) throw new UsageError('token revoke needs the token');
@@ -193,8 +217,14 @@ export async function main(argv: string[]): Promise<void> {
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(`almanac: ${error instanceof Error ? error.message : String(error)}`);
-  if (error instanceof UsageError) console.error(USAGE);
-  process.exit(error instanceof UsageError ? 2 : 1);
-});
+/** Runs one command; resolves to the process exit code (0 ok, 1 failed, 2 wrong usage). */
+export async function main(argv: string[]): Promise<number> {
+  try {
+    await run(argv);
+    return 0;
+  } catch (error) {
+    console.error(`almanac: ${error instanceof Error ? error.message : String(error)}`);
+    if (error instanceof UsageError) console.error(USAGE);
+    return error instanceof UsageError ? 2 : 1;
+  }
+}

@@ -21,6 +21,8 @@ export async function createServer(options: AppOptions & { logger?: boolean }): 
     // 16 KiB of headers at most; larger requests get a JSON 431 from the client error handler.
     http: { maxHeaderSize: 16 * 1024 },
     requestTimeout: 30_000,
+    // While stopping, requests that still arrive on open connections get our own 503 (app.ts).
+    return503OnClosing: false,
     // Errors Fastify raises before routing (a malformed %-escape in the path) get our error shape too.
     frameworkErrors: (error, request, reply) => errorHandler(error, request, reply),
     clientErrorHandler: (error, socket) => {

@@ -6,10 +6,11 @@ import { venueRoutes } from './venues/routes.ts';
 import { organizerRoutes } from './organizers/routes.ts';
 import { categoryRoutes } from './categories/routes.ts';
 import { tagRoutes } from './tags/routes.ts';
+import { EVENTS_NAMESPACE } from '../http/namespaces.ts';
 
 export const ALL_ROUTES: RouteSpec[] = [];
 ALL_ROUTES.push(
-  ...serviceRoutes(() => ALL_ROUTES),
+  ...serviceRoutes(EVENTS_NAMESPACE, () => ALL_ROUTES),
   ...eventRoutes,
   ...venueRoutes,
   ...organizerRoutes,

@@ -1,9 +1,11 @@
 // Backups of the one SQLite file that holds a user's calendars. `VACUUM INTO` writes a consistent,
-// compacted copy while the database stays online (readers and the writer keep going), in one
-// synchronous call. Backups go to `<data dir>/backups/`; the newest 7 are kept.
+// compacted copy while the database stays online (readers and the writer keep going). The CLI runs
+// it in one synchronous call; a running server runs it on a worker thread. Backups go to
+// `<data dir>/backups/`; the newest 7 are kept.
 import Database from 'better-sqlite3';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { loadMigrations } from './migrate.ts';
 
 export const KEEP_BACKUPS = 7;
@@ -66,21 +68,33 @@ export function newestBackupAge(databaseFile: string): number {
   return times.length === 0 ? Infinity : Date.now() - Math.max(...times);
 }
 
+/** A consistent copy of `databaseFile` in `target`, written by a worker thread (backup-worker.mjs). */
+export function backupInWorker(databaseFile: string, target: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./backup-worker.mjs', import.meta.url), {
+      workerData: { databaseFile, target },
+    });
+    let done = false;
+    worker.once('message', () => (done = true));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      done ? resolve() : reject(new Error(`the backup worker stopped (exit code ${code})`)),
+    );
+  });
+}
+
 /**
- * The same rotating backup, written with SQLite's online backup API in small steps between
- * which the server keeps answering requests (VACUUM INTO would block it for the whole copy).
+ * The same rotating backup, written while the server serves: the copy is made on a worker thread
+ * with its own connection (the event loop keeps answering requests; measured in
+ * docs/PERFORMANCE.md), then renamed into place and rotated here.
  */
-export async function rotatingBackupOnline(
-  db: Database.Database,
-  databaseFile: string,
-  reason: string,
-): Promise<string> {
+export async function rotatingBackupInWorker(databaseFile: string, reason: string): Promise<string> {
   const dir = backupsDir(databaseFile);
   removeStalePartials(dir);
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `almanac-${stamp()}-${reason}.sqlite`);
   const temp = `${file}.partial`;
-  await db.backup(temp, { progress: () => 256 }); // 256 pages (1 MiB) per step
+  await backupInWorker(databaseFile, temp);
   renameSync(temp, file);
   rotate(dir, file);
   return file;
@@ -92,16 +106,17 @@ export async function rotatingBackupOnline(
  * never keep the process alive.
  */
 export function startDailyBackups(
-  db: Database.Database,
   databaseFile: string,
+  backup: () => Promise<string>,
   log: (line: string) => void,
 ): () => void {
   let running = false;
+  let stopped = false;
   const check = async () => {
-    if (running || !db.open || newestBackupAge(databaseFile) < DAY_MS) return;
+    if (running || stopped || newestBackupAge(databaseFile) < DAY_MS) return;
     running = true;
     try {
-      log(`backup written: ${await rotatingBackupOnline(db, databaseFile, 'daily')}`);
+      log(`backup written: ${await backup()}`);
     } catch (error) {
       log(`daily backup failed: ${(error as Error).message}`);
     } finally {
@@ -113,6 +128,7 @@ export function startDailyBackups(
   first.unref();
   timer.unref();
   return () => {
+    stopped = true;
     clearTimeout(first);
     clearInterval(timer);
   };

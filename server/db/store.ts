@@ -9,6 +9,7 @@ import { eventListRepository } from './repositories/event-list.ts';
 import { linkedListRepository } from './repositories/linked-list.ts';
 import { termListRepository } from './repositories/term-list.ts';
 import { translationsRepository } from './repositories/translations.ts';
+import { sessionsRepository } from './repositories/sessions.ts';
 
 export interface Store {
   db: Db;
@@ -20,6 +21,7 @@ export interface Store {
   linkedList: ReturnType<typeof linkedListRepository>;
   termList: ReturnType<typeof termListRepository>;
   translations: ReturnType<typeof translationsRepository>;
+  sessions: ReturnType<typeof sessionsRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -58,6 +60,7 @@ export function createStore(db: Db): Store {
     linkedList: linkedListRepository(db),
     termList: termListRepository(db),
     translations: translationsRepository(db),
+    sessions: sessionsRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

@@ -10,6 +10,8 @@ export interface Actor {
   userId: number;
   login: string;
   role: Role;
+  /** The API token the caller signed in with, if any (a browser session opened with it ends with it). */
+  tokenId?: number;
 }
 
 const RANK: Record<Role, number> = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 };

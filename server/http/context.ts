@@ -14,6 +14,8 @@ export interface RequestContext {
   site: Site;
   /** null for anonymous callers. */
   actor: Actor | null;
+  /** `http://127.0.0.1:PORT`: the server root, whatever the site. */
+  origin: string;
   /** `http://127.0.0.1:PORT` for the default site, `http://127.0.0.1:PORT/S` for site S. */
   baseUrl: string;
   /** `{baseUrl}/svc/events/v1` */

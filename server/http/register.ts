@@ -83,6 +83,14 @@ function handle(endpoint: Endpoint, options: RegisterOptions) {
         if (resolved) cache.invalidate();
       }
     }
+    if (endpoint.cacheable === false) {
+      const body = store.snapshot(() => {
+        request.ctx = context(request);
+        const result = run(request, reply);
+        return serialize(reply.statusCode)(result);
+      });
+      return reply.type(JSON_TYPE).send(body);
+    }
     const response = store.snapshot(() => {
       const ctx = (request.ctx = context(request));
       // Responses depend on the site, the caller, the host name in URLs and every parameter.

@@ -56,6 +56,11 @@ export interface Endpoint<A extends TObject = TObject> {
    * ETag the item has afterwards.
    */
   etag?: (input: HandlerInput<Static<A>>) => string | undefined;
+  /**
+   * false: a GET whose answer depends on more than the site, the caller and the URL (the session
+   * route reads the cookie itself), so it must never come from the response cache.
+   */
+  cacheable?: false;
   /** Synchronous: the request's statements run in one transaction (register.ts). */
   handler: (input: HandlerInput<Static<A>>) => ApiResult;
 }

@@ -161,6 +161,13 @@ describe('GET /svc/events/v1/doc (OpenAPI 3.1)', () => {
     assert.deepEqual(doc.servers, [{ url: `${server.url}/${NS}` }]);
   });
 
+  test('the app namespace (almanac/v1) has its own document, which validates as OpenAPI 3.1 too', async () => {
+    const appDoc = (await server.request('GET', '/almanac/v1/doc')).body;
+    const result = await new Validator().validate(structuredClone(appDoc));
+    assert.ok(result.valid, JSON.stringify(result.errors, null, 2)?.slice(0, 3000));
+    assert.deepEqual(appDoc.servers, [{ url: `${server.url}/almanac/v1` }]);
+  });
+
   test('has a component schema for every representation', () => {
     for (const name of ['Event', 'Venue', 'Organizer', 'Term', 'EmbeddedTerm', 'Image', 'DateDetails', 'CostDetails'])
       assert.ok(doc.components.schemas[name], name);
@@ -367,7 +374,7 @@ describe('real responses match the documented schemas', () => {
 });
 
 describe('GET / (discovery document)', () => {
-  test('names the site, its language and timezone, the namespace and the API root', async () => {
+  test('names the site, its language and timezone, the namespaces and the API root', async () => {
     const response = await server.request('GET', '/');
     assert.equal(response.status, 200, response.text);
     assert.match(response.headers.get('content-type') ?? '', /application\/json/);
@@ -375,11 +382,24 @@ describe('GET / (discovery document)', () => {
     assert.equal(typeof body.name, 'string');
     assert.equal(body.language, 'en');
     assert.equal(body.timezone, 'America/New_York');
-    assert.deepEqual(body.namespaces, [NS]);
+    assert.deepEqual(body.namespaces, [NS, 'almanac/v1']);
     const root = Object.values(body).find((v) => v === `${server.url}/${NS}`);
     assert.ok(root, `the API root URL in ${response.text}`);
     // the advertised root answers with the namespace index
     const followed = await server.request('GET', `${server.url}/${NS}`.slice(server.url.length));
     assert.equal(followed.body.namespace, NS);
+  });
+
+  test('a browser navigation to / gets the UI page, under its own strict CSP', async () => {
+    const page = await server.request('GET', '/', { headers: { accept: 'text/html,application/xhtml+xml' } });
+    assert.equal(page.status, 200);
+    assert.match(page.headers.get('content-type') ?? '', /text\/html/);
+    const csp = page.headers.get('content-security-policy') ?? '';
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /connect-src 'self'/);
+    assert.match(csp, /script-src 'self'(;|$)/, 'no inline or remote scripts');
+    // A site's base URL too; scripts asking for JSON there still get its discovery document.
+    const mx = await server.request('GET', '/', { headers: { accept: 'application/json' } });
+    assert.equal(mx.body.namespaces[0], NS);
   });
 });

@@ -10,12 +10,13 @@ import Database from 'better-sqlite3';
 import { openDataDir, databaseFile } from '../../server/data-dir.ts';
 import {
   rotatingBackup,
-  rotatingBackupOnline,
+  rotatingBackupInWorker,
   validateBackup,
   KEEP_BACKUPS,
   backupsDir,
 } from '../../server/db/backup.ts';
 import { writeRunFile } from '../../server/run-file.ts';
+import { acquireDataDirLock } from '../../server/data-dir-lock.ts';
 
 // Every data dir this suite makes is removed when it ends (159 were left in /tmp before).
 const dataDirs: string[] = [];
@@ -29,7 +30,7 @@ function newDataDir(): string {
 }
 
 const cli = (dataDir: string, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', ...args, '--data-dir', dataDir], {
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/almanac.ts', ...args, '--data-dir', dataDir], {
     encoding: 'utf8',
   });
 
@@ -96,11 +97,34 @@ test('restore refuses to run while a server serves the data dir', () => {
   const dataDir = newDataDir();
   seedEvent(dataDir, 'Live');
   const file = join(dataDir, 'copy.sqlite');
-  execFileSync(process.execPath, ['--import', 'tsx', 'server/cli.ts', 'backup', '--to', file, '--data-dir', dataDir]);
-  writeRunFile(dataDir, { pid: process.pid, port: 1 }); // this test process stands in for a live server
-  const result = cli(dataDir, 'restore', file);
-  assert.notEqual(result.status, 0);
-  assert.match(result.stderr, /running/);
+  execFileSync(process.execPath, [
+    '--import',
+    'tsx',
+    'server/almanac.ts',
+    'backup',
+    '--to',
+    file,
+    '--data-dir',
+    dataDir,
+  ]);
+  // This test process stands in for a live server: it holds the lock and wrote the run file.
+  const lock = acquireDataDirLock(dataDir);
+  try {
+    writeRunFile(dataDir, {
+      pid: process.pid,
+      port: 1,
+      url: 'http://127.0.0.1:1',
+      api_root: 'http://127.0.0.1:1/svc/events/v1',
+      app: 'serve',
+      started: new Date().toISOString(),
+    });
+    const result = cli(dataDir, 'restore', file);
+    assert.notEqual(result.status, 0);
+    assert.match(result.stderr, new RegExp(`already running .*pid ${process.pid}, http://127\\.0\\.0\\.1:1\\)`));
+  } finally {
+    lock.release();
+  }
+  assert.deepEqual(eventTitles(dataDir), ['Live'], 'nothing was restored');
 });
 
 test('rotating backups keep the newest seven; opening an old database with pending migrations backs it up first', () => {
@@ -152,11 +176,11 @@ test('half-written backups left by a killed process are cleaned up by the next b
   assert.ok(names.includes('almanac-20260101T000001Z-daily.sqlite.partial'), 'a recent one may be in progress');
 });
 
-test('the online (incremental) backup used while serving writes a valid, restorable copy', async () => {
+test('the backup written on a worker thread while serving is a valid, restorable copy', async () => {
   const dataDir = newDataDir();
   seedEvent(dataDir, 'Online');
   const store = openDataDir(dataDir, { timezone: 'UTC' });
-  const file = await rotatingBackupOnline(store.db, databaseFile(dataDir), 'daily');
+  const file = await rotatingBackupInWorker(databaseFile(dataDir), 'daily');
   store.close();
   assert.doesNotThrow(() => validateBackup(file));
   const copy = new Database(file, { readonly: true });

@@ -1,4 +1,4 @@
-// The service as a separate process (as the desktop shell runs it): `node --import tsx server/cli.ts
+// The service as a separate process (as the desktop shell runs it): `node --import tsx server/almanac.ts
 // serve --port 0 --data-dir DIR`, ready once it prints its API root. For tests that kill it.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,7 @@ export async function startChildServer(
 ): Promise<ChildServer> {
   const args = [
     ...(options.nodeArgs ?? ['--import', 'tsx']),
-    'server/cli.ts',
+    'server/almanac.ts',
     'serve',
     '--port',
     '0',

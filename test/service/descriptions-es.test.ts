@@ -4,12 +4,13 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import { ALL_ROUTES } from '../../server/api/routes.ts';
+import { APP_ROUTES } from '../../server/app-api/routes.ts';
 import { SPANISH_DESCRIPTIONS } from '../../server/api/service/descriptions-es.ts';
 
 /** English description → where it is used ("GET,POST /events param"), for the failure messages. */
 function englishDescriptions(): Map<string, string[]> {
   const found = new Map<string, string[]>();
-  for (const route of ALL_ROUTES) {
+  for (const route of [...ALL_ROUTES, ...APP_ROUTES]) {
     for (const endpoint of route.endpoints) {
       const properties = (endpoint.args.properties ?? {}) as Record<string, { description?: unknown }>;
       for (const [name, schema] of Object.entries(properties)) {

@@ -21,7 +21,7 @@ before(async () => {
     [
       '--import',
       'tsx',
-      'server/cli.ts',
+      'server/almanac.ts',
       'site',
       'create',
       'mx',

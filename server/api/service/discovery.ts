@@ -1,6 +1,6 @@
 // GET {base_url}/ — a small discovery document for the site (contract §1).
 import type { RequestContext } from '../../http/context.ts';
-import { NAMESPACE } from '../../http/context.ts';
+import { APP_NAMESPACE, EVENTS_NAMESPACE } from '../../http/namespaces.ts';
 
 export function discoveryDocument(ctx: RequestContext) {
   return {
@@ -9,7 +9,7 @@ export function discoveryDocument(ctx: RequestContext) {
     url: ctx.baseUrl,
     language: ctx.site.language,
     timezone: ctx.site.timezone,
-    namespaces: [NAMESPACE],
+    namespaces: [EVENTS_NAMESPACE.name, APP_NAMESPACE.name],
     api_root: ctx.apiRoot,
     doc: `${ctx.apiRoot}/doc`,
   };

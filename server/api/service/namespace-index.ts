@@ -1,17 +1,19 @@
-// GET /svc/events/v1 — the WordPress namespace index (tec-reference §9.1), from the route table.
+// GET /svc/events/v1 — the WordPress namespace index (tec-reference §9.1), from the route table
+// (and the same for the app's own namespace, almanac/v1).
 import type { RequestContext } from '../../http/context.ts';
-import { NAMESPACE } from '../../http/context.ts';
+import type { Namespace } from '../../http/namespaces.ts';
 import type { RouteSpec } from '../../http/route.ts';
 import { toWpPattern } from '../../http/route.ts';
 import { indexArg } from './schema-tools.ts';
 import type { Describe } from './descriptions.ts';
 
-export function namespaceIndex(ctx: RequestContext, routes: RouteSpec[], describe: Describe) {
+export function namespaceIndex(ctx: RequestContext, namespace: Namespace, routes: RouteSpec[], describe: Describe) {
+  const root = `${ctx.baseUrl}/${namespace.name}`;
   const entries: Record<string, unknown> = {};
   for (const route of routes) {
-    const key = `/${NAMESPACE}${toWpPattern(route.path)}`;
+    const key = `/${namespace.name}${toWpPattern(route.path)}`;
     const entry: Record<string, unknown> = {
-      namespace: NAMESPACE,
+      namespace: namespace.name,
       methods: route.endpoints.flatMap((e) => e.methods),
       endpoints: route.endpoints.map((e) => ({
         methods: e.methods,
@@ -23,8 +25,8 @@ export function namespaceIndex(ctx: RequestContext, routes: RouteSpec[], describ
         ),
       })),
     };
-    if (!route.path.includes('{')) entry._links = { self: [{ href: `${ctx.apiRoot}${route.path}` }] };
+    if (!route.path.includes('{')) entry._links = { self: [{ href: `${root}${route.path}` }] };
     entries[key] = entry;
   }
-  return { namespace: NAMESPACE, routes: entries, _links: { up: [{ href: `${ctx.baseUrl}/` }] } };
+  return { namespace: namespace.name, routes: entries, _links: { up: [{ href: `${ctx.baseUrl}/` }] } };
 }

@@ -6,6 +6,7 @@ import type { Endpoint, Method, RouteSpec } from '../../http/route.ts';
 import { COMPONENTS } from '../shared/representations.ts';
 import { plain } from './schema-tools.ts';
 import type { Describe } from './descriptions.ts';
+import type { Namespace } from '../../http/namespaces.ts';
 
 const BODY_METHODS = new Set<Method>(['POST', 'PUT', 'PATCH']);
 
@@ -72,7 +73,7 @@ function operation(route: RouteSpec, endpoint: Endpoint, method: Method, describ
   return op;
 }
 
-export function openApiDocument(ctx: RequestContext, routes: RouteSpec[], describe: Describe) {
+export function openApiDocument(ctx: RequestContext, namespace: Namespace, routes: RouteSpec[], describe: Describe) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const item: Record<string, unknown> = {};
@@ -84,12 +85,11 @@ export function openApiDocument(ctx: RequestContext, routes: RouteSpec[], descri
   return {
     openapi: '3.1.0',
     info: {
-      title: `${ctx.site.title} — Events Calendar REST API`,
+      title: `${ctx.site.title} — ${namespace.title}`,
       version: '1.0.0',
-      description:
-        'The svc/events/v1 API served by Almanac: events, venues, organizers, categories and tags. Compatible with The Events Calendar REST API v1 (tribe/events/v1) with the namespace changed.',
+      description: namespace.description,
     },
-    servers: [{ url: ctx.apiRoot }],
+    servers: [{ url: `${ctx.baseUrl}/${namespace.name}` }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
     paths,
     components: {

@@ -1,17 +1,19 @@
 // The routes that describe the service itself: the namespace index and /doc (spec §4.1).
 import { Type } from '@sinclair/typebox';
-import { NAMESPACE, type RequestContext } from '../../http/context.ts';
+import type { RequestContext } from '../../http/context.ts';
+import type { Namespace } from '../../http/namespaces.ts';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { translationLanguage } from '../shared/args.ts';
 import { namespaceIndex } from './namespace-index.ts';
 import { openApiDocument } from './openapi.ts';
 import { describerFor } from './descriptions.ts';
 
-const IndexArgs = Type.Object({
-  namespace: Type.Optional(Type.String({ default: NAMESPACE, description: 'The namespace to describe.' })),
-  context: Type.Optional(Type.String({ default: 'view', description: 'The request context.' })),
-  translation_language: Type.Optional(translationLanguage),
-});
+const indexArgs = (namespace: Namespace) =>
+  Type.Object({
+    namespace: Type.Optional(Type.String({ default: namespace.name, description: 'The namespace to describe.' })),
+    context: Type.Optional(Type.String({ default: 'view', description: 'The request context.' })),
+    translation_language: Type.Optional(translationLanguage),
+  });
 const DocArgs = Type.Object({ translation_language: Type.Optional(translationLanguage) });
 
 /**
@@ -28,11 +30,11 @@ function memo(key: string, build: () => unknown): unknown {
   }
   return document;
 }
-const docKey = (kind: string, ctx: RequestContext) =>
-  `${kind}|${ctx.site.id}|${ctx.site.language}|${ctx.site.title}|${ctx.apiRoot}`;
+const docKey = (kind: string, namespace: Namespace, ctx: RequestContext) =>
+  `${kind}|${namespace.name}|${ctx.site.id}|${ctx.site.language}|${ctx.site.title}|${ctx.baseUrl}`;
 
-/** `all` is the full route table, including these two routes. */
-export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
+/** The index and /doc of `namespace`; `all` is its full route table, including these two routes. */
+export function serviceRoutes(namespace: Namespace, all: () => RouteSpec[]): RouteSpec[] {
   return [
     {
       path: '',
@@ -40,11 +42,13 @@ export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
       endpoints: [
         endpoint({
           methods: ['GET'],
-          args: IndexArgs,
+          args: indexArgs(namespace),
           summary: 'The namespace index: every route with its methods and arguments',
           responses: { 200: { description: 'The namespace index.' } },
           handler: ({ ctx }) => ({
-            body: memo(docKey('index', ctx), () => namespaceIndex(ctx, all(), describerFor(ctx.site.language))),
+            body: memo(docKey('index', namespace, ctx), () =>
+              namespaceIndex(ctx, namespace, all(), describerFor(ctx.site.language)),
+            ),
           }),
         }),
       ],
@@ -59,7 +63,9 @@ export function serviceRoutes(all: () => RouteSpec[]): RouteSpec[] {
           summary: 'This OpenAPI 3.1 document',
           responses: { 200: { description: 'The OpenAPI document.' } },
           handler: ({ ctx }) => ({
-            body: memo(docKey('doc', ctx), () => openApiDocument(ctx, all(), describerFor(ctx.site.language))),
+            body: memo(docKey('doc', namespace, ctx), () =>
+              openApiDocument(ctx, namespace, all(), describerFor(ctx.site.language)),
+            ),
           }),
         }),
       ],

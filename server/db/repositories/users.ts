@@ -29,6 +29,7 @@ function hashSecret(secret: string): Buffer {
 export function usersRepository(db: Db) {
   const byId = db.prepare('SELECT * FROM users WHERE id = ?');
   const byLogin = db.prepare('SELECT * FROM users WHERE login = ?');
+  const installAdministrator = db.prepare('SELECT * FROM users WHERE super_admin = 1 ORDER BY id LIMIT 1');
   const insertUser = db.prepare(
     'INSERT INTO users (login, display_name, super_admin, created_utc) VALUES (?, ?, ?, ?) RETURNING id',
   );
@@ -42,7 +43,7 @@ export function usersRepository(db: Db) {
   const revoke = db.prepare('UPDATE tokens SET revoked_utc = ? WHERE public_id = ? AND revoked_utc IS NULL');
   // Token, user and role on the site in one statement: every signed-in request asks all three.
   const tokenOwner = db.prepare(
-    `SELECT t.secret_hash, u.id, u.login, u.display_name, u.super_admin, su.role
+    `SELECT t.secret_hash, t.id AS token_id, u.id, u.login, u.display_name, u.super_admin, su.role
      FROM tokens t JOIN users u ON u.id = t.user_id
      LEFT JOIN site_users su ON su.site_id = ? AND su.user_id = u.id
      WHERE t.public_id = ? AND t.revoked_utc IS NULL`,
@@ -51,6 +52,8 @@ export function usersRepository(db: Db) {
   return {
     byId: (id: number) => byId.get(id) as User | undefined,
     byLogin: (login: string) => byLogin.get(login) as User | undefined,
+    /** The desktop owner (`admin` in a new data dir): the user the app's own sign-in is for. */
+    installAdministrator: () => installAdministrator.get() as User | undefined,
     create(login: string, options: { superAdmin?: boolean; displayName?: string } = {}): User {
       const { id } = insertUser.get(
         login,
@@ -81,14 +84,17 @@ export function usersRepository(db: Db) {
      * The user a valid token belongs to and their role on the site (undefined: no role there), or
      * undefined for an unknown, revoked or wrong token. The secret is compared in constant time.
      */
-    tokenOwner(token: string, siteId: number): { user: User; role: Role | undefined } | undefined {
+    tokenOwner(
+      token: string,
+      siteId: number,
+    ): { user: User; role: Role | undefined; tokenId: number | undefined } | undefined {
       const match = parseToken(token);
       if (!match) return undefined;
       const row = tokenOwner.get(siteId, match.publicId) as
-        (User & { secret_hash: Buffer; role: Role | null }) | undefined;
+        (User & { secret_hash: Buffer; token_id: number; role: Role | null }) | undefined;
       if (!row || !timingSafeEqual(row.secret_hash, hashSecret(match.secret))) return undefined;
       const user: User = { id: row.id, login: row.login, display_name: row.display_name, super_admin: row.super_admin };
-      return { user, role: siteRole(user, row.role) };
+      return { user, role: siteRole(user, row.role), tokenId: row.token_id };
     },
     revokeToken(token: string): boolean {
       const publicId = /^alm_([0-9a-f]{12})_/.exec(token)?.[1];

@@ -1,0 +1,9 @@
+// The route table of almanac/v1, the app's own namespace (see http/namespaces.ts).
+import type { RouteSpec } from '../http/route.ts';
+import { APP_NAMESPACE } from '../http/namespaces.ts';
+import { serviceRoutes } from '../api/service/routes.ts';
+import { sessionRoutes } from './session/routes.ts';
+import { siteRoutes } from './sites/routes.ts';
+
+export const APP_ROUTES: RouteSpec[] = [];
+APP_ROUTES.push(...serviceRoutes(APP_NAMESPACE, () => APP_ROUTES), ...sessionRoutes, ...siteRoutes);

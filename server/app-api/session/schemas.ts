@@ -1,0 +1,32 @@
+// Request and response schemas of almanac/v1/session: they validate, type the renderer's client
+// (`import type`) and document the route in /almanac/v1/doc.
+import { Type, type Static } from '@sinclair/typebox';
+import { ROLES } from '../../domain/roles.ts';
+
+export const SessionArgs = Type.Object({});
+
+export const SiteSummary = Type.Object({
+  code: Type.String({ description: 'The site code (`default` for the site at the root).' }),
+  title: Type.String(),
+  language: Type.String({ description: '`en`, or one of the Spanish variants.' }),
+  timezone: Type.String({ description: 'The site time zone (IANA name or UTC±N).' }),
+  per_page: Type.Integer({ description: 'The default page size of collections.' }),
+  url: Type.String({ description: 'The site base URL.' }),
+  api_root: Type.String({ description: 'The svc/events/v1 root of the site.' }),
+});
+export type SiteSummary = Static<typeof SiteSummary>;
+
+export const Session = Type.Object({
+  signed_in: Type.Boolean(),
+  /**
+   * How the caller is signed in: `desktop` (the app window's per-launch session), `cookie` (the UI in
+   * a browser), `token` (an API token in the Authorization header), or null.
+   */
+  method: Type.Union([Type.Literal('desktop'), Type.Literal('cookie'), Type.Literal('token'), Type.Null()]),
+  user: Type.Union([Type.Object({ id: Type.Integer(), login: Type.String(), name: Type.String() }), Type.Null()]),
+  role: Type.Union([Type.Union(ROLES.map((role) => Type.Literal(role))), Type.Null()]),
+  /** For cookie sessions: send it back as `X-WP-Nonce` on every request, or the cookie is ignored. */
+  nonce: Type.Optional(Type.String()),
+  site: SiteSummary,
+});
+export type Session = Static<typeof Session>;
