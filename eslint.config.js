@@ -1,5 +1,5 @@
-// Lint: typescript-eslint's recommended rules, plus the layering rule that keeps
-// server/ free of Electron (the service must run under plain Node).
+// Lint: typescript-eslint's recommended rules, plus the layering rules: server/ is free of Electron
+// (the service runs under plain Node), and in electron/ only main.ts and preload.ts load it.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
@@ -45,6 +45,26 @@ export default tseslint.config(
           selector: 'ObjectExpression > SpreadElement ~ :matches(Property, SpreadElement)',
           message:
             'Request-path code: no properties after a spread in an object literal (slow on V8); use Object.assign or assignments.',
+        },
+      ],
+    },
+  },
+  {
+    // Only main.ts and preload.ts load Electron at run time; every other main-process module takes
+    // Electron's objects as arguments (types only), so it runs and is tested under plain Node.
+    files: ['electron/**/*.ts'],
+    ignores: ['electron/main.ts', 'electron/preload.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'electron',
+              allowTypeImports: true,
+              message: 'Only electron/main.ts and preload.ts import Electron at run time; take its objects as arguments.',
+            },
+          ],
         },
       ],
     },

@@ -3,7 +3,7 @@
 // it in one synchronous call; a running server runs it on a worker thread. Backups go to
 // `<data dir>/backups/`; the newest 7 are kept.
 import Database from 'better-sqlite3';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadMigrations } from './migrate.ts';
@@ -57,6 +57,25 @@ export function rotatingBackup(db: Database.Database, databaseFile: string, reas
   const file = backupTo(db, join(dir, `almanac-${stamp()}-${reason}.sqlite`));
   rotate(dir, file);
   return file;
+}
+
+/** The newest backup in the data dir's backups folder that is a sound database this version can open. */
+export function latestValidBackup(databaseFile: string): string | undefined {
+  const dir = backupsDir(databaseFile);
+  if (!existsSync(dir)) return undefined;
+  const candidates = readdirSync(dir)
+    .filter((name) => name.endsWith('.sqlite'))
+    .map((name) => ({ file: join(dir, name), time: statSync(join(dir, name)).mtimeMs }))
+    .sort((a, b) => b.time - a.time);
+  for (const { file } of candidates) {
+    try {
+      validateBackup(file);
+      return file;
+    } catch {
+      // damaged, or from a newer version: try the next older one
+    }
+  }
+  return undefined;
 }
 
 export function newestBackupAge(databaseFile: string): number {
@@ -181,16 +200,31 @@ export function validateBackup(file: string): void {
  * current WAL is checkpointed away (a stale WAL must never meet the new file), and one atomic
  * rename puts the copy in place. A crash at any point leaves either the old or the new database.
  */
+/** Copies a database that cannot be opened (and its WAL) as they are, next to the backups. */
+function keepDamaged(databaseFile: string): string {
+  const dir = backupsDir(databaseFile);
+  mkdirSync(dir, { recursive: true });
+  const file = join(dir, `almanac-${stamp()}-damaged.sqlite.kept`);
+  copyFileSync(databaseFile, file);
+  if (existsSync(`${databaseFile}-wal`)) copyFileSync(`${databaseFile}-wal`, `${file}-wal`);
+  return file;
+}
+
 export function restoreFrom(databaseFile: string, backupFile: string): { safetyCopy: string | undefined } {
   validateBackup(backupFile);
   let safetyCopy: string | undefined;
   if (existsSync(databaseFile)) {
-    const current = new Database(databaseFile);
+    let current: Database.Database | undefined;
     try {
+      current = new Database(databaseFile);
       safetyCopy = rotatingBackup(current, databaseFile, 'before-restore');
       current.pragma('wal_checkpoint(TRUNCATE)');
+    } catch {
+      // The current file cannot be read as a database (that is often why one restores): keep it
+      // byte for byte, out of the rotation, in case something in it can still be rescued.
+      safetyCopy = keepDamaged(databaseFile);
     } finally {
-      current.close();
+      current?.close();
     }
   }
   const source = new Database(backupFile, { readonly: true });

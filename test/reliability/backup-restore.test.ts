@@ -3,7 +3,16 @@
 import { after, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, writeFileSync, existsSync, copyFileSync, utimesSync, rmSync } from 'node:fs';
+import {
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+  existsSync,
+  copyFileSync,
+  utimesSync,
+  rmSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -186,4 +195,27 @@ test('the backup written on a worker thread while serving is a valid, restorable
   const copy = new Database(file, { readonly: true });
   assert.deepEqual(copy.prepare("SELECT title FROM posts WHERE type = 'event'").pluck().all(), ['Online']);
   copy.close();
+});
+
+test('restore over a database that cannot be opened keeps the damaged file aside, byte for byte', () => {
+  const dataDir = newDataDir();
+  seedEvent(dataDir, 'Good');
+  const file = join(dataDir, 'good.sqlite');
+  execFileSync(process.execPath, [
+    '--import',
+    'tsx',
+    'server/almanac.ts',
+    'backup',
+    '--to',
+    file,
+    '--data-dir',
+    dataDir,
+  ]);
+  writeFileSync(databaseFile(dataDir), 'damaged beyond reading');
+  const result = cli(dataDir, 'restore', file);
+  assert.equal(result.status, 0, result.stderr);
+  assert.deepEqual(eventTitles(dataDir), ['Good']);
+  const kept = readdirSync(backupsDir(databaseFile(dataDir))).filter((name) => name.endsWith('-damaged.sqlite.kept'));
+  assert.equal(kept.length, 1, 'the damaged file was kept');
+  assert.equal(readFileSync(join(backupsDir(databaseFile(dataDir)), kept[0]!), 'utf8'), 'damaged beyond reading');
 });

@@ -1,0 +1,44 @@
+// The IPC contract between the main process and the window, typed once and used by both sides
+// (ipc.ts registers the handlers, preload.ts exposes them, the renderer imports the types only).
+// IPC carries only what needs the operating system or the launch itself — the window's session,
+// opening a link in the OS browser, revealing the data folder, menu commands. Calendar data never
+// goes over IPC: the window uses the HTTP API like any other client.
+
+export const IPC = {
+  getSession: 'almanac:get-session',
+  openExternal: 'almanac:open-external',
+  revealDataFolder: 'almanac:reveal-data-folder',
+  appInfo: 'almanac:app-info',
+  /** main → window: a menu item the window handles (New event, API documentation). */
+  menuCommand: 'almanac:menu-command',
+} as const;
+
+export interface AppInfo {
+  version: string;
+  dataDir: string;
+  /** The default site's svc/events/v1 root, for external tools. */
+  apiRoot: string;
+  platform: string;
+}
+
+export type MenuCommand = 'new-event' | 'api-docs';
+
+/** Request channels: arguments and result of each `ipcRenderer.invoke`. */
+export interface IpcRequests {
+  [IPC.getSession]: { args: []; result: string };
+  [IPC.openExternal]: { args: [url: string]; result: boolean };
+  [IPC.revealDataFolder]: { args: []; result: void };
+  [IPC.appInfo]: { args: []; result: AppInfo };
+}
+
+/** What the preload script exposes to the window as `window.almanacDesktop`. */
+export interface DesktopBridge {
+  /** The per-launch bearer token of the desktop session (kept in memory by the window). */
+  getSession(): Promise<string>;
+  /** Opens an http(s) URL in the OS browser; false when refused (any other scheme). */
+  openExternal(url: string): Promise<boolean>;
+  revealDataFolder(): Promise<void>;
+  appInfo(): Promise<AppInfo>;
+  /** Subscribes to menu commands; returns the unsubscribe function. */
+  onMenuCommand(listener: (command: MenuCommand) => void): () => void;
+}

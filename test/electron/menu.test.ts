@@ -1,0 +1,63 @@
+// The application menu (electron/menu.ts): standard roles on every platform plus Almanac's items.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { MenuItemConstructorOptions } from 'electron';
+import { menuTemplate } from '../../electron/menu.ts';
+
+function labels(items: MenuItemConstructorOptions[]): string[] {
+  return items.flatMap((item) => [
+    item.label ?? item.role ?? item.type ?? '',
+    ...(Array.isArray(item.submenu) ? labels(item.submenu).map((sub) => `${item.label ?? item.role} > ${sub}`) : []),
+  ]);
+}
+
+test('File has New Event, Back Up Now and Open Data Folder; Help has API Documentation; each runs its action', () => {
+  const ran: string[] = [];
+  const template = menuTemplate('linux', {
+    newEvent: () => ran.push('new'),
+    backupNow: () => ran.push('backup'),
+    openDataFolder: () => ran.push('folder'),
+    apiDocumentation: () => ran.push('api'),
+    about: () => ran.push('about'),
+  });
+  const all = labels(template);
+  for (const expected of [
+    '&File > New Event',
+    '&File > Back Up Now',
+    '&File > Open Data Folder',
+    '&File > quit',
+    'editMenu',
+    'viewMenu',
+    'windowMenu',
+    'help > API Documentation',
+    'help > About Almanac',
+  ])
+    assert.ok(all.includes(expected), `${expected} in ${all.join(' | ')}`);
+  const click = (menu: string, label: string) => {
+    const parent = template.find((item) => (item.label ?? item.role) === menu)!;
+    const item = (parent.submenu as MenuItemConstructorOptions[]).find((entry) => entry.label === label)!;
+    (item.click as () => void)();
+  };
+  click('&File', 'New Event');
+  click('&File', 'Back Up Now');
+  click('&File', 'Open Data Folder');
+  click('help', 'API Documentation');
+  click('help', 'About Almanac');
+  assert.deepEqual(ran, ['new', 'backup', 'folder', 'api', 'about']);
+  const newEvent = (template[0]!.submenu as MenuItemConstructorOptions[])[0]!;
+  assert.equal(newEvent.accelerator, 'CmdOrCtrl+N');
+});
+
+test('macOS gets the app menu role (About, Quit live there)', () => {
+  const template = menuTemplate('darwin', {
+    newEvent() {},
+    backupNow() {},
+    openDataFolder() {},
+    apiDocumentation() {},
+    about() {},
+  });
+  assert.equal(template[0]!.role, 'appMenu');
+  const all = labels(template);
+  assert.equal(all.includes('&File > quit'), false);
+  assert.equal(all.includes('help > About Almanac'), false);
+});
