@@ -62,7 +62,8 @@ export default tseslint.config(
             {
               name: 'electron',
               allowTypeImports: true,
-              message: 'Only electron/main.ts and preload.ts import Electron at run time; take its objects as arguments.',
+              message:
+                'Only electron/main.ts and preload.ts import Electron at run time; take its objects as arguments.',
             },
           ],
         },

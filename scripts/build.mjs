@@ -1,15 +1,17 @@
 #!/usr/bin/env node
 // Bundles the command line (server/almanac.ts) into dist/cli.mjs: one file that starts fast under
 // plain Node (no TypeScript transpiling at start-up). better-sqlite3 stays external (a native
-// addon); the SQL migrations and the backup worker are copied next to the bundle.
+// addon); the read worker is a second bundle beside it, and the SQL migrations and the worker
+// boot files are copied next to them.
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 
 rmSync('dist', { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 await build({
-  entryPoints: ['server/almanac.ts'],
-  outfile: 'dist/cli.mjs',
+  entryPoints: { cli: 'server/almanac.ts', 'read-worker': 'server/read-worker/read-worker.ts' },
+  outdir: 'dist',
+  outExtension: { '.js': '.mjs' },
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -20,4 +22,5 @@ await build({
 });
 cpSync('server/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('server/db/backup-worker.mjs', 'dist/backup-worker.mjs');
+cpSync('server/read-worker/read-worker-boot.mjs', 'dist/read-worker-boot.mjs');
 console.log('built dist/cli.mjs');

@@ -1,4 +1,4 @@
-// npm run soak -- --minutes M [--rate R] [--events N] [--workers W] [--interval S] [--keep]
+// npm run soak -- --minutes M [--rate R] [--events N] [--workers W] [--interval S] [--event-loop] [--keep]
 // A steady mixed load on the built server (dist/cli.mjs) for M minutes, to find leaks and slow
 // degradation: seeds a data dir through the bulk path, starts the server as a child process on
 // 127.0.0.1, and sends R requests/s (default 200) from a fixed pool of W workers, each request at its
@@ -9,6 +9,8 @@
 // a garbage-collected heap saw-tooths); at the end a table, the RSS trend and a last line
 // `SOAK {json}`. Exits 1 on any error, if the server dies, or if the average RSS of the last quarter
 // of the run is more than 20% above that of the first quarter.
+// --event-loop: the server also reports its event loop's delay (server/event-loop-stats.ts) every
+// interval; each sample row and the SOAK line then carry it (target: p99 under one frame, 16 ms).
 import { prng } from '../test/support/prng.ts';
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -27,8 +29,10 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '10' },
     seed: { type: 'string', default: '1' },
     keep: { type: 'boolean', default: false },
+    'event-loop': { type: 'boolean', default: false },
   },
 });
+const EVENT_LOOP = values['event-loop'];
 const MINUTES = Number(values.minutes);
 const RATE = Number(values.rate);
 const EVENTS = Number(values.events);
@@ -78,6 +82,22 @@ console.log(`${seeded.seconds.toFixed(1)} s (${seeded.venues} venues, ${seeded.o
 const nodeArgs = (process.env.SOAK_NODE_ARGS ?? '').split(' ').filter(Boolean);
 const child = spawn(process.execPath, [...nodeArgs, 'dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir], {
   stdio: ['ignore', 'pipe', 'pipe'],
+  env: EVENT_LOOP ? { ...process.env, ALMANAC_EVENT_LOOP_STATS_MS: String(INTERVAL_S * 1000) } : process.env,
+});
+interface LoopDelay {
+  p50: number;
+  p99: number;
+  max: number;
+  samples: number;
+}
+/** The server's event-loop reports: the latest interval's, and the whole run's so far. */
+const loopReports: { interval: LoopDelay; run: LoopDelay }[] = [];
+let loopLineBuffer = '';
+child.stdout.on('data', (chunk: Buffer) => {
+  loopLineBuffer += chunk.toString('utf8');
+  const lines = loopLineBuffer.split('\n');
+  loopLineBuffer = lines.pop()!;
+  for (const line of lines) if (line.startsWith('event-loop ')) loopReports.push(JSON.parse(line.slice(11)));
 });
 let childOutput = '';
 const keepOutput = (chunk: Buffer) => (childOutput = (childOutput + chunk.toString('utf8')).slice(-16_000));
@@ -296,6 +316,9 @@ interface Sample {
   cpuPct: number;
   p50: number;
   p99: number;
+  /** The server's event-loop delay over the interval (with --event-loop). */
+  loopP99?: number;
+  loopMax?: number;
 }
 const mean = (list: number[]) => (list.length === 0 ? 0 : list.reduce((a, b) => a + b, 0) / list.length);
 const percentile = (sorted: number[], p: number) =>
@@ -315,7 +338,8 @@ let lastSampleAt = t0;
 let lastCpu = cpuSeconds();
 console.log(
   `Soak: ${MINUTES} min at ${RATE} req/s, ${WORKERS} workers, ~20% writes; a sample every ${INTERVAL_S} s\n` +
-    '   time   req/s  errors  RSS MB   CPU %  p50 ms  p99 ms',
+    '   time   req/s  errors  RSS MB   CPU %  p50 ms  p99 ms' +
+    (EVENT_LOOP ? ' loop99  loopmax' : ''),
 );
 
 function takeSample() {
@@ -334,10 +358,13 @@ function takeSample() {
     p50: percentile(sorted, 50),
     p99: percentile(sorted, 99),
   };
+  const loop = loopReports.at(-1)?.interval;
+  if (EVENT_LOOP && loop) Object.assign(sample, { loopP99: loop.p99, loopMax: loop.max });
   samples.push(sample);
   console.log(
     `${fmt(sample.t, 6, 0)}s ${fmt(sample.rps, 7)} ${fmt(sample.errors, 7, 0)} ${fmt(sample.rssMb, 7)} ` +
-      `${fmt(sample.cpuPct, 7)} ${fmt(sample.p50, 7)} ${fmt(sample.p99, 7)}`,
+      `${fmt(sample.cpuPct, 7)} ${fmt(sample.p50, 7)} ${fmt(sample.p99, 7)}` +
+      (sample.loopP99 === undefined ? '' : ` ${fmt(sample.loopP99, 7)} ${fmt(sample.loopMax ?? 0, 7)}`),
   );
   lastSampleAt = now;
   lastCpu = cpu;
@@ -431,6 +458,14 @@ console.log(
     `max ${percentile(sortedAll, 100).toFixed(1)} ms; max schedule lag ${maxLagMs.toFixed(0)} ms; ` +
     `load generator CPU ${clientCpuPct.toFixed(0)}%`,
 );
+const loopRun = loopReports.at(-1)?.run;
+if (EVENT_LOOP) {
+  console.log(
+    loopRun
+      ? `Server event-loop delay over the run: p50 ${loopRun.p50} ms, p99 ${loopRun.p99} ms, max ${loopRun.max} ms (${loopRun.samples} samples; target p99 < 16 ms)`
+      : 'Server event-loop delay: no report received',
+  );
+}
 if (totals.errors > 0) {
   console.log(`${totals.errors} errors: ${JSON.stringify(Object.fromEntries(errorKinds))}`);
   for (const line of errorSamples) console.log(`  ${line}`);
@@ -468,7 +503,14 @@ console.log(
         slope_mb_per_min: round(slope, 2),
         max: round(Math.max(0, ...rssReadings.map((r) => r.mb))),
       },
-      samples: samples.map((s) => ({ t: s.t, rps: round(s.rps), errors: s.errors, rss_mb: round(s.rssMb) })),
+      ...(EVENT_LOOP ? { event_loop_ms: loopRun ?? null } : {}),
+      samples: samples.map((s) => ({
+        t: s.t,
+        rps: round(s.rps),
+        errors: s.errors,
+        rss_mb: round(s.rssMb),
+        ...(s.loopP99 === undefined ? {} : { loop_p99_ms: s.loopP99, loop_max_ms: s.loopMax }),
+      })),
       server: died ?? 'ok',
     }),
 );

@@ -9,9 +9,9 @@ import { registerRoutes, type OwnContextConfig } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
 import { authenticate, claimedCredential, type AuthSources } from './http/auth.ts';
-import { NAMESPACE, type RequestContext } from './http/context.ts';
+import { requestContext, type RequestContext } from './http/context.ts';
 import { APP_ROUTES } from './app-api/routes.ts';
-import { APP_NAMESPACE } from './http/namespaces.ts';
+import { APP_NAMESPACE, EVENTS_NAMESPACE } from './http/namespaces.ts';
 import { DesktopSessions } from './http/desktop-sessions.ts';
 import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
 import { ApiError, forbidden } from './http/errors.ts';
@@ -20,6 +20,8 @@ import { registerPermalinkPages } from './api/service/permalinks.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { AuthThrottle } from './http/auth-throttle.ts';
+import { ReadWorker } from './read-worker/read-worker-client.ts';
+import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -33,6 +35,8 @@ export interface AppOptions extends GuardOptions {
   desktopSessions?: DesktopSessions;
   /** The UI served at `/`: the built renderer, or a placeholder page when it is not built. */
   ui?: UiAssets;
+  /** Serve collection reads on a worker thread (default true; ALMANAC_READ_WORKER=0 turns it off; see read-worker-client.ts). */
+  readWorker?: boolean;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -43,6 +47,13 @@ const SECURITY_HEADERS = Object.entries({
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cache-control': 'no-store',
 });
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The worker serving collection reads, when on (tests look at what it served). */
+    readWorker?: ReadWorker;
+  }
+}
 
 const SITE_CODE = /^[a-z0-9-]+$/;
 
@@ -64,22 +75,9 @@ function resolveContext(
   }
   const site = store.sites.byCode(code);
   if (!site) throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
-  const host = request.headers.host ?? '127.0.0.1';
-  const path = code === 'default' ? '' : `/${code}`;
-  const origin = `http://${host}`;
-  const baseUrl = `${origin}${path}`;
   const actor = authenticateThrottled(request, store, site, throttle, sources);
   if (site.requireAuth && !actor) throw forbidden(false);
-  return {
-    store,
-    cache,
-    site,
-    actor,
-    origin,
-    baseUrl,
-    apiRoot: `${baseUrl}/${NAMESPACE}`,
-    globalIdBase: `${host.replace(/:\d+$/, '')}${path}`,
-  };
+  return requestContext(store, cache, site, actor, request.headers.host ?? '127.0.0.1');
 }
 
 /** Authentication with failed attempts rate-limited per client address and claimed credential. */
@@ -149,6 +147,29 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     }
   });
   const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle, sources);
+  const tables: [string, typeof ALL_ROUTES][] = [
+    [EVENTS_NAMESPACE.name, ALL_ROUTES],
+    [APP_NAMESPACE.name, APP_ROUTES],
+  ];
+  let readWorker: ReadWorker | undefined;
+  if (options.readWorker ?? process.env.ALMANAC_READ_WORKER !== '0') {
+    const endpoints = offThreadEndpoints(tables);
+    readWorker = new ReadWorker(
+      store.db.name,
+      // When the worker cannot answer, the event loop runs the same job on its own connection.
+      (job) => {
+        try {
+          return runReadJob(store, endpoints, job, cache);
+        } catch (error) {
+          app.log.error({ err: error }, 'unexpected error');
+          return errorAnswer(error);
+        }
+      },
+      (line) => app.log.warn(line),
+    );
+    app.addHook('onClose', async () => readWorker?.stop());
+    app.decorate('readWorker', readWorker);
+  }
   app.addHook('preHandler', async (request) => {
     // The API routes resolve it inside their transaction (register.ts); the others here.
     if (!(request.routeOptions.config as OwnContextConfig).ownContext) request.ctx = context(request);
@@ -170,20 +191,16 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     return reply.code(204).send();
   });
 
-  for (const prefix of [`/${NAMESPACE}`, `/:site/${NAMESPACE}`])
-    registerRoutes(app, prefix, ALL_ROUTES, {
-      store,
-      cache,
-      context,
-      schemaSerialization: options.schemaSerialization,
-    });
-  for (const prefix of [`/${APP_NAMESPACE.name}`, `/:site/${APP_NAMESPACE.name}`])
-    registerRoutes(app, prefix, APP_ROUTES, {
-      store,
-      cache,
-      context,
-      schemaSerialization: options.schemaSerialization,
-    });
+  for (const [namespace, routes] of tables)
+    for (const prefix of [`/${namespace}`, `/:site/${namespace}`])
+      registerRoutes(app, prefix, routes, {
+        store,
+        cache,
+        namespace,
+        context,
+        readWorker,
+        schemaSerialization: options.schemaSerialization,
+      });
   if (options.benchRoute) registerBenchRoute(app);
   registerUi(app, store, options.ui ?? loadUiAssets(undefined));
   for (const prefix of ['', '/:site']) registerPermalinkPages(app, prefix);

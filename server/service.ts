@@ -16,6 +16,7 @@ import { loadUiAssets } from './http/ui.ts';
 import { DEFAULT_PORT, listen, type Listening } from './listen.ts';
 import { clearRunFile, writeRunFile, type RunInfo } from './run-file.ts';
 import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts';
+import { reportEventLoopDelay } from './event-loop-stats.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -125,6 +126,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
   const stopOptimize = scheduleOptimize(store.db);
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
+  // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
+  const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);
+  const stopLoopStats = loopStatsMs > 0 ? reportEventLoopDelay(loopStatsMs, log) : () => {};
 
   const administrator = () => {
     const admin = openStore.users.installAdministrator();
@@ -151,6 +155,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         stopBackups();
         stopOptimize();
         stopHeapTuning();
+        stopLoopStats();
         // In-flight requests finish; connections still busy after the grace period are cut (their
         // transactions either committed before or roll back: SQLite never keeps half a write).
         const force = setTimeout(() => listening.app.server.closeAllConnections(), graceMs);

@@ -49,3 +49,17 @@ export function openDatabase(file: string): Db {
     throw error;
   }
 }
+
+/**
+ * A second connection to an open, migrated database, for reading only (the read worker): the
+ * same per-connection settings, no migration, no upkeep.
+ */
+export function openReadConnection(file: string): Db {
+  const db = new Database(file, { fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  // 2 MiB: every commit by the writing connection empties this connection's cache anyway, so a
+  // larger one would hold memory without saving reads.
+  db.pragma('cache_size = -2000');
+  return db;
+}

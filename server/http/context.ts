@@ -23,3 +23,26 @@ export interface RequestContext {
   /** The host part of global ids: `127.0.0.1` or `127.0.0.1/S` (no scheme, no port, as the reference). */
   globalIdBase: string;
 }
+
+/** The context of a request to `site` by `actor`, addressed as `host` (it names the URLs in responses). */
+export function requestContext(
+  store: Store,
+  cache: ResponseCache,
+  site: Site,
+  actor: Actor | null,
+  host: string,
+): RequestContext {
+  const path = site.code === 'default' ? '' : `/${site.code}`;
+  const origin = `http://${host}`;
+  const baseUrl = `${origin}${path}`;
+  return {
+    store,
+    cache,
+    site,
+    actor,
+    origin,
+    baseUrl,
+    apiRoot: `${baseUrl}/${NAMESPACE}`,
+    globalIdBase: `${host.replace(/:\d+$/, '')}${path}`,
+  };
+}

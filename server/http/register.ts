@@ -1,8 +1,10 @@
 // Registers a route table on Fastify. Each request goes: arguments merged and coerced →
 // schema validation + the route's own checks (one 400 naming every bad parameter) →
 // permission (401/403) → handler — the order WordPress uses, which clients observe.
+// Collection reads marked `offThread` run that same sequence on the read worker
+// (read-worker.ts), so a long list never holds up the event loop.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Endpoint, RouteSpec } from './route.ts';
+import type { Endpoint, HandlerInput, RouteSpec } from './route.ts';
 import { toFastifyPath } from './route.ts';
 import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
@@ -10,6 +12,7 @@ import { ApiError } from './errors.ts';
 import { serializerFor } from './serializers.ts';
 import type { Store } from '../db/store.ts';
 import type { ResponseCache } from './response-cache.ts';
+import type { ReadWorker } from '../read-worker/read-worker-client.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -29,8 +32,7 @@ function pathParams(request: FastifyRequest): Record<string, unknown> {
  * before the handler, in the same write transaction (see handle()), so no write of this process or
  * another can slip in between.
  */
-function checkIfMatch(request: FastifyRequest, current: string | undefined): void {
-  const header = request.headers['if-match'];
+function checkIfMatch(header: string | undefined, current: string | undefined): void {
   if (header === undefined || current === undefined) return;
   const tags = header.split(',').map((tag) => tag.trim().replace(/^W\//, ''));
   if (tags.includes('*') || tags.includes(current)) return;
@@ -49,6 +51,8 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 export interface RegisterOptions {
   store: Store;
   cache: ResponseCache;
+  /** The namespace of the table (`svc/events/v1`, `almanac/v1`): part of each endpoint's key. */
+  namespace: string;
   /**
    * The request's site and caller (404, 401 or 429 when they fail). Called first thing inside the
    * request's transaction, so the site and token reads share its snapshot and its lock.
@@ -56,6 +60,8 @@ export interface RegisterOptions {
   context: (request: FastifyRequest) => RequestContext;
   /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
+  /** Where `offThread` reads run; without one they run on the event loop like the rest. */
+  readWorker?: ReadWorker;
 }
 
 /** Route config of the routes registered here: they resolve their context themselves (app.ts). */
@@ -63,90 +69,160 @@ export interface OwnContextConfig {
   ownContext?: boolean;
 }
 
-function handle(endpoint: Endpoint, options: RegisterOptions) {
-  const { store, cache, context } = options;
-  const serialize = (status: number) =>
-    (options.schemaSerialization ?? true) ? serializerFor(endpoint, status) : JSON.stringify;
-  const run = execute(endpoint);
+/** What one endpoint call produced, before serialization. */
+export interface EndpointResult {
+  status: number;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+/** The same key on the event loop and in the read worker: namespace, methods and path. */
+export const endpointKey = (namespace: string, route: RouteSpec, endpoint: Endpoint) =>
+  `${namespace} ${endpoint.methods.join(',')} ${route.path}`;
+
+export const serializerOf =
+  (endpoint: Endpoint, schemaSerialization = true) =>
+  (status: number) =>
+    schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify;
+
+/**
+ * One call of an endpoint, inside the caller's transaction: validation, permission, If-Match,
+ * handler. Independent of Fastify, so that the read worker runs exactly this code; `request` and
+ * `reply` are only read by the app routes that need them (never by an `offThread` one).
+ */
+export function callEndpoint(
+  endpoint: Endpoint,
+  call: {
+    ctx: RequestContext;
+    raw: Record<string, unknown>;
+    write: boolean;
+    ifMatch: string | undefined;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  },
+): EndpointResult {
+  const { args, errors } = parseArgs<Record<string, unknown>>(endpoint.args, call.raw);
+  const input: HandlerInput<Record<string, unknown>> = {
+    ctx: call.ctx,
+    args,
+    request: call.request,
+    reply: call.reply,
+    prepared: undefined,
+    memo: new Map(),
+  };
+  if (endpoint.validate) {
+    // The route's own checks only see values that passed the schema: a param already named in
+    // the 400 is left out, so a check never runs on a wrong type (`title: 5` reached `.trim()`,
+    // `geoloc_lat=91` reached boundingBox(), `status[]=x` reached `.split()`: each a 500).
+    const checked = errors.size === 0 ? args : Object.fromEntries(Object.entries(args).filter(([k]) => !errors.has(k)));
+    try {
+      input.prepared = endpoint.validate(Object.assign({}, input, { args: checked }), errors);
+    } catch (error) {
+      // A lookup that fails (unknown id or slug) still reports together with the schema errors.
+      if (!errors.absorb(error)) throw error;
+    }
+  }
+  errors.throwIfAny();
+  endpoint.permission?.(input);
+  if (endpoint.etag && call.write) checkIfMatch(call.ifMatch, endpoint.etag(input));
+  const result = endpoint.handler(input);
+  input.memo.clear(); // what the checks read may have changed
+  const headers: Record<string, string> = {};
+  const etag = result.etag ?? endpoint.etag?.(input);
+  if (etag) headers.etag = etag;
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name.toLowerCase()] = String(value);
+  return { status: result.status ?? 200, headers, body: result.body };
+}
+
+/** The headers a cached response must replay. */
+const CACHED_HEADERS = ['etag', 'x-tec-total', 'x-tec-totalpages'];
+function cachedHeaders(headers: Record<string, string>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of CACHED_HEADERS) if (headers[name] !== undefined) kept[name] = headers[name];
+  return kept;
+}
+
+function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
+  const { store, cache, context, readWorker } = options;
+  const serialize = serializerOf(endpoint, options.schemaSerialization);
+  const call = (request: FastifyRequest, reply: FastifyReply, write: boolean) => {
+    const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
+    const ifMatch = request.headers['if-match'];
+    return callEndpoint(endpoint, { ctx: request.ctx, raw, write, ifMatch, request, reply });
+  };
+  const send = (reply: FastifyReply, status: number, headers: Record<string, string>, body: string) =>
+    reply.code(status).headers(headers).type(JSON_TYPE).send(body);
+
+  /** A slow read: site, caller and cache on the event loop (a few point reads), the rest on the worker. */
+  const offThread = async (
+    worker: ReadWorker,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    raw: Record<string, unknown>,
+  ) => {
+    const { ctx, cacheKey, hit, epoch } = store.snapshot(() => {
+      const ctx = (request.ctx = context(request));
+      const cacheKey = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
+      return { ctx, cacheKey, hit: cache.get(cacheKey), epoch: cache.epoch() };
+    });
+    if (hit) return send(reply, hit.status, hit.headers, hit.body);
+    const answer = await worker.run({
+      key,
+      siteCode: ctx.site.code,
+      actor: ctx.actor,
+      host: request.headers.host ?? '127.0.0.1',
+      raw,
+      schemaSerialization: options.schemaSerialization ?? true,
+    });
+    // Cached only when nothing was written (here or by another process) since the dispatch: the
+    // worker may have read a newer snapshot than the one the cache is filed under.
+    if (answer.status === 200)
+      cache.setIfUnchanged(cacheKey, { status: 200, body: answer.body, headers: cachedHeaders(answer.headers) }, epoch);
+    return send(reply, answer.status, answer.headers, answer.body);
+  };
+
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
       let resolved = false;
       try {
-        const body = store.writing(() => {
+        const result = store.writing(() => {
           request.ctx = context(request);
           resolved = true;
-          return run(request, reply);
+          return call(request, reply, true);
         });
-        return reply.type(JSON_TYPE).send(serialize(reply.statusCode)(body));
+        return send(reply, result.status, result.headers, serialize(result.status)(result.body));
       } finally {
         // Whatever the outcome (once past authentication): a write may have changed any representation.
         if (resolved) cache.invalidate();
       }
     }
     if (endpoint.cacheable === false) {
-      const body = store.snapshot(() => {
+      const [result, body] = store.snapshot(() => {
         request.ctx = context(request);
-        const result = run(request, reply);
-        return serialize(reply.statusCode)(result);
+        const result = call(request, reply, false);
+        return [result, serialize(result.status)(result.body)] as const;
       });
-      return reply.type(JSON_TYPE).send(body);
+      return send(reply, result.status, result.headers, body);
+    }
+    if (readWorker && endpoint.offThread) {
+      const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, undefined);
+      if (endpoint.offThread(raw)) return offThread(readWorker, request, reply, raw);
     }
     const response = store.snapshot(() => {
       const ctx = (request.ctx = context(request));
       // Responses depend on the site, the caller, the host name in URLs and every parameter.
-      const key = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
-      const hit = cache.get(key);
+      const cacheKey = `${ctx.site.id}|${ctx.actor?.userId ?? 0}|${request.headers.host}|${request.url}`;
+      const hit = cache.get(cacheKey);
       if (hit) return hit;
-      const body = serialize(reply.statusCode)(run(request, reply));
+      const result = call(request, reply, false);
+      const body = serialize(result.status)(result.body);
+      const answer = { status: result.status, headers: result.headers, body };
       // Stored inside the snapshot, so the entry is filed under the data version it was built
       // from: a commit by another process during the request empties the cache at the next one.
-      if (reply.statusCode === 200) cache.set(key, { status: 200, body, headers: cachedHeaders(reply) });
-      return body; // its status and headers are already on the reply
+      if (result.status === 200) cache.set(cacheKey, { status: 200, body, headers: cachedHeaders(result.headers) });
+      return answer;
     });
-    if (typeof response === 'string') return reply.type(JSON_TYPE).send(response);
-    return reply.code(response.status).headers(response.headers).type(JSON_TYPE).send(response.body);
-  };
-}
-
-function cachedHeaders(reply: FastifyReply): Record<string, string> {
-  const headers: Record<string, string> = {};
-  for (const name of ['etag', 'x-tec-total', 'x-tec-totalpages']) {
-    const value = reply.getHeader(name);
-    if (value !== undefined) headers[name] = String(value);
-  }
-  return headers;
-}
-
-/** The request's whole database work, synchronous so that it fits in one transaction. */
-function execute(endpoint: Endpoint) {
-  return (request: FastifyRequest, reply: FastifyReply): unknown => {
-    const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
-    const { args, errors } = parseArgs<Record<string, unknown>>(endpoint.args, raw);
-    const input = { ctx: request.ctx, args, request, reply, prepared: undefined as unknown, memo: new Map() };
-    if (endpoint.validate) {
-      // The route's own checks only see values that passed the schema: a param already named in
-      // the 400 is left out, so a check never runs on a wrong type (`title: 5` reached `.trim()`,
-      // `geoloc_lat=91` reached boundingBox(), `status[]=x` reached `.split()`: each a 500).
-      const checked =
-        errors.size === 0 ? args : Object.fromEntries(Object.entries(args).filter(([k]) => !errors.has(k)));
-      try {
-        input.prepared = endpoint.validate(Object.assign({}, input, { args: checked }), errors);
-      } catch (error) {
-        // A lookup that fails (unknown id or slug) still reports together with the schema errors.
-        if (!errors.absorb(error)) throw error;
-      }
-    }
-    errors.throwIfAny();
-    endpoint.permission?.(input);
-    if (endpoint.etag && request.method !== 'GET' && request.method !== 'HEAD')
-      checkIfMatch(request, endpoint.etag(input));
-    const result = endpoint.handler(input);
-    input.memo.clear(); // what the checks read may have changed
-    const etag = result.etag ?? endpoint.etag?.(input);
-    if (etag) reply.header('ETag', etag);
-    reply.code(result.status ?? 200);
-    for (const [name, value] of Object.entries(result.headers ?? {})) reply.header(name, String(value));
-    return result.body;
+    return send(reply, response.status, response.headers, response.body);
   };
 }
 
@@ -164,7 +240,7 @@ export function registerRoutes(
         method: endpoint.methods,
         url: url === '' ? '/' : url,
         config,
-        handler: handle(endpoint, options),
+        handler: handle(endpointKey(options.namespace, route, endpoint), endpoint, options),
       });
     }
   }

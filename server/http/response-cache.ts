@@ -27,6 +27,8 @@ export class ResponseCache {
   private generation = 0;
   private seenGeneration = 0;
   private seenDataVersion = -1;
+  /** How many times the cache was emptied: the "epoch" a read worker's answer belongs to. */
+  private clears = 0;
   private readonly dataVersion: () => number;
   private sweepTimer: NodeJS.Timeout | undefined;
 
@@ -54,6 +56,7 @@ export class ResponseCache {
     if (version !== this.seenDataVersion || this.generation !== this.seenGeneration) {
       this.entries.clear();
       this.bytes = 0;
+      this.clears++;
       this.seenDataVersion = version;
       this.seenGeneration = this.generation;
     }
@@ -69,6 +72,20 @@ export class ResponseCache {
       return undefined;
     }
     return entry;
+  }
+
+  /** The current epoch: it changes with every write here and every commit by another process. */
+  epoch(): number {
+    this.sync();
+    return this.clears;
+  }
+
+  /**
+   * Stores a response built outside this connection's snapshot (by the read worker) only if nothing
+   * was written since `epoch` was taken before it was built: otherwise it may already be stale.
+   */
+  setIfUnchanged(key: string, response: CachedResponse, epoch: number): void {
+    if (this.epoch() === epoch) this.set(key, response);
   }
 
   set(key: string, response: CachedResponse): void {

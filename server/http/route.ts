@@ -61,6 +61,12 @@ export interface Endpoint<A extends TObject = TObject> {
    * route reads the cookie itself), so it must never come from the response cache.
    */
   cacheable?: false;
+  /**
+   * Whether this read (given its raw parameters) may take many milliseconds — a search, a
+   * distance filter, every event of a busy venue — and should be served by the read worker, off
+   * the event loop. Such a handler must not touch `request` or `reply` (they are not there).
+   */
+  offThread?: (raw: Record<string, unknown>) => boolean;
   /** Synchronous: the request's statements run in one transaction (register.ts). */
   handler: (input: HandlerInput<Static<A>>) => ApiResult;
 }

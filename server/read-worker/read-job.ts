@@ -1,0 +1,74 @@
+// One read job: the same endpoint call a request makes on the event loop (callEndpoint), inside
+// one read transaction of the given store, answered as status, headers and serialized body. The
+// worker runs it on its own connection; the event loop runs it itself when the worker cannot.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Store } from '../db/store.ts';
+import type { Endpoint, RouteSpec } from '../http/route.ts';
+import { requestContext } from '../http/context.ts';
+import { ApiError, noRoute } from '../http/errors.ts';
+import { toApiError } from '../http/error-handler.ts';
+import { callEndpoint, endpointKey, serializerOf } from '../http/register.ts';
+import { ResponseCache } from '../http/response-cache.ts';
+import type { ReadAnswer, ReadJob } from './read-worker-client.ts';
+
+/** endpointKey → endpoint, for the endpoints of the given route tables that may run off-thread. */
+export function offThreadEndpoints(tables: [namespace: string, routes: RouteSpec[]][]): Map<string, Endpoint> {
+  const endpoints = new Map<string, Endpoint>();
+  for (const [namespace, routes] of tables)
+    for (const route of routes)
+      for (const endpoint of route.endpoints)
+        if (endpoint.offThread) endpoints.set(endpointKey(namespace, route, endpoint), endpoint);
+  return endpoints;
+}
+
+/** The answer errorHandler would give, as data (the worker has no Fastify reply). */
+export function errorAnswer(error: unknown): ReadAnswer {
+  const apiError = error instanceof ApiError ? error : toApiError(error as Error);
+  const headers: Record<string, string> = {};
+  if (apiError.status === 401) headers['www-authenticate'] = 'Bearer realm="almanac", Basic realm="almanac"';
+  return { status: apiError.status, headers, body: JSON.stringify(apiError.toBody()) };
+}
+
+/** `offThread` handlers never touch the request or reply: these stand-ins make a slip fail loudly. */
+const absent = new Proxy(
+  {},
+  {
+    get(_target, property) {
+      throw new Error(`an offThread endpoint read request/reply.${String(property)}`);
+    },
+  },
+) as FastifyRequest & FastifyReply;
+
+/**
+ * Runs `job` in one read transaction of `store`. An ApiError becomes its error answer; anything
+ * else is thrown (the caller logs it and answers 500).
+ */
+export function runReadJob(
+  store: Store,
+  endpoints: Map<string, Endpoint>,
+  job: ReadJob,
+  cache?: ResponseCache,
+): ReadAnswer {
+  const endpoint = endpoints.get(job.key);
+  if (!endpoint) return errorAnswer(noRoute());
+  try {
+    return store.snapshot(() => {
+      const site = store.sites.byCode(job.siteCode);
+      if (!site) throw noRoute();
+      const ctx = requestContext(store, cache ?? new ResponseCache(store.db, false), site, job.actor, job.host);
+      const result = callEndpoint(endpoint, {
+        ctx,
+        raw: job.raw,
+        write: false,
+        ifMatch: undefined,
+        request: absent,
+        reply: absent,
+      });
+      const body = serializerOf(endpoint, job.schemaSerialization)(result.status)(result.body);
+      return { status: result.status, headers: result.headers, body };
+    });
+  } catch (error) {
+    if (error instanceof ApiError) return errorAnswer(error);
+    throw error;
+  }
+}

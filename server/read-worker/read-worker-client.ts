@@ -1,0 +1,156 @@
+// The event loop's side of the read worker (read-worker.ts). better-sqlite3 is synchronous, and the
+// desktop app hosts the service in its main process: a search or a large filtered list over 100k
+// events takes 40–90 ms, five frames of a frozen event loop. Collection reads therefore run on one
+// worker thread with its own connection; the event loop only resolves the site and caller, checks
+// the response cache, and sends the answer. If the worker cannot run (it failed to start or died),
+// the request runs on the event loop as before: slower to share, never lost.
+// The worker costs ~23 MB of memory while it runs, so it starts with the first slow read and stops
+// after a minute without one.
+import { Worker } from 'node:worker_threads';
+import type { Actor } from '../domain/roles.ts';
+
+export interface ReadJob {
+  /** endpointKey() of the endpoint to call. */
+  key: string;
+  /** The site's code: the worker reads the site again, in its own snapshot. */
+  siteCode: string;
+  actor: Actor | null;
+  /** The Host the request named (URLs in the response use it). */
+  host: string;
+  /** Path parameters and query string, merged (there is no body on a read). */
+  raw: Record<string, unknown>;
+  schemaSerialization: boolean;
+}
+
+export interface ReadAnswer {
+  status: number;
+  headers: Record<string, string>;
+  /** Serialized JSON. */
+  body: string;
+}
+
+/** The worker's reply to one job. */
+export type WorkerReply = { id: number; answer: ReadAnswer } | { id: number; failure: string };
+
+/** Runs a job on the event loop instead (same code as the worker's). */
+export type LocalRunner = (job: ReadJob) => ReadAnswer;
+
+/** A worker without a job for this long is stopped (the next slow read starts a new one). */
+export const READ_WORKER_IDLE_MS = 60_000;
+
+export class ReadWorker {
+  private worker: Worker | undefined;
+  private idleTimer: NodeJS.Timeout | undefined;
+  private readonly pending = new Map<number, { job: ReadJob; resolve: (answer: ReadAnswer) => void }>();
+  private nextId = 1;
+  /** Set once the worker could not start: from then on every job runs locally. */
+  private broken = false;
+  /** Jobs answered by the worker, and by the event loop instead. */
+  readonly served = { worker: 0, locally: 0 };
+
+  constructor(
+    private readonly databaseFile: string,
+    private readonly runLocally: LocalRunner,
+    private readonly log: (line: string) => void = () => {},
+    private readonly idleMs = READ_WORKER_IDLE_MS,
+  ) {}
+
+  /** Starts the worker if it is not running. */
+  start(): void {
+    if (this.worker || this.broken) return;
+    let worker: Worker;
+    try {
+      worker = new Worker(new URL('./read-worker-boot.mjs', import.meta.url), {
+        workerData: { databaseFile: this.databaseFile },
+        // Its heap holds one request at a time: a small young generation keeps its memory small.
+        resourceLimits: { maxYoungGenerationSizeMb: 8 },
+      });
+    } catch (error) {
+      this.fail(`the read worker could not start: ${(error as Error).message}`);
+      return;
+    }
+    this.worker = worker;
+    worker.unref(); // it never keeps the process alive on its own
+    worker.on('message', (reply: WorkerReply) => this.settle(reply));
+    worker.on('error', (error) => this.log(`read worker error: ${error.message}`));
+    worker.on('exit', (code) => {
+      if (this.worker !== worker) return;
+      this.worker = undefined;
+      if (code !== 0 && this.pending.size > 0) this.log(`read worker stopped (exit code ${code}); reads run locally`);
+      // Whatever was under way is answered here; the next job starts a new worker.
+      for (const [id, { job, resolve }] of this.pending) {
+        this.pending.delete(id);
+        resolve(this.local(job));
+      }
+    });
+  }
+
+  run(job: ReadJob): Promise<ReadAnswer> {
+    if (this.broken) return Promise.resolve(this.local(job));
+    clearTimeout(this.idleTimer);
+    this.start();
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(this.local(job));
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.pending.set(id, { job, resolve });
+      if (this.pending.size === 1) worker.ref(); // busy: keep the process up until it answers
+      worker.postMessage({ id, job });
+    });
+  }
+
+  /** Jobs sent and not yet answered. */
+  get busy(): number {
+    return this.pending.size;
+  }
+
+  async stop(): Promise<void> {
+    clearTimeout(this.idleTimer);
+    const worker = this.worker;
+    this.worker = undefined;
+    this.broken = true; // no new worker after stop; late jobs run locally
+    if (worker) await worker.terminate();
+    for (const [id, { job, resolve }] of this.pending) {
+      this.pending.delete(id);
+      resolve(this.local(job));
+    }
+  }
+
+  private settle(reply: WorkerReply): void {
+    const entry = this.pending.get(reply.id);
+    if (!entry) return;
+    this.pending.delete(reply.id);
+    if (this.pending.size === 0) this.idle();
+    if ('answer' in reply) {
+      this.served.worker++;
+      return entry.resolve(reply.answer);
+    }
+    // An unexpected fault in the worker: answered the same way the event loop would answer it.
+    this.log(`read worker: ${reply.failure}`);
+    entry.resolve(this.local(entry.job));
+  }
+
+  /** No job under way: unref the worker, and stop it if none comes for a while. */
+  private idle(): void {
+    const worker = this.worker;
+    if (!worker) return;
+    worker.unref();
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      if (this.worker !== worker || this.pending.size > 0) return;
+      this.worker = undefined;
+      void worker.terminate();
+    }, this.idleMs);
+    this.idleTimer.unref();
+  }
+
+  private local(job: ReadJob): ReadAnswer {
+    this.served.locally++;
+    return this.runLocally(job);
+  }
+
+  private fail(message: string): void {
+    this.broken = true;
+    this.log(message);
+  }
+}
