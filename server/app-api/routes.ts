@@ -4,6 +4,7 @@ import { APP_NAMESPACE } from '../http/namespaces.ts';
 import { serviceRoutes } from '../api/service/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
+import { feedRoutes } from './feed/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
-APP_ROUTES.push(...serviceRoutes(APP_NAMESPACE, () => APP_ROUTES), ...sessionRoutes, ...siteRoutes);
+APP_ROUTES.push(...serviceRoutes(APP_NAMESPACE, () => APP_ROUTES), ...sessionRoutes, ...siteRoutes, ...feedRoutes);

@@ -1,0 +1,34 @@
+// almanac/v1/event-feed: the calendar's range feed. Every event of a range (no page), compact:
+// what a month, week or day view draws. Its parameters are /events' list filters, minus paging.
+import { Type, type Static } from '@sinclair/typebox';
+import { EventListArgs } from '../../api/events/schemas.ts';
+
+export const EventFeedArgs = Type.Omit(EventListArgs, ['page', 'per_page']);
+export type EventFeedArgs = Static<typeof EventFeedArgs>;
+
+export const FeedEvent = Type.Object({
+  id: Type.Integer(),
+  title: Type.String(),
+  status: Type.String({ description: 'publish, future, draft, pending or private.' }),
+  /** The UTC instants, ISO 8601 with `Z`. */
+  start_utc: Type.String(),
+  end_utc: Type.String(),
+  /** The wall times in the event's own zone, `YYYY-MM-DD HH:MM:SS`. */
+  start: Type.String(),
+  end: Type.String(),
+  timezone: Type.String(),
+  all_day: Type.Boolean(),
+  featured: Type.Boolean(),
+  categories: Type.Array(Type.Integer(), { description: 'Category term IDs.' }),
+  venue: Type.Union([Type.String(), Type.Null()], { description: "The first venue's name." }),
+});
+export type FeedEvent = Static<typeof FeedEvent>;
+
+export const EventFeed = Type.Object({
+  events: Type.Array(FeedEvent),
+  total: Type.Integer(),
+  /** The window applied, in the site's zone (the defaults when none was given). */
+  start_date: Type.Union([Type.String(), Type.Null()]),
+  end_date: Type.Union([Type.String(), Type.Null()]),
+});
+export type EventFeed = Static<typeof EventFeed>;

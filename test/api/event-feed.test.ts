@@ -1,0 +1,159 @@
+// almanac/v1/event-feed, the calendar's range feed: every event of a range, compact, with the same
+// filters and exactly the same visibility as svc/events/v1/events. The agreement is checked for
+// every role and a spread of filters against all pages of /events.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { createEvent, startServer, type TestServer } from '../support/server.ts';
+
+let server: TestServer;
+const FEED = '/almanac/v1/event-feed';
+let venueId: number;
+let musicId: number;
+
+before(async () => {
+  server = await startServer({ timezone: 'America/New_York' });
+  const venue = await server.admin('POST', 'venues', { json: { venue: 'Blue Hall', city: 'Springfield' } });
+  venueId = venue.body.id;
+  const music = await server.admin('POST', 'categories', { json: { name: 'Music' } });
+  musicId = music.body.id;
+  const day = (n: number) => `2031-03-${String(n).padStart(2, '0')}`;
+  const plan: [string, Record<string, unknown>, keyof TestServer['tokens']][] = [
+    ['Published concert', { categories: [musicId], venue: venueId, featured: true }, 'administrator'],
+    ['Published talk', {}, 'author'],
+    ['Draft by author', { status: 'draft' }, 'author'],
+    ['Draft by author2', { status: 'draft' }, 'author2'],
+    ['Pending by contributor', { status: 'pending' }, 'contributor'],
+    ['Private by editor', { status: 'private' }, 'editor'],
+    ['Hidden from listings', { hide_from_listings: true }, 'administrator'],
+    ['Protected jazz', { password: 'secret', description: 'jazz inside' }, 'administrator'],
+    ['All-day fair', { all_day: true, categories: [musicId] }, 'editor'],
+  ];
+  for (const [index, [title, fields, who]] of plan.entries()) {
+    await createEvent(
+      server,
+      {
+        title,
+        start_date: `${day(index + 1)} 19:00`,
+        end_date: `${day(index + 2)} 21:00`,
+        status: 'publish',
+        ...fields,
+      },
+      server.tokens[who],
+    );
+  }
+});
+after(() => server.close());
+
+async function listIds(query: Record<string, string | number>, token?: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let page = 1; ; page++) {
+    const response = await server.request('GET', 'events', { query: { ...query, per_page: 2, page }, token });
+    if (response.status === 404 && page > 1) break;
+    assert.equal(response.status, 200, response.text);
+    ids.push(...response.body.events.map((event: { id: number }) => event.id));
+    if (page >= Number(response.headers.get('x-tec-totalpages'))) break;
+  }
+  return ids;
+}
+
+async function feed(query: Record<string, string | number>, token?: string) {
+  return server.request('GET', FEED, { query, token });
+}
+
+describe('the feed and /events agree', () => {
+  const window = { start_date: '2031-03-01', end_date: '2031-04-30' };
+  const filters: Record<string, Record<string, string | number>> = {
+    window,
+    'a category': { ...window, categories: 'music' },
+    'a venue': { ...window, venue: 0 },
+    search: { ...window, search: 'jazz' },
+    featured: { ...window, featured: 'true' },
+    'status draft': { ...window, status: 'draft' },
+    'status any visible': { ...window, status: 'publish,draft,pending,private' },
+    'starts after, strict': { starts_after: '2031-03-04 12:00', strict_dates: 'true' },
+  };
+  for (const role of ['anonymous', 'subscriber', 'contributor', 'author', 'editor', 'administrator'] as const) {
+    test(`for ${role}, with every filter`, async () => {
+      const token = role === 'anonymous' ? undefined : server.tokens[role];
+      for (const [name, raw] of Object.entries(filters)) {
+        const query = { ...raw };
+        if ('venue' in query) query.venue = venueId;
+        const response = await feed(query, token);
+        if (response.status !== 200) {
+          // A filter /events refuses (anonymous asking for drafts) is refused the same way.
+          const list = await server.request('GET', 'events', { query, token });
+          assert.equal(response.status, list.status, `${role} ${name}`);
+          assert.equal(response.body.code, list.body.code);
+          continue;
+        }
+        const ids = response.body.events.map((event: { id: number }) => event.id);
+        assert.deepEqual(ids, await listIds(query, token), `${role}, ${name}`);
+        assert.equal(response.body.total, ids.length);
+      }
+    });
+  }
+});
+
+test('each event is compact: UTC instants and wall times, all day, status, categories, venue name', async () => {
+  const response = await feed({ start_date: '2031-03-01', end_date: '2031-04-30' }, server.tokens.administrator);
+  const concert = response.body.events.find((event: { title: string }) => event.title === 'Published concert');
+  assert.deepEqual(concert, {
+    id: concert.id,
+    title: 'Published concert',
+    status: 'publish',
+    start_utc: '2031-03-02T00:00:00Z',
+    end_utc: '2031-03-03T02:00:00Z',
+    start: '2031-03-01 19:00:00',
+    end: '2031-03-02 21:00:00',
+    timezone: 'America/New_York',
+    all_day: false,
+    featured: true,
+    categories: [musicId],
+    venue: 'Blue Hall',
+  });
+  const fair = response.body.events.find((event: { title: string }) => event.title === 'All-day fair');
+  assert.equal(fair.all_day, true);
+  assert.equal(fair.start, '2031-03-09 00:00:00');
+  assert.equal(fair.end, '2031-03-10 23:59:59');
+  assert.equal(response.body.start_date, '2031-03-01 00:00:00');
+  assert.equal(response.body.end_date, '2031-04-30 23:59:59');
+  assert.ok(!response.body.events.some((event: { title: string }) => event.title === 'Hidden from listings'));
+});
+
+test('no paging cap: a month with more events than a page of /events comes back whole', async () => {
+  for (let i = 0; i < 60; i++)
+    await createEvent(server, { title: `Busy ${i}`, start_date: '2031-06-15 10:00', end_date: '2031-06-15 11:00' });
+  const response = await feed({ start_date: '2031-06-01', end_date: '2031-06-30' });
+  assert.equal(response.status, 200);
+  assert.equal(response.body.events.length, 60);
+  assert.equal(response.body.total, 60);
+});
+
+test('bad parameters get the /events errors, naming each parameter', async () => {
+  const response = await feed({ start_date: 'not a date', categories: 'no-such-category', geoloc_lat: 100 });
+  assert.equal(response.status, 400);
+  assert.equal(response.body.code, 'rest_invalid_param');
+  assert.deepEqual(Object.keys(response.body.data.params).sort(), ['categories', 'geoloc_lat', 'start_date']);
+});
+
+test('translation_language: titles in that variant where one exists', async () => {
+  const created = await createEvent(server, {
+    title: 'Night of jazz',
+    start_date: '2031-07-01 20:00',
+    end_date: '2031-07-01 23:00',
+  });
+  await server.admin('PATCH', `events/${created.id}`, {
+    query: { translation_language: 'mx' },
+    json: { title: 'Noche de jazz' },
+  });
+  const mx = await feed({ start_date: '2031-07-01', end_date: '2031-07-02', translation_language: 'mx' });
+  assert.deepEqual(
+    mx.body.events.map((event: { title: string }) => event.title),
+    ['Noche de jazz'],
+  );
+  const base = await feed({ start_date: '2031-07-01', end_date: '2031-07-02' });
+  assert.deepEqual(
+    base.body.events.map((event: { title: string }) => event.title),
+    ['Night of jazz'],
+  );
+});
