@@ -110,7 +110,10 @@ test('each event is compact: UTC instants and wall times, all day, status, categ
     featured: true,
     categories: [musicId],
     venue: 'Blue Hall',
+    etag: concert.etag,
   });
+  const single = await server.request('GET', `events/${concert.id}`);
+  assert.equal(concert.etag, single.headers.get('etag'), "the feed's ETag is the event's");
   const fair = response.body.events.find((event: { title: string }) => event.title === 'All-day fair');
   assert.equal(fair.all_day, true);
   assert.equal(fair.start, '2031-03-09 00:00:00');

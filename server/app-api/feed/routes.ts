@@ -7,6 +7,7 @@ import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { prepareEventList, type PreparedEventList } from '../../api/events/list.ts';
 import type { FeedRow } from '../../db/repositories/event-list.ts';
 import { EventFeed, EventFeedArgs, type FeedEvent } from './schemas.ts';
+import { postEtagOf } from '../../api/shared/etag.ts';
 
 /** 'YYYY-MM-DD HH:MM:SS' (UTC) → ISO 8601 with Z. */
 const isoUtc = (wall: string) => `${wall.replace(' ', 'T')}Z`;
@@ -25,6 +26,7 @@ function present(row: FeedRow): FeedEvent {
     featured: row.featured === 1,
     categories: JSON.parse(row.categories) as number[],
     venue: row.venue,
+    etag: postEtagOf(row.id, row.revision),
   };
 }
 

@@ -21,6 +21,7 @@ export const FeedEvent = Type.Object({
   featured: Type.Boolean(),
   categories: Type.Array(Type.Integer(), { description: 'Category term IDs.' }),
   venue: Type.Union([Type.String(), Type.Null()], { description: "The first venue's name." }),
+  etag: Type.String({ description: "The event's ETag: send it as If-Match to move the event without a lost update." }),
 });
 export type FeedEvent = Static<typeof FeedEvent>;
 

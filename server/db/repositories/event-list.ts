@@ -57,6 +57,7 @@ export interface FeedRow {
   /** JSON array of category term ids. */
   categories: string;
   venue: string | null;
+  revision: number;
 }
 
 function list(values: unknown[]): string {
@@ -393,7 +394,7 @@ export function eventListRepository(db: Db) {
         ? `COALESCE((SELECT value FROM translations t WHERE t.site_id = e.site_id AND t.kind = 'post'
              AND t.object_id = e.id AND t.language = ? AND t.field = 'title'), e.title)`
         : 'e.title';
-      const sql = `SELECT e.id, ${title} AS title, e.status, e.start_local, e.end_local, e.start_utc, e.end_utc,
+      const sql = `SELECT e.id, ${title} AS title, e.status, e.revision, e.start_local, e.end_local, e.start_utc, e.end_utc,
           e.timezone, COALESCE(e.all_day, 0) AS all_day, COALESCE(e.featured, 0) AS featured,
           (SELECT json_group_array(tp.term_id) FROM term_posts tp JOIN terms c
              ON c.site_id = tp.site_id AND c.id = tp.term_id AND c.taxonomy = 'category'
