@@ -3,14 +3,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 export default tseslint.config(
-  { ignores: ['node_modules/**', 'dist/**', 'coverage/**'] },
+  { ignores: ['node_modules/**', 'dist/**', 'coverage/**', 'renderer/public/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   { languageOptions: { globals: { ...globals.node } } },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -66,6 +67,46 @@ export default tseslint.config(
                 'Only electron/main.ts and preload.ts import Electron at run time; take its objects as arguments.',
             },
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The UI runs in a browser page: no Node, and nothing of the server or the main process at run
+    // time (their types, yes: the API's bodies are typed from the server's schemas).
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'The renderer runs in a browser: no Node modules.' },
+            {
+              group: ['**/server/**', '**/electron/**'],
+              allowTypeImports: true,
+              message: 'The renderer may import only types from server/ and electron/ (import type).',
+            },
+          ],
+          paths: ['fs', 'path', 'os', 'child_process', 'better-sqlite3', 'electron'].map((name) => ({
+            name,
+            message: 'The renderer runs in a browser: no Node or Electron modules.',
+          })),
+        },
+      ],
+      // Every word a user reads comes from the message catalogs (renderer/src/i18n/).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'JSXText[value=/\\p{L}/u]',
+          message: 'UI text belongs in the message catalogs: use t("…") (renderer/src/i18n/).',
+        },
+        {
+          selector:
+            'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label|description|confirmLabel|cancelLabel)$/] > Literal[value=/\\p{L}/u]',
+          message: 'UI text belongs in the message catalogs: use t("…") (renderer/src/i18n/).',
         },
       ],
     },

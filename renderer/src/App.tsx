@@ -1,0 +1,91 @@
+// The app: sign-in state first (the desktop bridge or the browser session), then the shell with
+// the navigation and the current screen, the editors over it, and the notices.
+import { lazy, Suspense, useEffect } from 'react';
+import { I18nProvider, useT } from './i18n/index.tsx';
+import { useSession } from './api/session.ts';
+import { useUi } from './state/ui-store.ts';
+import { useUrlState } from './state/url-state.ts';
+import { Navigation } from './features/shell/Navigation.tsx';
+import { SessionBanner } from './features/session/SessionBanner.tsx';
+import { CalendarScreen } from './features/calendar/CalendarScreen.tsx';
+import { EditorHost } from './features/shell/EditorHost.tsx';
+import { Notices } from './components/Notices.tsx';
+import { ErrorMessage, Loading } from './components/States.tsx';
+import { useTheme } from './features/settings/use-theme.ts';
+import { useDesktopCommands } from './features/shell/use-desktop-commands.ts';
+
+const EventsScreen = lazy(() => import('./features/events/EventsScreen.tsx'));
+const LinkedScreen = lazy(() => import('./features/linked/LinkedScreen.tsx'));
+const TermsScreen = lazy(() => import('./features/terms/TermsScreen.tsx'));
+const TrashScreen = lazy(() => import('./features/trash/TrashScreen.tsx'));
+const SettingsScreen = lazy(() => import('./features/settings/SettingsScreen.tsx'));
+const ApiDocsScreen = lazy(() => import('./features/api-docs/ApiDocsScreen.tsx'));
+
+function Screen() {
+  const screen = useUi((state) => state.screen);
+  switch (screen) {
+    case 'calendar':
+      return <CalendarScreen />;
+    case 'events':
+      return <EventsScreen />;
+    case 'venues':
+      return <LinkedScreen kind="venues" />;
+    case 'organizers':
+      return <LinkedScreen kind="organizers" />;
+    case 'categories':
+      return <TermsScreen taxonomy="categories" />;
+    case 'tags':
+      return <TermsScreen taxonomy="tags" />;
+    case 'trash':
+      return <TrashScreen />;
+    case 'settings':
+      return <SettingsScreen />;
+    case 'api':
+      return <ApiDocsScreen />;
+  }
+}
+
+function Shell() {
+  const t = useT();
+  const session = useSession();
+  useUrlState();
+  useTheme();
+  useDesktopCommands();
+  useEffect(() => {
+    if (session.data) document.title = `${session.data.site.title} — ${t('app.name')}`;
+  }, [session.data, t]);
+  if (session.isPending) return <Loading label={t('app.loading')} />;
+  if (session.isError) return <ErrorMessage error={session.error} onRetry={() => void session.refetch()} />;
+  return (
+    <div className="app">
+      {/* Not a plain #main link: the hash holds the route. */}
+      <a
+        className="skip-link"
+        href="#main"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('main')?.focus();
+        }}
+      >
+        {t('app.skipToContent')}
+      </a>
+      <Navigation session={session.data} />
+      <main id="main" className="main" tabIndex={-1}>
+        <SessionBanner session={session.data} />
+        <Suspense fallback={<Loading />}>
+          <Screen />
+        </Suspense>
+      </main>
+      <EditorHost />
+      <Notices />
+    </div>
+  );
+}
+
+export function App() {
+  return (
+    <I18nProvider locale="en">
+      <Shell />
+    </I18nProvider>
+  );
+}

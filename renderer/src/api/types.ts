@@ -1,0 +1,63 @@
+// The API's bodies, typed from the server's own schemas (one source of truth): the same TypeBox
+// schemas validate requests, serialize responses and generate /doc. Types only: nothing of the
+// server is bundled into the UI.
+import type { Static, TSchema } from '@sinclair/typebox';
+import type {
+  Event as EventSchema,
+  Organizer as OrganizerSchema,
+  Term as TermSchema,
+  Venue as VenueSchema,
+  EmbeddedTerm as EmbeddedTermSchema,
+} from '../../../server/api/shared/representations.ts';
+import type { EventCreateArgs } from '../../../server/api/events/schemas.ts';
+import type { venueFields } from '../../../server/api/venues/schemas.ts';
+import type { organizerFields } from '../../../server/api/organizers/schemas.ts';
+import type {
+  EventFeed as EventFeedSchema,
+  FeedEvent as FeedEventSchema,
+} from '../../../server/app-api/feed/schemas.ts';
+import type {
+  Session as SessionSchema,
+  SiteSummary as SiteSummarySchema,
+} from '../../../server/app-api/session/schemas.ts';
+
+export type Event = Static<typeof EventSchema>;
+export type Venue = Static<typeof VenueSchema>;
+export type Organizer = Static<typeof OrganizerSchema>;
+export type Term = Static<typeof TermSchema>;
+export type EmbeddedTerm = Static<typeof EmbeddedTermSchema>;
+export type FeedEvent = Static<typeof FeedEventSchema>;
+export type EventFeed = Static<typeof EventFeedSchema>;
+export type Session = Static<typeof SessionSchema>;
+export type SiteSummary = Static<typeof SiteSummarySchema>;
+
+/** The body of an event create or update (every field optional on update). */
+export type EventWrite = Partial<Static<typeof EventCreateArgs>>;
+
+type Fields<T extends Record<string, TSchema>> = { [K in keyof T]?: Static<T[K]> };
+export type VenueWrite = Fields<typeof venueFields>;
+export type OrganizerWrite = Fields<typeof organizerFields>;
+export interface TermWrite {
+  name?: string;
+  description?: string;
+  slug?: string;
+  parent?: number;
+}
+
+export interface EventList {
+  events: Event[];
+  total: number;
+  total_pages: number;
+}
+export interface VenueList {
+  venues: Venue[];
+  total: number;
+  total_pages: number;
+}
+export interface OrganizerList {
+  organizers: Organizer[];
+  total: number;
+  total_pages: number;
+}
+
+export type Taxonomy = 'categories' | 'tags';

@@ -1,0 +1,22 @@
+// Buttons: react-aria's Button (keyboard, press and focus handled for every input method) in the
+// app's three looks.
+import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
+import { Icon, type IconName } from './Icon.tsx';
+
+export interface AppButtonProps extends ButtonProps {
+  variant?: 'primary' | 'secondary' | 'quiet' | 'danger';
+  icon?: IconName;
+}
+
+export function Button({ variant = 'secondary', icon, className, children, ...props }: AppButtonProps) {
+  return (
+    <AriaButton {...props} className={`button button-${variant}${className ? ` ${className}` : ''}`}>
+      {(values) => (
+        <>
+          {icon && <Icon name={icon} />}
+          {typeof children === 'function' ? children(values) : children}
+        </>
+      )}
+    </AriaButton>
+  );
+}

@@ -1,0 +1,68 @@
+// Short notices ("Moved “Jazz night”.", "Saved.") in a polite live region, so screen readers
+// announce them, with an optional action (Undo). They fade after a few seconds.
+import { create } from 'zustand';
+import { useEffect } from 'react';
+import { Button } from './Button.tsx';
+
+export interface Notice {
+  id: number;
+  text: string;
+  tone: 'info' | 'error';
+  action?: { label: string; run(): void };
+}
+
+interface NoticeStore {
+  notices: Notice[];
+  show(text: string, options?: { tone?: Notice['tone']; action?: Notice['action'] }): void;
+  dismiss(id: number): void;
+}
+
+let next = 1;
+export const useNotices = create<NoticeStore>()((set, get) => ({
+  notices: [],
+  show(text, options = {}) {
+    const notice: Notice = { id: next++, text, tone: options.tone ?? 'info', action: options.action };
+    set({ notices: [...get().notices.slice(-2), notice] });
+  },
+  dismiss(id) {
+    set({ notices: get().notices.filter((notice) => notice.id !== id) });
+  },
+}));
+
+export const notify = (text: string, options?: Parameters<NoticeStore['show']>[1]) =>
+  useNotices.getState().show(text, options);
+
+function NoticeItem({ notice }: { notice: Notice }) {
+  const dismiss = useNotices((state) => state.dismiss);
+  useEffect(() => {
+    const timer = setTimeout(() => dismiss(notice.id), notice.action ? 8000 : 5000);
+    return () => clearTimeout(timer);
+  }, [notice, dismiss]);
+  return (
+    <div className={`notice notice-${notice.tone}`}>
+      <span>{notice.text}</span>
+      {notice.action && (
+        <Button
+          variant="quiet"
+          onPress={() => {
+            notice.action!.run();
+            dismiss(notice.id);
+          }}
+        >
+          {notice.action.label}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+export function Notices() {
+  const notices = useNotices((state) => state.notices);
+  return (
+    <div className="notices" role="status" aria-live="polite">
+      {notices.map((notice) => (
+        <NoticeItem key={notice.id} notice={notice} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,168 @@
+// The calendar: Month, Week, Day and List views over the range feed (every event of the visible
+// range, in the site's time zone), category colours, "+N more" on busy days, drag to move, drag an
+// edge to resize, click an empty slot to quick-add, click an event to edit it.
+import { useMemo, useRef, useState } from 'react';
+import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
+import dayGridPlugin from '@fullcalendar/react/daygrid';
+import timeGridPlugin from '@fullcalendar/react/timegrid';
+import listPlugin from '@fullcalendar/react/list';
+import interactionPlugin from '@fullcalendar/react/interaction';
+import classicThemePlugin from '@fullcalendar/react/themes/classic';
+import '@fullcalendar/react/skeleton.css';
+import '@fullcalendar/react/themes/classic/theme.css';
+import '@fullcalendar/react/themes/classic/palette.css';
+import { useEventFeed } from '../../api/events.ts';
+import { useSession } from '../../api/session.ts';
+import { useLocale, useT } from '../../i18n/index.tsx';
+import { useUi } from '../../state/ui-store.ts';
+import { step, visibleRange, type CalendarView } from '../../state/calendar-range.ts';
+import { canEdit } from '../session/permissions.ts';
+import { ErrorMessage } from '../../components/States.tsx';
+import { CalendarToolbar } from './CalendarToolbar.tsx';
+import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
+import { toCalendarEvent } from './feed-events.ts';
+import { intlZone, todayIn } from './zones.ts';
+import { useMoves } from './use-moves.ts';
+import { EventContent } from './EventContent.tsx';
+import type { FeedEvent } from '../../api/types.ts';
+import type { Placed } from './moves.ts';
+
+const FC_VIEWS: Record<CalendarView, string> = {
+  month: 'dayGridMonth',
+  week: 'timeGridWeek',
+  day: 'timeGridDay',
+  list: 'listMonth',
+};
+
+/** Monday for most locales, Sunday for en-US and a few others (Intl's week info where available). */
+function localeFirstDay(locale: string): number {
+  const info = new Intl.Locale(locale) as Intl.Locale & {
+    getWeekInfo?(): { firstDay: number };
+    weekInfo?: { firstDay: number };
+  };
+  const first = info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay ?? 1;
+  return first % 7;
+}
+
+function titleFor(view: CalendarView, date: string, locale: string, zone: string): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  const options: Intl.DateTimeFormatOptions =
+    view === 'day'
+      ? { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }
+      : { year: 'numeric', month: 'long', timeZone: 'UTC' };
+  void zone;
+  return new Intl.DateTimeFormat(locale, options).format(at);
+}
+
+export function CalendarScreen() {
+  const t = useT();
+  const locale = useLocale();
+  const session = useSession().data!;
+  const zone = session.site.timezone;
+  const view = useUi((state) => state.calendarView);
+  const date = useUi((state) => state.calendarDate);
+  const preferences = useUi((state) => state.preferences);
+  const setCalendar = useUi((state) => state.setCalendar);
+  const openEditor = useUi((state) => state.openEditor);
+  const firstDay = preferences.firstDay ?? localeFirstDay(locale);
+  const editable = canEdit(session);
+  const calendarRef = useRef<CalendarRef>(null);
+  const [quickAdd, setQuickAdd] = useState<QuickAddSlot | null>(null);
+  const { save } = useMoves();
+
+  const range = visibleRange(view, date, firstDay);
+  const feed = useEventFeed({ start_date: range.start, end_date: range.end, strict_dates: false });
+  const events = useMemo(
+    () => (feed.data?.events ?? []).map((event) => toCalendarEvent(event, editable)),
+    [feed.data, editable],
+  );
+
+  const go = (nextView: CalendarView, nextDate: string) => {
+    setCalendar(nextView, nextDate);
+    const api = calendarRef.current?.getApi();
+    if (!api) return;
+    if (nextView !== view) api.changeView(FC_VIEWS[nextView], nextDate);
+    else api.gotoDate(nextDate);
+  };
+
+  const slotLabel = (start: Date, end: Date, allDay: boolean) => {
+    const format = new Intl.DateTimeFormat(locale, {
+      dateStyle: 'full',
+      ...(allDay ? {} : { timeStyle: 'short' }),
+      timeZone: intlZone(zone),
+    });
+    return allDay ? format.format(start) : format.formatRange(start, end);
+  };
+
+  return (
+    <section className="screen calendar-screen" aria-labelledby="calendar-title">
+      <CalendarToolbar
+        title={titleFor(view, date, locale, zone)}
+        view={view}
+        canCreate={editable}
+        onToday={() => go(view, todayIn(zone))}
+        onStep={(direction) => go(view, step(view, date, direction))}
+        onView={(next) => go(next, date)}
+        onNewEvent={() => openEditor({ kind: 'event', id: null })}
+      />
+      <h2 id="calendar-title" className="visually-hidden">
+        {t('calendar.timesIn', { zone })}
+      </h2>
+      {feed.isError && <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />}
+      <div className={`calendar-frame${feed.isFetching ? ' is-loading' : ''}`} aria-busy={feed.isFetching}>
+        <FullCalendar
+          ref={calendarRef}
+          plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
+          initialView={FC_VIEWS[view]}
+          initialDate={date}
+          headerToolbar={false}
+          timeZone={intlZone(zone)}
+          locale={locale}
+          firstDay={firstDay}
+          height="100%"
+          dayMaxEvents
+          nowIndicator
+          events={events}
+          editable={editable}
+          eventStartEditable={editable}
+          eventDurationEditable={editable}
+          selectable={editable}
+          selectMirror
+          eventContent={(info) => (
+            <EventContent
+              event={info.event.extendedProps.feed as FeedEvent}
+              timeText={info.timeText}
+              display={preferences.timeDisplay}
+              siteZone={zone}
+            />
+          )}
+          eventClick={(info) => {
+            info.jsEvent.preventDefault();
+            openEditor({ kind: 'event', id: Number(info.event.id) });
+          }}
+          select={(info) => {
+            calendarRef.current?.getApi().unselect();
+            setQuickAdd({
+              start: info.allDay ? info.startStr.slice(0, 10) : info.startStr,
+              end: info.allDay ? step('day', info.endStr.slice(0, 10), -1) : info.endStr,
+              allDay: info.allDay,
+              label: slotLabel(info.start, new Date(info.end.getTime() - (info.allDay ? 1 : 0)), info.allDay),
+            });
+          }}
+          eventDrop={(info) =>
+            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert)
+          }
+          eventResize={(info) =>
+            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert)
+          }
+        />
+      </div>
+      {!feed.isPending && events.length === 0 && !feed.isError && (
+        <p className="calendar-empty" role="status">
+          {editable ? t('calendar.empty') : t('calendar.readOnly')}
+        </p>
+      )}
+      {quickAdd && <QuickAdd slot={quickAdd} onClose={() => setQuickAdd(null)} />}
+    </section>
+  );
+}

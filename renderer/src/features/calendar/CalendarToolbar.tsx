@@ -1,0 +1,73 @@
+// The calendar's toolbar: Today, Previous, Next, the period's title, the views (Month, Week, Day,
+// List) and New event. FullCalendar's own toolbar is off: these are ordinary, labelled buttons.
+import { ToggleButton, ToggleButtonGroup, Toolbar, type Key } from 'react-aria-components';
+import { Button } from '../../components/Button.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { VIEWS, type CalendarView } from '../../state/calendar-range.ts';
+
+export function CalendarToolbar({
+  title,
+  view,
+  canCreate,
+  onToday,
+  onStep,
+  onView,
+  onNewEvent,
+}: {
+  title: string;
+  view: CalendarView;
+  canCreate: boolean;
+  onToday(): void;
+  onStep(direction: 1 | -1): void;
+  onView(view: CalendarView): void;
+  onNewEvent(): void;
+}) {
+  const t = useT();
+  const labels: Record<CalendarView, string> = {
+    month: t('calendar.month'),
+    week: t('calendar.week'),
+    day: t('calendar.day'),
+    list: t('calendar.list'),
+  };
+  return (
+    <Toolbar className="toolbar" aria-label={t('calendar.toolbar')}>
+      <div className="toolbar-group">
+        <Button onPress={onToday}>{t('calendar.today')}</Button>
+        <Button variant="quiet" className="icon-button" aria-label={t('calendar.previous')} onPress={() => onStep(-1)}>
+          <Icon name="left" />
+        </Button>
+        <Button variant="quiet" className="icon-button" aria-label={t('calendar.next')} onPress={() => onStep(1)}>
+          <Icon name="right" />
+        </Button>
+        <h1 className="toolbar-title" aria-live="polite">
+          {title}
+        </h1>
+      </div>
+      <div className="toolbar-group">
+        <ToggleButtonGroup
+          className="segmented"
+          aria-label={t('calendar.views')}
+          selectionMode="single"
+          disallowEmptySelection
+          selectedKeys={[view]}
+          onSelectionChange={(keys: Set<Key>) => {
+            const next = [...keys][0];
+            if (next) onView(next as CalendarView);
+          }}
+        >
+          {VIEWS.map((option) => (
+            <ToggleButton key={option} id={option} className="segmented-item">
+              {labels[option]}
+            </ToggleButton>
+          ))}
+        </ToggleButtonGroup>
+        {canCreate && (
+          <Button variant="primary" icon="plus" onPress={onNewEvent}>
+            {t('calendar.newEvent')}
+          </Button>
+        )}
+      </div>
+    </Toolbar>
+  );
+}

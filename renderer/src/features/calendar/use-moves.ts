@@ -1,0 +1,72 @@
+// Drag to move, drag an edge to resize, Ctrl/Cmd+Z to undo the last move. Every PATCH carries the
+// ETag the calendar loaded as If-Match: if someone changed the event meanwhile, the move is refused
+// (412) and put back, and the user is told — never a silent overwrite.
+import { useCallback, useEffect } from 'react';
+import { useUpdateEvent } from '../../api/events.ts';
+import { ApiError } from '../../api/errors.ts';
+import type { FeedEvent } from '../../api/types.ts';
+import { notify } from '../../components/Notices.tsx';
+import { useErrorText } from '../../components/States.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { useUi } from '../../state/ui-store.ts';
+import { moveWrite, restoreWrite, type Placed } from './moves.ts';
+
+export function useMoves() {
+  const t = useT();
+  const errorText = useErrorText();
+  const update = useUpdateEvent();
+
+  const undo = useCallback(async () => {
+    const move = useUi.getState().popMove();
+    if (!move) return;
+    try {
+      await update.mutateAsync({ id: move.id, write: restoreWrite(move.before), etag: move.etag });
+      notify(t('calendar.undone'));
+    } catch (error) {
+      notify(
+        error instanceof ApiError && error.isConflict
+          ? t('calendar.moveConflict', { title: move.title })
+          : t('calendar.moveFailed', { message: errorText(error) }),
+        { tone: 'error' },
+      );
+    }
+  }, [update, t, errorText]);
+
+  /** Saves a drop or resize; `revert` puts the event back on screen when the save fails. */
+  const save = useCallback(
+    async (placed: Placed, feed: FeedEvent, revert: () => void) => {
+      try {
+        const answer = await update.mutateAsync({ id: feed.id, write: moveWrite(placed, feed), etag: feed.etag });
+        useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: answer.etag });
+        notify(t('calendar.moved', { title: feed.title }), {
+          action: { label: t('calendar.undo'), run: () => void undo() },
+        });
+      } catch (error) {
+        revert();
+        notify(
+          error instanceof ApiError && error.isConflict
+            ? t('calendar.moveConflict', { title: feed.title })
+            : t('calendar.moveFailed', { message: errorText(error) }),
+          { tone: 'error' },
+        );
+      }
+    },
+    [update, t, errorText, undo],
+  );
+
+  // Ctrl+Z / Cmd+Z undoes the last move, unless the user is typing in a field.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey) return;
+      const target = event.target as HTMLElement | null;
+      if (target?.closest('input, textarea, [contenteditable="true"], select')) return;
+      if (useUi.getState().moves.length === 0) return;
+      event.preventDefault();
+      void undo();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [undo]);
+
+  return { save, undo };
+}

@@ -1,0 +1,36 @@
+// Time zone helpers for the UI. The service accepts IANA names and `UTC`, `UTC+5`, `UTC-3:30`;
+// Intl and Temporal take the offset forms as `+05:00`, `-03:30`.
+
+/** The zone as Intl / Temporal take it. */
+export function intlZone(zone: string): string {
+  const match = /^UTC([+-])(\d{1,2})(?::?(\d{2}))?$/.exec(zone);
+  if (!match) return zone;
+  const [, sign, hours, minutes = '00'] = match;
+  return `${sign}${hours!.padStart(2, '0')}:${minutes}`;
+}
+
+/** Today's date (YYYY-MM-DD) in `zone`. */
+export function todayIn(zone: string, now = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone: intlZone(zone),
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}
+
+/** The short name of `zone` at `date` ("PST", "GMT+1"), in the given locale. */
+export function zoneAbbreviation(zone: string, date: Date, locale: string): string {
+  try {
+    const parts = new Intl.DateTimeFormat(locale, { timeZone: intlZone(zone), timeZoneName: 'short' }).formatToParts(
+      date,
+    );
+    return parts.find((part) => part.type === 'timeZoneName')?.value ?? zone;
+  } catch {
+    return zone;
+  }
+}

@@ -1,0 +1,15 @@
+// What the signed-in role may do, as the service decides it (server/domain/roles.ts): the UI only
+// hides what would be refused anyway. Contributors may create (drafts), authors publish their own,
+// editors and administrators everything.
+import type { Session } from '../../api/types.ts';
+
+const RANK = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 } as const;
+
+const rank = (session: Session) => (session.role ? RANK[session.role] : -1);
+
+/** Create and edit events (their own, at least). */
+export const canEdit = (session: Session) => rank(session) >= RANK.contributor;
+/** Publish, and manage categories and tags. */
+export const canPublish = (session: Session) => rank(session) >= RANK.author;
+/** Edit others' items, see the trash of everyone. */
+export const canEditOthers = (session: Session) => rank(session) >= RANK.editor;

@@ -1,0 +1,3 @@
+export default function Placeholder(_props: Record<string, unknown>) {
+  return null;
+}

@@ -1,0 +1,137 @@
+// The filters of the events list (every list filter of GET /events) and of the other lists, and
+// their URL form. Pure: unit-tested in test/renderer/.
+
+export interface EventFilters {
+  search: string;
+  /** YYYY-MM-DD, inclusive (the API's start_date / end_date). */
+  from: string;
+  to: string;
+  categories: string[];
+  tags: string[];
+  venue: string[];
+  organizer: string[];
+  /** '' any, 'true' featured only, 'false' not featured. */
+  featured: '' | 'true' | 'false';
+  /** '' the API's default (what the caller may see), or one status. */
+  status: string;
+  /** "Near a place": latitude and longitude of the centre ('' when off). */
+  lat: string;
+  lng: string;
+  page: number;
+}
+
+export const EMPTY_EVENT_FILTERS: EventFilters = {
+  search: '',
+  from: '',
+  to: '',
+  categories: [],
+  tags: [],
+  venue: [],
+  organizer: [],
+  featured: '',
+  status: '',
+  lat: '',
+  lng: '',
+  page: 1,
+};
+
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+
+export function eventFiltersFromParams(params: URLSearchParams): EventFilters {
+  const featured = params.get('featured');
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+    categories: list(params.get('categories')),
+    tags: list(params.get('tags')),
+    venue: list(params.get('venue')),
+    organizer: list(params.get('organizer')),
+    featured: featured === 'true' || featured === 'false' ? featured : '',
+    status: params.get('status') ?? '',
+    lat: params.get('lat') ?? '',
+    lng: params.get('lng') ?? '',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export function eventFiltersToParams(filters: EventFilters): Record<string, string | undefined> {
+  return {
+    search: filters.search || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+    categories: filters.categories.join(',') || undefined,
+    tags: filters.tags.join(',') || undefined,
+    venue: filters.venue.join(',') || undefined,
+    organizer: filters.organizer.join(',') || undefined,
+    featured: filters.featured || undefined,
+    status: filters.status || undefined,
+    lat: filters.lat || undefined,
+    lng: filters.lng || undefined,
+    page: filters.page > 1 ? String(filters.page) : undefined,
+  };
+}
+
+/** The GET /events query for the filters (the API's own parameter names). */
+export function eventListQuery(filters: EventFilters, perPage: number): Record<string, string | number | undefined> {
+  const near = filters.lat !== '' && filters.lng !== '';
+  return {
+    search: filters.search.trim() || undefined,
+    start_date: filters.from || undefined,
+    end_date: filters.to || undefined,
+    categories: filters.categories.join(',') || undefined,
+    tags: filters.tags.join(',') || undefined,
+    venue: filters.venue.join(',') || undefined,
+    organizer: filters.organizer.join(',') || undefined,
+    featured: filters.featured || undefined,
+    status: filters.status || undefined,
+    geoloc_lat: near ? filters.lat : undefined,
+    geoloc_lng: near ? filters.lng : undefined,
+    page: filters.page,
+    per_page: perPage,
+  };
+}
+
+/** How many filters are on (for "Clear filters" and the empty state's wording). */
+export function activeFilterCount(filters: EventFilters): number {
+  return [
+    filters.search,
+    filters.from,
+    filters.to,
+    filters.categories.length,
+    filters.tags.length,
+    filters.venue.length,
+    filters.organizer.length,
+    filters.featured,
+    filters.status,
+    filters.lat && filters.lng,
+  ].filter(Boolean).length;
+}
+
+/** Venue and organizer lists: GET /venues, /organizers parameters. */
+export interface LinkedFilters {
+  search: string;
+  hasEvents: boolean;
+  upcoming: boolean;
+  page: number;
+}
+
+export function linkedFiltersFromParams(params: URLSearchParams): LinkedFilters {
+  const page = Number(params.get('page'));
+  return {
+    search: params.get('search') ?? '',
+    hasEvents: params.get('has_events') === 'true',
+    upcoming: params.get('upcoming') === 'true',
+    page: Number.isInteger(page) && page > 1 ? page : 1,
+  };
+}
+
+export function linkedFiltersToParams(filters: LinkedFilters): Record<string, string | undefined> {
+  return {
+    search: filters.search || undefined,
+    has_events: filters.hasEvents ? 'true' : undefined,
+    upcoming: filters.upcoming ? 'true' : undefined,
+    page: filters.page > 1 ? String(filters.page) : undefined,
+  };
+}

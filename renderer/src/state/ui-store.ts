@@ -1,0 +1,125 @@
+// UI state, and only UI state (server data lives in react-query): which screen, the calendar's
+// view and date, each list's filters, the selection, which editor is open, the undo stack of
+// calendar moves, and display preferences. The first part is mirrored in the URL (url-state.ts),
+// so a view can be bookmarked and survives a reload; preferences persist in localStorage.
+import { create } from 'zustand';
+import type { FeedEvent } from '../api/types.ts';
+import type { Screen } from '../routing/routes.ts';
+import { toIsoDate, type CalendarView } from './calendar-range.ts';
+import { EMPTY_EVENT_FILTERS, type EventFilters, type LinkedFilters } from './filters.ts';
+
+export type EditorTarget =
+  | { kind: 'event'; id: number | null; defaults?: { start: string; end: string; allDay: boolean; title?: string } }
+  | { kind: 'venue'; id: number | null }
+  | { kind: 'organizer'; id: number | null }
+  | { kind: 'category' | 'tag'; id: number | null };
+
+/** A calendar move, kept so Ctrl/Cmd+Z can put the event back. */
+export interface MoveRecord {
+  id: number;
+  title: string;
+  /** The event as the feed had it before the move. */
+  before: FeedEvent;
+  /** The ETag the move produced: the undo only applies if nobody changed the event since. */
+  etag: string | null;
+}
+
+export interface Preferences {
+  /** Show event times in the site's zone, or each in its own. */
+  timeDisplay: 'site' | 'event';
+  /** 0 Sunday … 6 Saturday; null: the locale's. */
+  firstDay: number | null;
+  theme: 'system' | 'light' | 'dark';
+}
+
+const EMPTY_LINKED: LinkedFilters = { search: '', hasEvents: false, upcoming: false, page: 1 };
+
+export interface UiState {
+  screen: Screen;
+  calendarView: CalendarView;
+  /** The date the calendar shows (YYYY-MM-DD in the site's calendar). */
+  calendarDate: string;
+  eventFilters: EventFilters;
+  venueFilters: LinkedFilters;
+  organizerFilters: LinkedFilters;
+  categorySearch: string;
+  tagSearch: string;
+  selectedEventId: number | null;
+  editor: EditorTarget | null;
+  moves: MoveRecord[];
+  preferences: Preferences;
+  shortcutsOpen: boolean;
+
+  setScreen(screen: Screen): void;
+  setCalendar(view: CalendarView, date: string): void;
+  setEventFilters(patch: Partial<EventFilters>): void;
+  setVenueFilters(patch: Partial<LinkedFilters>): void;
+  setOrganizerFilters(patch: Partial<LinkedFilters>): void;
+  setTermSearch(kind: 'category' | 'tag', search: string): void;
+  select(id: number | null): void;
+  openEditor(target: EditorTarget): void;
+  closeEditor(): void;
+  pushMove(move: MoveRecord): void;
+  popMove(): MoveRecord | undefined;
+  setPreferences(patch: Partial<Preferences>): void;
+  setShortcutsOpen(open: boolean): void;
+  /** Replaces the URL-mirrored part at once (url-state.ts, on load and on Back/Forward). */
+  applyLocation(state: Partial<UiState>): void;
+}
+
+const PREFERENCES_KEY = 'almanac.preferences';
+const DEFAULT_PREFERENCES: Preferences = { timeDisplay: 'site', firstDay: null, theme: 'system' };
+
+function loadPreferences(): Preferences {
+  try {
+    const saved = JSON.parse(window.localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Preferences>;
+    return { ...DEFAULT_PREFERENCES, ...saved };
+  } catch {
+    return DEFAULT_PREFERENCES;
+  }
+}
+
+/** Filter changes other than paging go back to page 1. */
+function withPage<T extends { page: number }>(current: T, patch: Partial<T>): T {
+  return { ...current, ...patch, page: patch.page ?? 1 };
+}
+
+export const useUi = create<UiState>()((set, get) => ({
+  screen: 'calendar',
+  calendarView: 'month',
+  calendarDate: toIsoDate(new Date(Date.now() - new Date().getTimezoneOffset() * 60_000)),
+  eventFilters: EMPTY_EVENT_FILTERS,
+  venueFilters: EMPTY_LINKED,
+  organizerFilters: EMPTY_LINKED,
+  categorySearch: '',
+  tagSearch: '',
+  selectedEventId: null,
+  editor: null,
+  moves: [],
+  preferences: loadPreferences(),
+  shortcutsOpen: false,
+
+  setScreen: (screen) => set({ screen }),
+  setCalendar: (calendarView, calendarDate) => set({ calendarView, calendarDate }),
+  setEventFilters: (patch) => set({ eventFilters: withPage(get().eventFilters, patch) }),
+  setVenueFilters: (patch) => set({ venueFilters: withPage(get().venueFilters, patch) }),
+  setOrganizerFilters: (patch) => set({ organizerFilters: withPage(get().organizerFilters, patch) }),
+  setTermSearch: (kind, search) => set(kind === 'category' ? { categorySearch: search } : { tagSearch: search }),
+  select: (selectedEventId) => set({ selectedEventId }),
+  openEditor: (editor) => set({ editor }),
+  closeEditor: () => set({ editor: null }),
+  pushMove: (move) => set({ moves: [...get().moves.slice(-19), move] }),
+  popMove() {
+    const moves = get().moves;
+    const last = moves.at(-1);
+    if (last) set({ moves: moves.slice(0, -1) });
+    return last;
+  },
+  setPreferences(patch) {
+    const preferences = { ...get().preferences, ...patch };
+    window.localStorage.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
+    set({ preferences });
+  },
+  setShortcutsOpen: (shortcutsOpen) => set({ shortcutsOpen }),
+  applyLocation: (state) => set(state),
+}));

@@ -1,0 +1,101 @@
+// The URL mirror of the UI store: which screen, the calendar's view and date, each list's filters.
+// `locationFromState` and `stateFromRoute` are pure (unit-tested); `useUrlState` keeps the two in
+// step — the store writes the hash, Back/Forward and pasted links write the store.
+import { useEffect } from 'react';
+import type { Route, Screen } from '../routing/routes.ts';
+import { formatHash, parseHash } from '../routing/routes.ts';
+import { isIsoDate, VIEWS, type CalendarView } from './calendar-range.ts';
+import {
+  eventFiltersFromParams,
+  eventFiltersToParams,
+  linkedFiltersFromParams,
+  linkedFiltersToParams,
+} from './filters.ts';
+import { useUi, type UiState } from './ui-store.ts';
+
+type Mirrored = Pick<
+  UiState,
+  | 'screen'
+  | 'calendarView'
+  | 'calendarDate'
+  | 'eventFilters'
+  | 'venueFilters'
+  | 'organizerFilters'
+  | 'categorySearch'
+  | 'tagSearch'
+>;
+
+/** The hash for the current screen of `state`. */
+export function locationFromState(state: Mirrored): string {
+  const params = ((): Record<string, string | undefined> => {
+    switch (state.screen) {
+      case 'calendar':
+        return { view: state.calendarView, date: state.calendarDate };
+      case 'events':
+        return eventFiltersToParams(state.eventFilters);
+      case 'venues':
+        return linkedFiltersToParams(state.venueFilters);
+      case 'organizers':
+        return linkedFiltersToParams(state.organizerFilters);
+      case 'categories':
+        return { search: state.categorySearch || undefined };
+      case 'tags':
+        return { search: state.tagSearch || undefined };
+      default:
+        return {};
+    }
+  })();
+  return formatHash(state.screen, params);
+}
+
+/** What a route says about the store: the screen, and that screen's own parameters. */
+export function stateFromRoute(route: Route): Partial<Mirrored> {
+  const { screen, params } = route;
+  const state: Partial<Mirrored> = { screen };
+  switch (screen) {
+    case 'calendar': {
+      const view = params.get('view');
+      const date = params.get('date');
+      if (view && (VIEWS as readonly string[]).includes(view)) state.calendarView = view as CalendarView;
+      if (isIsoDate(date)) state.calendarDate = date;
+      break;
+    }
+    case 'events':
+      state.eventFilters = eventFiltersFromParams(params);
+      break;
+    case 'venues':
+      state.venueFilters = linkedFiltersFromParams(params);
+      break;
+    case 'organizers':
+      state.organizerFilters = linkedFiltersFromParams(params);
+      break;
+    case 'categories':
+      state.categorySearch = params.get('search') ?? '';
+      break;
+    case 'tags':
+      state.tagSearch = params.get('search') ?? '';
+      break;
+  }
+  return state;
+}
+
+/** Screens are history entries (Back goes to the previous screen); filter changes replace the entry. */
+export function useUrlState(): void {
+  useEffect(() => {
+    const fromUrl = () => useUi.getState().applyLocation(stateFromRoute(parseHash(window.location.hash)));
+    fromUrl();
+    window.addEventListener('hashchange', fromUrl);
+    const unsubscribe = useUi.subscribe((state, previous) => {
+      const hash = locationFromState(state);
+      if (hash === window.location.hash) return;
+      if (state.screen !== previous.screen) window.location.hash = hash;
+      else window.history.replaceState(null, '', hash);
+    });
+    return () => {
+      window.removeEventListener('hashchange', fromUrl);
+      unsubscribe();
+    };
+  }, []);
+}
+
+export type { Screen };

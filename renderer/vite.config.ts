@@ -1,0 +1,22 @@
+// Vite builds the UI into dist/renderer; the service serves it at every site's base URL, with its
+// assets under /_app/ (server/http/ui.ts). Everything is bundled: the UI loads nothing from the
+// network (offline), and nothing inline (the page's CSP has no 'unsafe-inline').
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  base: '/_app/',
+  plugins: [react()],
+  build: {
+    outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
+    emptyOutDir: true,
+    target: 'chrome120',
+    // No inline <script> or data: modules: the CSP allows scripts from our origin only.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    sourcemap: false,
+    reportCompressedSize: true,
+  },
+});
