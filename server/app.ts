@@ -119,6 +119,15 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   const sources: AuthSources = { desktop: options.desktopSessions ?? new DesktopSessions() };
   const cache = new ResponseCache(store.db, options.responseCache ?? process.env.ALMANAC_RESPONSE_CACHE !== '0');
   await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
+  // An empty body with Content-Type: application/json means "no parameters", as in WordPress: many
+  // HTTP clients send that header on every request, DELETE included. Only a non-empty body that
+  // is not JSON is rest_invalid_json.
+  const parseJson = app.getDefaultJsonParser('error', 'error'); // refuses __proto__ / constructor keys
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (String(body).trim() === '') return done(null, undefined);
+    parseJson(request, String(body), done);
+  });
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.setErrorHandler(errorHandler);
   app.setNotFoundHandler(notFoundHandler);

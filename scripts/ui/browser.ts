@@ -5,7 +5,12 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
 
-const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
+const CANDIDATES = [
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+  '/usr/bin/google-chrome-stable',
+];
 
 export function chromiumPath(): string | undefined {
   const fromEnv = process.env.CHROMIUM_PATH;

@@ -5,6 +5,13 @@ import { serviceRoutes } from '../api/service/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { feedRoutes } from './feed/routes.ts';
+import { trashRoutes } from './trash/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
-APP_ROUTES.push(...serviceRoutes(APP_NAMESPACE, () => APP_ROUTES), ...sessionRoutes, ...siteRoutes, ...feedRoutes);
+APP_ROUTES.push(
+  ...serviceRoutes(APP_NAMESPACE, () => APP_ROUTES),
+  ...sessionRoutes,
+  ...siteRoutes,
+  ...feedRoutes,
+  ...trashRoutes,
+);

@@ -10,6 +10,7 @@ import { linkedListRepository } from './repositories/linked-list.ts';
 import { termListRepository } from './repositories/term-list.ts';
 import { translationsRepository } from './repositories/translations.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
+import { trashRepository } from './repositories/trash.ts';
 
 export interface Store {
   db: Db;
@@ -22,6 +23,7 @@ export interface Store {
   termList: ReturnType<typeof termListRepository>;
   translations: ReturnType<typeof translationsRepository>;
   sessions: ReturnType<typeof sessionsRepository>;
+  trash: ReturnType<typeof trashRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -61,6 +63,7 @@ export function createStore(db: Db): Store {
     termList: termListRepository(db),
     translations: translationsRepository(db),
     sessions: sessionsRepository(db),
+    trash: trashRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

@@ -19,9 +19,10 @@ export function useEventFeed(params: Query, options: { enabled?: boolean } = {})
   });
 }
 
-export function useEventList(params: Query) {
+export function useEventList(params: Query, options: { enabled?: boolean } = {}) {
   const site = currentSite();
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: keys.eventList(site, params),
     queryFn: async ({ signal }): Promise<Answer<EventList> | { empty: true }> => {
       try {

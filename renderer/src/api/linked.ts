@@ -1,6 +1,6 @@
 // Venues and organizers: the same hooks for both (as on the server, two configurations of one
 // engine). Lists with search / has events / upcoming and paging; one item with its ETag; writes.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS_NS, api, type Answer, type Query } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
@@ -49,6 +49,27 @@ export function useLinkedItem<K extends LinkedKind>(kind: K, id: number | null) 
     staleTime: Infinity,
     gcTime: 0,
   });
+}
+
+/** The names of the given venues or organizers (for filter chips restored from a URL). */
+export function useLinkedNames(kind: LinkedKind, ids: string[]): Record<string, string> {
+  const site = currentSite();
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: itemKey(kind, site, Number(id)),
+      queryFn: async () => {
+        const { data, etag } = await api.get<Venue | Organizer>(EVENTS_NS, `${kind}/${id}`);
+        return { item: data, etag };
+      },
+      staleTime: 60_000,
+    })),
+  });
+  const names: Record<string, string> = {};
+  results.forEach((result, index) => {
+    const item = result.data?.item as (Venue & Organizer) | undefined;
+    if (item) names[ids[index]!] = String(kind === 'venues' ? item.venue : item.organizer);
+  });
+  return names;
 }
 
 function useInvalidate(kind: LinkedKind) {

@@ -6,6 +6,9 @@ import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
 import type { Taxonomy, Term, TermWrite } from './types.ts';
 
+/** A page of /categories or /tags: the reference's envelope. */
+type TermList = { total: number; total_pages: number } & Partial<Record<Taxonomy, Term[]>>;
+
 /** A whole taxonomy (every term, 50 a page, all pages): pickers and the category tree need them all. */
 export function useAllTerms(taxonomy: Taxonomy) {
   const site = currentSite();
@@ -14,13 +17,13 @@ export function useAllTerms(taxonomy: Taxonomy) {
     queryFn: async ({ signal }) => {
       const terms: Term[] = [];
       for (let page = 1; ; page++) {
-        const answer = await api.get<Term[]>(
+        const answer = await api.get<TermList>(
           EVENTS_NS,
           taxonomy,
           { per_page: 50, page, hide_empty: false, orderby: 'name' },
           signal,
         );
-        terms.push(...answer.data);
+        terms.push(...(answer.data[taxonomy] ?? []));
         if (page >= (answer.totalPages ?? 1)) break;
       }
       return terms;
@@ -33,7 +36,7 @@ export function useTermList(taxonomy: Taxonomy, params: Query) {
   const site = currentSite();
   return useQuery({
     queryKey: keys.termList(site, taxonomy, params),
-    queryFn: async ({ signal }) => api.get<Term[]>(EVENTS_NS, taxonomy, params, signal),
+    queryFn: async ({ signal }) => api.get<TermList>(EVENTS_NS, taxonomy, params, signal),
     placeholderData: keepPreviousData,
   });
 }

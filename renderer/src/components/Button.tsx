@@ -1,11 +1,13 @@
 // Buttons: react-aria's Button (keyboard, press and focus handled for every input method) in the
 // app's three looks.
+import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
 import { Icon, type IconName } from './Icon.tsx';
 
 export interface AppButtonProps extends ButtonProps {
   variant?: 'primary' | 'secondary' | 'quiet' | 'danger';
   icon?: IconName;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 export function Button({ variant = 'secondary', icon, className, children, ...props }: AppButtonProps) {

@@ -14,9 +14,8 @@ export interface EventFilters {
   featured: '' | 'true' | 'false';
   /** '' the API's default (what the caller may see), or one status. */
   status: string;
-  /** "Near a place": latitude and longitude of the centre ('' when off). */
-  lat: string;
-  lng: string;
+  /** "Near a place": the venue whose coordinates are the centre ('' when off). */
+  near: string;
   page: number;
 }
 
@@ -30,8 +29,7 @@ export const EMPTY_EVENT_FILTERS: EventFilters = {
   organizer: [],
   featured: '',
   status: '',
-  lat: '',
-  lng: '',
+  near: '',
   page: 1,
 };
 
@@ -50,8 +48,7 @@ export function eventFiltersFromParams(params: URLSearchParams): EventFilters {
     organizer: list(params.get('organizer')),
     featured: featured === 'true' || featured === 'false' ? featured : '',
     status: params.get('status') ?? '',
-    lat: params.get('lat') ?? '',
-    lng: params.get('lng') ?? '',
+    near: /^\d+$/.test(params.get('near') ?? '') ? params.get('near')! : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -67,15 +64,20 @@ export function eventFiltersToParams(filters: EventFilters): Record<string, stri
     organizer: filters.organizer.join(',') || undefined,
     featured: filters.featured || undefined,
     status: filters.status || undefined,
-    lat: filters.lat || undefined,
-    lng: filters.lng || undefined,
+    near: filters.near || undefined,
     page: filters.page > 1 ? String(filters.page) : undefined,
   };
 }
 
-/** The GET /events query for the filters (the API's own parameter names). */
-export function eventListQuery(filters: EventFilters, perPage: number): Record<string, string | number | undefined> {
-  const near = filters.lat !== '' && filters.lng !== '';
+/**
+ * The GET /events query for the filters (the API's own parameter names); `center` is the "near a
+ * place" venue's coordinates once known.
+ */
+export function eventListQuery(
+  filters: EventFilters,
+  perPage: number,
+  center?: { lat: number; lng: number },
+): Record<string, string | number | undefined> {
   return {
     search: filters.search.trim() || undefined,
     start_date: filters.from || undefined,
@@ -86,8 +88,8 @@ export function eventListQuery(filters: EventFilters, perPage: number): Record<s
     organizer: filters.organizer.join(',') || undefined,
     featured: filters.featured || undefined,
     status: filters.status || undefined,
-    geoloc_lat: near ? filters.lat : undefined,
-    geoloc_lng: near ? filters.lng : undefined,
+    geoloc_lat: center?.lat,
+    geoloc_lng: center?.lng,
     page: filters.page,
     per_page: perPage,
   };
@@ -105,7 +107,7 @@ export function activeFilterCount(filters: EventFilters): number {
     filters.organizer.length,
     filters.featured,
     filters.status,
-    filters.lat && filters.lng,
+    filters.near,
   ].filter(Boolean).length;
 }
 

@@ -166,4 +166,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Indica si los eventos de este lugar muestran un enlace al mapa (true/false, 1/0, yes/no).',
   'view, or edit to read a protected event you may edit.':
     'view, o bien edit para leer un evento protegido que tiene permiso para editar.',
+  'Which trash: events, venues or organizers.':
+    'Qué papelera: eventos (events), lugares (venues) u organizadores (organizers).',
+  'The number of items to return on each page (at most 50; larger values are clamped).':
+    'El número de elementos por página (como máximo 50; los valores mayores se reducen a 50).',
 };

@@ -1,7 +1,7 @@
 // The calendar: Month, Week, Day and List views over the range feed (every event of the visible
 // range, in the site's time zone), category colours, "+N more" on busy days, drag to move, drag an
 // edge to resize, click an empty slot to quick-add, click an event to edit it.
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -44,14 +44,20 @@ function localeFirstDay(locale: string): number {
   return first % 7;
 }
 
-function titleFor(view: CalendarView, date: string, locale: string, zone: string): string {
-  const at = new Date(`${date}T12:00:00Z`);
-  const options: Intl.DateTimeFormatOptions =
-    view === 'day'
-      ? { weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' }
-      : { year: 'numeric', month: 'long', timeZone: 'UTC' };
-  void zone;
-  return new Intl.DateTimeFormat(locale, options).format(at);
+/** "November 2026", "Nov 15 – 21, 2026", "Sunday, November 15, 2026" (dates only: no zone math). */
+function titleFor(view: CalendarView, date: string, locale: string, firstDay: number): string {
+  const noon = (day: string) => new Date(`${day}T12:00:00Z`);
+  if (view === 'day') return new Intl.DateTimeFormat(locale, { dateStyle: 'full', timeZone: 'UTC' }).format(noon(date));
+  if (view === 'week') {
+    const { start, end } = visibleRange('week', date, firstDay);
+    return new Intl.DateTimeFormat(locale, {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).formatRange(noon(start), noon(step('day', end, -1)));
+  }
+  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(noon(date));
 }
 
 export function CalendarScreen() {
@@ -77,13 +83,16 @@ export function CalendarScreen() {
     [feed.data, editable],
   );
 
-  const go = (nextView: CalendarView, nextDate: string) => {
-    setCalendar(nextView, nextDate);
+  const go = (nextView: CalendarView, nextDate: string) => setCalendar(nextView, nextDate);
+
+  // The store is the source (the toolbar, the keyboard, Back/Forward and pasted links all change
+  // it); FullCalendar follows.
+  useEffect(() => {
     const api = calendarRef.current?.getApi();
     if (!api) return;
-    if (nextView !== view) api.changeView(FC_VIEWS[nextView], nextDate);
-    else api.gotoDate(nextDate);
-  };
+    if (api.view.type !== FC_VIEWS[view]) api.changeView(FC_VIEWS[view], date);
+    else api.gotoDate(date);
+  }, [view, date]);
 
   const slotLabel = (start: Date, end: Date, allDay: boolean) => {
     const format = new Intl.DateTimeFormat(locale, {
@@ -97,7 +106,7 @@ export function CalendarScreen() {
   return (
     <section className="screen calendar-screen" aria-labelledby="calendar-title">
       <CalendarToolbar
-        title={titleFor(view, date, locale, zone)}
+        title={titleFor(view, date, locale, firstDay)}
         view={view}
         canCreate={editable}
         onToday={() => go(view, todayIn(zone))}
@@ -134,6 +143,7 @@ export function CalendarScreen() {
               timeText={info.timeText}
               display={preferences.timeDisplay}
               siteZone={zone}
+              stacked={info.view.type.startsWith('timeGrid')}
             />
           )}
           eventClick={(info) => {

@@ -16,11 +16,14 @@ export function EventContent({
   timeText,
   display,
   siteZone,
+  stacked = false,
 }: {
   event: FeedEvent;
   timeText: string;
   display: 'site' | 'event';
   siteZone: string;
+  /** Time above title (the week and day grids, where events are tall boxes). */
+  stacked?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -33,7 +36,7 @@ export function EventContent({
   }
   const status = STATUS_LABELS[event.status];
   return (
-    <div className="fc-event-inner">
+    <div className={`calendar-event${stacked ? ' is-stacked' : ''}`}>
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">{event.title}</span>
       {status && <span className="event-status">{t(status)}</span>}

@@ -1,3 +1,70 @@
-export default function Placeholder(_props: Record<string, unknown>) {
-  return null;
+// The events list: every list filter of the API, totals and paging from X-TEC-Total, the filters
+// kept in the URL.
+import { useEventList } from '../../api/events.ts';
+import { useSession } from '../../api/session.ts';
+import type { Event } from '../../api/types.ts';
+import { Button } from '../../components/Button.tsx';
+import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
+import { useT } from '../../i18n/index.tsx';
+import { activeFilterCount, eventListQuery } from '../../state/filters.ts';
+import { useUi } from '../../state/ui-store.ts';
+import { canEdit } from '../session/permissions.ts';
+import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
+import { EventTable } from './list/EventTable.tsx';
+
+export const EVENTS_PER_PAGE = 25;
+
+export default function EventsScreen() {
+  const t = useT();
+  const session = useSession().data!;
+  const filters = useUi((state) => state.eventFilters);
+  const setFilters = useUi((state) => state.setEventFilters);
+  const openEditor = useUi((state) => state.openEditor);
+  const center = useNearCenter(filters.near);
+  const waitingForCenter = filters.near !== '' && !center;
+  const list = useEventList(eventListQuery(filters, EVENTS_PER_PAGE, center), { enabled: !waitingForCenter });
+  const answer = list.data && 'data' in list.data ? list.data : undefined;
+  const events: Event[] = answer?.data.events ?? [];
+  const total = answer?.total ?? 0;
+  const pages = answer?.totalPages ?? 1;
+  const editable = canEdit(session);
+  return (
+    <section className="screen events-screen" aria-labelledby="events-title">
+      <header className="screen-header">
+        <h1 id="events-title" className="screen-title">
+          {t('events.title')}
+        </h1>
+        {editable && (
+          <Button variant="primary" icon="plus" onPress={() => openEditor({ kind: 'event', id: null })}>
+            {t('calendar.newEvent')}
+          </Button>
+        )}
+      </header>
+      <div className="list-layout">
+        <EventFilters canSeeStatuses={editable} />
+        <div className="list-results">
+          <p className="list-total" role="status" aria-live="polite">
+            {list.isPending || waitingForCenter ? t('common.loading') : t('events.total', { count: total })}
+          </p>
+          {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
+          {list.isPending && !list.isError && <Loading />}
+          {!list.isPending && !list.isError && events.length === 0 && (
+            <EmptyState icon="list">
+              {activeFilterCount(filters) > 0 ? t('events.emptyFiltered') : t('events.empty')}
+            </EmptyState>
+          )}
+          {events.length > 0 && (
+            <div className={list.isPlaceholderData ? 'is-stale' : undefined}>
+              <EventTable
+                events={events}
+                zone={session.site.timezone}
+                onOpen={(id) => openEditor({ kind: 'event', id })}
+              />
+            </div>
+          )}
+          <Pagination page={filters.page} pages={pages} onPage={(page) => setFilters({ page })} />
+        </div>
+      </div>
+    </section>
+  );
 }

@@ -9,7 +9,7 @@ const rank = (session: Session) => (session.role ? RANK[session.role] : -1);
 
 /** Create and edit events (their own, at least). */
 export const canEdit = (session: Session) => rank(session) >= RANK.contributor;
-/** Publish, and manage categories and tags. */
+/** Publish, and manage categories (tags need an editor: server/domain/roles.ts). */
 export const canPublish = (session: Session) => rank(session) >= RANK.author;
 /** Edit others' items, see the trash of everyone. */
 export const canEditOthers = (session: Session) => rank(session) >= RANK.editor;

@@ -1,0 +1,159 @@
+// Pick one or several items (a venue, organizers, categories, tags) by typing: the chosen ones as
+// removable chips, a combobox that searches, and a last option "Create “…”" for what does not
+// exist yet. Keyboard: type, arrows, Enter; Backspace or Delete on a chip removes it.
+import { useState, type ReactNode } from 'react';
+import {
+  Button as AriaButton,
+  ComboBox,
+  FieldError,
+  Input,
+  Label,
+  ListBox,
+  ListBoxItem,
+  Popover,
+  Tag,
+  TagGroup,
+  TagList,
+  Text,
+  type Key,
+} from 'react-aria-components';
+import { Icon } from './Icon.tsx';
+import { useT } from '../i18n/index.tsx';
+
+export interface PickerItem {
+  /** A stable key: the item's id as text, or `new:<name>` for one to create. */
+  key: string;
+  label: string;
+  /** Shown after the label in the list (a city, a parent category). */
+  detail?: string;
+}
+
+const CREATE = '\u0000create';
+
+export function ChoicePicker({
+  label,
+  description,
+  error,
+  selected,
+  options,
+  onInputChange,
+  onAdd,
+  onCreate,
+  onRemove,
+  single = false,
+  children,
+  isLoading,
+}: {
+  label: string;
+  description?: string;
+  error?: string;
+  selected: PickerItem[];
+  /** What the typed text finds (already chosen ones are left out here). */
+  options: PickerItem[];
+  onInputChange(text: string): void;
+  onAdd(item: PickerItem): void;
+  /** Create from the typed text; omitted: no "Create" option. */
+  onCreate?(name: string): void;
+  onRemove(key: string): void;
+  /** One at most: picking another replaces it. */
+  single?: boolean;
+  /** Extra fields under the picker (a new venue's address). */
+  children?: ReactNode;
+  isLoading?: boolean;
+}) {
+  const t = useT();
+  const [input, setInput] = useState('');
+  const chosen = new Set(selected.map((item) => item.key));
+  const typed = input.trim();
+  const exact = options.some((option) => option.label.toLowerCase() === typed.toLowerCase());
+  const items: PickerItem[] = [
+    ...options.filter((option) => !chosen.has(option.key)),
+    ...(onCreate && typed !== '' && !exact ? [{ key: CREATE, label: t('editor.create', { name: typed }) }] : []),
+  ];
+  const change = (text: string) => {
+    setInput(text);
+    onInputChange(text);
+  };
+  return (
+    <div className="field picker">
+      <ComboBox
+        className="field"
+        inputValue={input}
+        onInputChange={change}
+        items={items}
+        selectedKey={null}
+        onSelectionChange={(key) => {
+          if (key === null) return;
+          if (key === CREATE) onCreate?.(typed);
+          else {
+            const item = items.find((option) => option.key === key);
+            if (item) onAdd(item);
+          }
+          change('');
+        }}
+        isInvalid={Boolean(error)}
+        validationBehavior="aria"
+        menuTrigger="focus"
+        allowsEmptyCollection
+      >
+        <Label className="field-label">{label}</Label>
+        {selected.length > 0 && (
+          <TagGroup
+            className="chips"
+            aria-label={label}
+            onRemove={(keys: Set<Key>) => {
+              for (const key of keys) onRemove(String(key));
+            }}
+          >
+            <TagList className="chip-list" items={selected}>
+              {(item: PickerItem) => (
+                <Tag className="chip" id={item.key} textValue={item.label}>
+                  <span>{item.label}</span>
+                  <AriaButton
+                    slot="remove"
+                    className="chip-remove"
+                    aria-label={t('editor.remove', { name: item.label })}
+                  >
+                    <Icon name="close" size={12} />
+                  </AriaButton>
+                </Tag>
+              )}
+            </TagList>
+          </TagGroup>
+        )}
+        <div className="field-control combobox-control">
+          <Input className="input" placeholder={single && selected.length > 0 ? undefined : undefined} />
+          <AriaButton className="combobox-button" aria-label={label}>
+            <Icon name="chevronDown" size={16} />
+          </AriaButton>
+        </div>
+        {description && (
+          <Text slot="description" className="field-help">
+            {description}
+          </Text>
+        )}
+        <FieldError className="field-error">{error}</FieldError>
+        <Popover className="popover">
+          <ListBox
+            className="listbox"
+            renderEmptyState={() => (
+              <div className="listbox-empty">{isLoading ? t('common.loading') : t('common.noResults')}</div>
+            )}
+          >
+            {(item: PickerItem) => (
+              <ListBoxItem
+                className={`listbox-item${item.key === CREATE ? ' is-create' : ''}`}
+                id={item.key}
+                textValue={item.label}
+              >
+                <span>{item.label}</span>
+                {item.detail && <span className="listbox-detail">{item.detail}</span>}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      {children}
+    </div>
+  );
+}

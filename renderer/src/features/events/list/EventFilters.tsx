@@ -1,0 +1,222 @@
+// The events list's filters — every list filter of GET /events: Search, From, To, Category, Tag,
+// Venue, Organizer, Featured, Status, Near a place. They live in the UI store, which mirrors them
+// in the URL (bookmark, share, reload).
+import { useDeferredValue, useMemo, useState } from 'react';
+import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
+import { useAllTerms } from '../../../api/terms.ts';
+import { useLinkedItem, useLinkedList, useLinkedNames } from '../../../api/linked.ts';
+import type { Organizer, Venue } from '../../../api/types.ts';
+import { ChoicePicker, type PickerItem } from '../../../components/ChoicePicker.tsx';
+import { SelectField } from '../../../components/Fields.tsx';
+import { Button } from '../../../components/Button.tsx';
+import { Icon } from '../../../components/Icon.tsx';
+import { useT } from '../../../i18n/index.tsx';
+import { useUi } from '../../../state/ui-store.ts';
+import { activeFilterCount, EMPTY_EVENT_FILTERS } from '../../../state/filters.ts';
+import { DateTimeField } from '../editor/DateTimeField.tsx';
+import { termPaths } from '../editor/pickers.tsx';
+
+function TermFilter({
+  taxonomy,
+  label,
+  slugs,
+  onChange,
+}: {
+  taxonomy: 'categories' | 'tags';
+  label: string;
+  slugs: string[];
+  onChange(slugs: string[]): void;
+}) {
+  const all = useAllTerms(taxonomy);
+  const [text, setText] = useState('');
+  const paths = useMemo(() => termPaths(all.data ?? []), [all.data]);
+  const bySlug = new Map(paths.map((entry) => [entry.term.slug, entry]));
+  const needle = text.trim().toLowerCase();
+  return (
+    <ChoicePicker
+      label={label}
+      selected={slugs.map((slug) => ({ key: slug, label: bySlug.get(slug)?.path ?? slug }))}
+      options={paths
+        .filter(({ path }) => needle === '' || path.toLowerCase().includes(needle))
+        .slice(0, 100)
+        .map(({ term, path }) => ({ key: term.slug, label: path }))}
+      isLoading={all.isFetching}
+      onInputChange={setText}
+      onAdd={(item) => onChange([...slugs, item.key])}
+      onRemove={(key) => onChange(slugs.filter((slug) => slug !== key))}
+    />
+  );
+}
+
+function LinkedFilter({
+  kind,
+  label,
+  ids,
+  onChange,
+  single,
+  onlyWithCoordinates,
+}: {
+  kind: 'venues' | 'organizers';
+  label: string;
+  ids: string[];
+  onChange(ids: string[]): void;
+  single?: boolean;
+  onlyWithCoordinates?: boolean;
+}) {
+  const [text, setText] = useState('');
+  const search = useDeferredValue(text.trim());
+  const list = useLinkedList(kind, { search: search || undefined, per_page: 20 });
+  const rows = (
+    list.data && 'data' in list.data ? ((list.data.data as Record<string, unknown>)[kind] as (Venue | Organizer)[]) : []
+  ) as (Venue | Organizer)[];
+  const nameOf = (row: Venue | Organizer) =>
+    String(kind === 'venues' ? (row as Venue).venue : (row as Organizer).organizer);
+  const names = useLinkedNames(kind, ids);
+  const options: PickerItem[] = rows
+    .filter((row) => !onlyWithCoordinates || typeof (row as Venue).geo_lat === 'number')
+    .map((row) => ({
+      key: String(row.id),
+      label: nameOf(row),
+      detail: kind === 'venues' ? (row as Venue).city : undefined,
+    }));
+  return (
+    <ChoicePicker
+      label={label}
+      single={single}
+      selected={ids.map((id) => ({ key: id, label: names[id] ?? `#${id}` }))}
+      options={options}
+      isLoading={list.isFetching}
+      onInputChange={setText}
+      onAdd={(item) => onChange(single ? [item.key] : [...ids, item.key])}
+      onRemove={(key) => onChange(ids.filter((id) => id !== key))}
+    />
+  );
+}
+
+/** The "near a place" venue's coordinates, once loaded. */
+export function useNearCenter(venueId: string): { lat: number; lng: number } | undefined {
+  const venue = useLinkedItem('venues', venueId ? Number(venueId) : null);
+  const item = venue.data?.item as Venue | undefined;
+  return item && typeof item.geo_lat === 'number' && typeof item.geo_lng === 'number'
+    ? { lat: item.geo_lat, lng: item.geo_lng }
+    : undefined;
+}
+
+export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
+  const t = useT();
+  const filters = useUi((state) => state.eventFilters);
+  const setFilters = useUi((state) => state.setEventFilters);
+  const [search, setSearch] = useState(filters.search);
+  return (
+    <form
+      className="filters"
+      aria-label={t('events.filters')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        setFilters({ search });
+      }}
+    >
+      <SearchField
+        className="field"
+        value={search}
+        onChange={(value) => {
+          setSearch(value);
+          setFilters({ search: value });
+        }}
+      >
+        <Label className="field-label">{t('events.search')}</Label>
+        <div className="field-control combobox-control">
+          <Input className="input" />
+          {search !== '' && (
+            <AriaButton className="combobox-button" aria-label={t('common.clearFilters')}>
+              <Icon name="close" size={14} />
+            </AriaButton>
+          )}
+        </div>
+      </SearchField>
+      <div className="field-row">
+        <DateTimeField
+          label={t('events.from')}
+          value={filters.from}
+          onChange={(from) => setFilters({ from })}
+          allDay
+          optional
+        />
+        <DateTimeField
+          label={t('events.to')}
+          value={filters.to}
+          onChange={(to) => setFilters({ to })}
+          allDay
+          optional
+        />
+      </div>
+      <TermFilter
+        taxonomy="categories"
+        label={t('events.category')}
+        slugs={filters.categories}
+        onChange={(categories) => setFilters({ categories })}
+      />
+      <TermFilter
+        taxonomy="tags"
+        label={t('events.tag')}
+        slugs={filters.tags}
+        onChange={(tags) => setFilters({ tags })}
+      />
+      <LinkedFilter
+        kind="venues"
+        label={t('events.venue')}
+        ids={filters.venue}
+        onChange={(venue) => setFilters({ venue })}
+      />
+      <LinkedFilter
+        kind="organizers"
+        label={t('events.organizer')}
+        ids={filters.organizer}
+        onChange={(organizer) => setFilters({ organizer })}
+      />
+      <SelectField
+        label={t('events.featured')}
+        value={filters.featured || 'any'}
+        onChange={(value) => setFilters({ featured: value === 'any' ? '' : (value as 'true' | 'false') })}
+        options={[
+          { id: 'any', label: t('common.any') },
+          { id: 'true', label: t('events.featuredOnly') },
+          { id: 'false', label: t('events.notFeatured') },
+        ]}
+      />
+      {canSeeStatuses && (
+        <SelectField
+          label={t('events.status')}
+          value={filters.status || 'any'}
+          onChange={(value) => setFilters({ status: value === 'any' ? '' : value })}
+          options={[
+            { id: 'any', label: t('common.any') },
+            ...(['publish', 'future', 'draft', 'pending', 'private'] as const).map((status) => ({
+              id: status,
+              label: t(`status.${status}`),
+            })),
+          ]}
+        />
+      )}
+      <LinkedFilter
+        kind="venues"
+        label={t('events.near')}
+        ids={filters.near ? [filters.near] : []}
+        onChange={(ids) => setFilters({ near: ids[0] ?? '' })}
+        single
+        onlyWithCoordinates
+      />
+      {activeFilterCount(filters) > 0 && (
+        <Button
+          variant="quiet"
+          onPress={() => {
+            setSearch('');
+            setFilters(EMPTY_EVENT_FILTERS);
+          }}
+        >
+          {t('common.clearFilters')}
+        </Button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+// The events of one page as a table: title, when (in the site's zone), venue, categories, status.
+// A row opens the editor (Enter or a click).
+import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
+import type { Event, Venue } from '../../../api/types.ts';
+import { useLocale, useT } from '../../../i18n/index.tsx';
+import { intlZone } from '../../calendar/zones.ts';
+import { categoryColor } from '../../calendar/category-colors.ts';
+
+function when(event: Event, locale: string, zone: string): string {
+  const start = new Date(`${event.utc_start_date.replace(' ', 'T')}Z`);
+  const end = new Date(`${event.utc_end_date.replace(' ', 'T')}Z`);
+  if (event.all_day) {
+    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
+    return format.formatRange(
+      new Date(`${event.start_date.slice(0, 10)}T00:00:00Z`),
+      new Date(`${event.end_date.slice(0, 10)}T00:00:00Z`),
+    );
+  }
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: intlZone(zone),
+  }).formatRange(start, end);
+}
+
+export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: string; onOpen(id: number): void }) {
+  const t = useT();
+  const locale = useLocale();
+  return (
+    <Table className="table" aria-label={t('events.list')} onRowAction={(key) => onOpen(Number(key))}>
+      <TableHeader>
+        <Column isRowHeader className="column">
+          {t('events.columnTitle')}
+        </Column>
+        <Column className="column">{t('events.columnWhen')}</Column>
+        <Column className="column">{t('events.columnVenue')}</Column>
+        <Column className="column">{t('events.columnCategories')}</Column>
+        <Column className="column">{t('events.columnStatus')}</Column>
+      </TableHeader>
+      <TableBody items={events}>
+        {(event) => {
+          const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
+          return (
+            <Row className="row" id={event.id}>
+              <Cell className="cell cell-title">
+                {event.featured && (
+                  <span className="featured-mark" aria-label={t('editor.featured')} role="img">
+                    ★
+                  </span>
+                )}
+                {event.title}
+              </Cell>
+              <Cell className="cell">{when(event, locale, zone)}</Cell>
+              <Cell className="cell">{venue ? String(venue.venue ?? '') : ''}</Cell>
+              <Cell className="cell">
+                {event.categories.map((category) => (
+                  <span key={category.id} className="category-pill" style={{ borderColor: categoryColor(category.id) }}>
+                    {category.name}
+                  </span>
+                ))}
+              </Cell>
+              <Cell className="cell">{t(`status.${event.status as 'publish'}`)}</Cell>
+            </Row>
+          );
+        }}
+      </TableBody>
+    </Table>
+  );
+}
