@@ -133,3 +133,14 @@ test('the app namespace is documented like the contract: an index and an OpenAPI
     false,
   );
 });
+
+test('a session read with its cookie and nonce still reports the cookie session and its nonce', async () => {
+  // Regression: the UI re-reads the session with X-WP-Nonce; it was reported as a token session
+  // without a nonce, and the UI fell back to signed out.
+  const { cookie, nonce } = await signIn();
+  const again = await (
+    await fetch(`${service.url}/almanac/v1/session`, { headers: { cookie, 'x-wp-nonce': nonce } })
+  ).json();
+  assert.equal(again.method, 'cookie');
+  assert.equal(again.nonce, nonce);
+});

@@ -63,6 +63,9 @@ export function ChoicePicker({
 }) {
   const t = useT();
   const [input, setInput] = useState('');
+  // A choice starts a fresh field (a new key): emptying the field in place would make react-aria
+  // open the list again at once. The new field takes the focus, so typing can go on.
+  const [generation, setGeneration] = useState(0);
   const chosen = new Set(selected.map((item) => item.key));
   const typed = input.trim();
   const exact = options.some((option) => option.label.toLowerCase() === typed.toLowerCase());
@@ -77,6 +80,7 @@ export function ChoicePicker({
   return (
     <div className="field picker">
       <ComboBox
+        key={generation}
         className="field"
         inputValue={input}
         onInputChange={change}
@@ -90,40 +94,17 @@ export function ChoicePicker({
             if (item) onAdd(item);
           }
           change('');
+          setGeneration((current) => current + 1);
         }}
         isInvalid={Boolean(error)}
         validationBehavior="aria"
-        menuTrigger="focus"
+        // Open while typing even before the results (and "Create …") are there.
         allowsEmptyCollection
       >
         <Label className="field-label">{label}</Label>
-        {selected.length > 0 && (
-          <TagGroup
-            className="chips"
-            aria-label={label}
-            onRemove={(keys: Set<Key>) => {
-              for (const key of keys) onRemove(String(key));
-            }}
-          >
-            <TagList className="chip-list" items={selected}>
-              {(item: PickerItem) => (
-                <Tag className="chip" id={item.key} textValue={item.label}>
-                  <span>{item.label}</span>
-                  <AriaButton
-                    slot="remove"
-                    className="chip-remove"
-                    aria-label={t('editor.remove', { name: item.label })}
-                  >
-                    <Icon name="close" size={12} />
-                  </AriaButton>
-                </Tag>
-              )}
-            </TagList>
-          </TagGroup>
-        )}
         <div className="field-control combobox-control">
-          <Input className="input" placeholder={single && selected.length > 0 ? undefined : undefined} />
-          <AriaButton className="combobox-button" aria-label={label}>
+          <Input className="input" autoFocus={generation > 0} />
+          <AriaButton className="combobox-button">
             <Icon name="chevronDown" size={16} />
           </AriaButton>
         </div>
@@ -153,6 +134,27 @@ export function ChoicePicker({
           </ListBox>
         </Popover>
       </ComboBox>
+      {/* The chosen ones, under the field (a TagGroup inside the ComboBox would take its list context). */}
+      {selected.length > 0 && (
+        <TagGroup
+          className="chips"
+          aria-label={label}
+          onRemove={(keys: Set<Key>) => {
+            for (const key of keys) onRemove(String(key));
+          }}
+        >
+          <TagList className="chip-list" items={selected}>
+            {(item: PickerItem) => (
+              <Tag className="chip" id={item.key} textValue={item.label}>
+                <span>{item.label}</span>
+                <AriaButton slot="remove" className="chip-remove" aria-label={t('editor.remove', { name: item.label })}>
+                  <Icon name="close" size={12} />
+                </AriaButton>
+              </Tag>
+            )}
+          </TagList>
+        </TagGroup>
+      )}
       {children}
     </div>
   );

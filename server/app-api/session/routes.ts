@@ -43,12 +43,12 @@ function present(
 }
 
 function current({ ctx, request }: HandlerInput<object>): Session {
-  if (ctx.actor) {
-    const bearer = request.headers.authorization?.trim().split(/\s+/, 2)[1] ?? '';
+  if (ctx.actor && request.headers.authorization) {
+    const bearer = request.headers.authorization.trim().split(/\s+/, 2)[1] ?? '';
     const method = bearer.startsWith(DESKTOP_TOKEN_PREFIX) ? 'desktop' : 'token';
     return present(ctx, method, ctx.actor.userId, ctx.actor.role);
   }
-  // The cookie alone (no nonce yet): this is how the UI gets its nonce after signing in.
+  // A browser session, with or without its nonce yet (this is how the UI gets it after signing in).
   const id = cookieOf(request);
   const session = id === undefined ? undefined : ctx.store.sessions.session(id);
   if (!session) return present(ctx, null, undefined, undefined);

@@ -34,6 +34,7 @@ export function QuickAdd({ slot, onClose }: { slot: QuickAddSlot; onClose(): voi
   return (
     <Dialog title={t('quickAdd.title')} isOpen onClose={onClose} size="small">
       <Form
+        validationBehavior="aria"
         className="form"
         onSubmit={(event) => {
           event.preventDefault();

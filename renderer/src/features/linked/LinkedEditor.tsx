@@ -118,6 +118,7 @@ function LinkedForm({
       }
     >
       <Form
+        validationBehavior="aria"
         ref={formRef}
         className="form"
         onSubmit={(event) => {

@@ -20,6 +20,7 @@ export function TokenSignInDialog({ isOpen, onClose }: { isOpen: boolean; onClos
   return (
     <Dialog title={t('session.tokenTitle')} isOpen={isOpen} onClose={onClose} size="small">
       <Form
+        validationBehavior="aria"
         className="form"
         onSubmit={(event) => {
           event.preventDefault();

@@ -131,6 +131,7 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
       }
     >
       <Form
+        validationBehavior="aria"
         ref={formRef}
         className="form"
         onSubmit={(event) => {

@@ -169,6 +169,7 @@ function EditorForm({
       }
     >
       <Form
+        validationBehavior="aria"
         ref={formRef}
         className="editor-form"
         onSubmit={(submitEvent) => {

@@ -81,6 +81,7 @@ export function RichTextField({
       <Popover className="popover link-popover" triggerRef={linkButton} isOpen={linkOpen} onOpenChange={setLinkOpen}>
         <Dialog className="picker-dialog" aria-label={t('editor.link')}>
           <Form
+            validationBehavior="aria"
             className="form"
             onSubmit={(event) => {
               event.preventDefault();

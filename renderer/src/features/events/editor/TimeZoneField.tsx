@@ -64,12 +64,11 @@ export function TimeZoneField({
       items={items}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
-      menuTrigger="focus"
     >
       <Label className="field-label">{t('editor.timezone')}</Label>
       <div className="field-control combobox-control">
         <Input className="input" />
-        <AriaButton className="combobox-button" aria-label={t('editor.timezone')}>
+        <AriaButton className="combobox-button">
           <Icon name="chevronDown" size={16} />
         </AriaButton>
       </div>

@@ -1,0 +1,166 @@
+// The event editor in a real browser: create an event with a venue and an organizer made inline,
+// edit it, delete it; a 400 shown at its field with nothing written; the 412 dialog both ways.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { dayOf, startApp, thisMonth, type App } from './support.ts';
+
+let app: App | undefined;
+const month = thisMonth();
+before(async () => {
+  app = await startApp(test as never);
+});
+after(() => app?.close());
+
+async function pick(page: Page, label: string, text: string, option: string | RegExp) {
+  const input = page.getByRole('combobox', { name: label, exact: true });
+  await input.click();
+  await input.fill(text);
+  await page.getByRole('option', { name: option }).click();
+}
+
+test('create an event with a new venue and a new organizer made inline, then edit and delete it', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Harbour gala');
+  await dialog.getByLabel('Start', { exact: true }).fill(`${dayOf(month, 12)} 19:30`);
+  await dialog.getByLabel('End', { exact: true }).fill(`${dayOf(month, 12)} 23:00`);
+  await pick(page, 'Venue', 'Harbour Pavilion', /Create “Harbour Pavilion”/);
+  await dialog.getByLabel('Address', { exact: true }).fill('1 Quay Road');
+  await dialog.getByLabel('City', { exact: true }).fill('Portsmouth');
+  await pick(page, 'Organizers', 'Quay Friends', /Create “Quay Friends”/);
+  await pick(page, 'Categories', 'Galas', /Create “Galas”/);
+  await dialog.getByLabel('Cost', { exact: true }).fill('$40');
+  await dialog.locator('label', { hasText: 'Featured' }).click(); // the checkbox's visible label
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.getByText('Harbour gala').first().waitFor();
+
+  const list = await app.api('GET', `events?start_date=${month}-01&search=Harbour`, undefined);
+  const event = list.body.events.find((candidate: { title: string }) => candidate.title === 'Harbour gala');
+  assert.ok(event, 'created');
+  assert.equal(event.venue.venue, 'Harbour Pavilion');
+  assert.equal(event.venue.address, '1 Quay Road');
+  assert.equal(event.venue.city, 'Portsmouth');
+  assert.deepEqual(
+    event.organizer.map((o: { organizer: string }) => o.organizer),
+    ['Quay Friends'],
+  );
+  assert.deepEqual(
+    event.categories.map((c: { name: string }) => c.name),
+    ['Galas'],
+  );
+  assert.equal(event.cost, '$40');
+  assert.equal(event.featured, true);
+  assert.equal(event.start_date, `${dayOf(month, 12)} 19:30:00`);
+
+  // Edit: the title changes, nothing else does.
+  await page.locator('.calendar-event', { hasText: 'Harbour gala' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  await editor.getByLabel('Title', { exact: true }).fill('Harbour gala (sold out)');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'detached' });
+  const edited = await app.api('GET', `events/${event.id}`);
+  assert.equal(edited.body.title, 'Harbour gala (sold out)');
+  assert.equal(edited.body.venue.venue, 'Harbour Pavilion');
+  assert.equal(edited.body.cost, '$40');
+
+  // Delete: to the trash, after a confirmation.
+  await page.locator('.calendar-event', { hasText: 'Harbour gala (sold out)' }).click();
+  await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Move this event to the trash?' })
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await page.getByText(/Moved “Harbour gala \(sold out\)” to the trash/).waitFor();
+  const trash = await app.api('GET', '/almanac/v1/trash?type=events');
+  assert.deepEqual(
+    trash.body.items.map((item: { id: number }) => item.id),
+    [event.id],
+  );
+  assert.equal((await app.api('GET', `events/${event.id}`)).body.code, 'event-no-longer-available');
+});
+
+test('a 400 from the server appears at its field, the field marked invalid, and nothing is written', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage();
+  const count = async () => (await app!.api('GET', `events?start_date=${month}-01`, undefined)).body.total;
+  const before = await count();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Backwards');
+  await dialog.getByLabel('Start', { exact: true }).fill(`${dayOf(month, 20)} 18:00`);
+  await dialog.getByLabel('End', { exact: true }).fill(`${dayOf(month, 20)} 17:00`);
+  await dialog.getByLabel('Website', { exact: true }).fill('not a url at all');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  const end = dialog.getByLabel('End', { exact: true });
+  await page.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+  assert.equal(await end.getAttribute('aria-invalid'), 'true');
+  const describedBy = (await end.getAttribute('aria-describedby')) ?? '';
+  const description = await page.evaluate(
+    (ids) =>
+      ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' '),
+    describedBy,
+  );
+  assert.match(description, /end_date|before|after/i, `the message is tied to the field: ${description}`);
+  assert.ok(
+    await dialog
+      .getByRole('alert')
+      .getByText(/need attention|needs attention/)
+      .isVisible(),
+  );
+  assert.equal(await count(), before, 'nothing was written');
+  // Esc with unsaved changes asks first; "Keep editing" keeps everything typed.
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('alertdialog', { name: 'Discard your changes?' })
+    .getByRole('button', { name: 'Keep editing' })
+    .click();
+  assert.equal(await dialog.getByLabel('Title', { exact: true }).inputValue(), 'Backwards');
+});
+
+test('a save over a newer version opens the conflict dialog: Keep mine, and Take theirs', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'events', {
+    title: 'Board meeting',
+    start_date: `${dayOf(month, 9)} 09:00`,
+    end_date: `${dayOf(month, 9)} 10:00`,
+    cost: '$5',
+  });
+  const id = created.body.id;
+  const page = await app.signedInPage();
+  const open = async () => {
+    await page.locator('.calendar-event', { hasText: 'Board meeting' }).first().click();
+    return page.getByRole('dialog', { name: 'Edit event' });
+  };
+
+  // Keep mine: my title wins; their cost change (a field I did not touch) stays.
+  let editor = await open();
+  await editor.getByLabel('Title', { exact: true }).fill('Board meeting (mine)');
+  await app.api('PATCH', `events/${id}`, { title: 'Board meeting (theirs)', cost: '$9' });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  let conflict = page.getByRole('alertdialog', { name: 'This event changed since you opened it' });
+  await conflict.waitFor();
+  assert.ok(await conflict.getByText('Board meeting (theirs)').isVisible(), 'shows what differs');
+  await conflict.getByRole('button', { name: 'Keep mine' }).click();
+  await editor.waitFor({ state: 'detached' });
+  let now = await app.api('GET', `events/${id}`);
+  assert.equal(now.body.title, 'Board meeting (mine)');
+  assert.equal(now.body.cost, '$9');
+
+  // Take theirs: the form reloads with their version; nothing of mine is saved.
+  editor = await open();
+  await editor.getByLabel('Title', { exact: true }).fill('Board meeting (mine again)');
+  await app.api('PATCH', `events/${id}`, { title: 'Board meeting (theirs again)' });
+  await editor.getByRole('button', { name: 'Save' }).click();
+  conflict = page.getByRole('alertdialog', { name: 'This event changed since you opened it' });
+  await conflict.getByRole('button', { name: 'Take theirs' }).click();
+  assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Board meeting (theirs again)');
+  now = await app.api('GET', `events/${id}`);
+  assert.equal(now.body.title, 'Board meeting (theirs again)');
+});
