@@ -40,7 +40,6 @@ export function ChoicePicker({
   onAdd,
   onCreate,
   onRemove,
-  single = false,
   children,
   isLoading,
 }: {
@@ -55,8 +54,6 @@ export function ChoicePicker({
   /** Create from the typed text; omitted: no "Create" option. */
   onCreate?(name: string): void;
   onRemove(key: string): void;
-  /** One at most: picking another replaces it. */
-  single?: boolean;
   /** Extra fields under the picker (a new venue's address). */
   children?: ReactNode;
   isLoading?: boolean;

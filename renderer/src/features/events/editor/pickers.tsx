@@ -57,7 +57,6 @@ export function VenuePicker({
       label={t('editor.venue')}
       description={t('editor.venueHelp')}
       error={error}
-      single
       selected={value ? [{ key: choiceKey(value), label: value.name }] : []}
       options={options}
       isLoading={isLoading}

@@ -82,7 +82,6 @@ function LinkedFilter({
   return (
     <ChoicePicker
       label={label}
-      single={single}
       selected={ids.map((id) => ({ key: id, label: names[id] ?? `#${id}` }))}
       options={options}
       isLoading={list.isFetching}
