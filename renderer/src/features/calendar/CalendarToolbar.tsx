@@ -1,6 +1,6 @@
 // The calendar's toolbar: Today, Previous, Next, the period's title, the views (Month, Week, Day,
 // List) and New event. FullCalendar's own toolbar is off: these are ordinary, labelled buttons.
-import { ToggleButton, ToggleButtonGroup, Toolbar, type Key } from 'react-aria-components';
+import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -31,7 +31,9 @@ export function CalendarToolbar({
     list: t('calendar.list'),
   };
   return (
-    <Toolbar className="toolbar" aria-label={t('calendar.toolbar')}>
+    // Plain buttons, each a Tab stop (an ARIA toolbar would make the row one stop with arrow keys,
+    // which hides New event from anyone tabbing through the page).
+    <div className="toolbar">
       <div className="toolbar-group">
         <Button onPress={onToday}>{t('calendar.today')}</Button>
         <Button variant="quiet" className="icon-button" aria-label={t('calendar.previous')} onPress={() => onStep(-1)}>
@@ -68,6 +70,6 @@ export function CalendarToolbar({
           </Button>
         )}
       </div>
-    </Toolbar>
+    </div>
   );
 }

@@ -36,6 +36,7 @@ export function EventContent({
   }
   const status = STATUS_LABELS[event.status];
   return (
+    // FullCalendar makes the event itself the focusable, clickable control (Enter opens it).
     <div className={`calendar-event${stacked ? ' is-stacked' : ''}`}>
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">{event.title}</span>

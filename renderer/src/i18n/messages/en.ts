@@ -47,6 +47,7 @@ export const en = {
   'common.pageOf': 'Page {page} of {pages}',
   'common.search': 'Search',
   'common.clearFilters': 'Clear filters',
+  'common.clearSearch': 'Clear search',
   'common.discard': 'Discard changes',
   'common.keepEditing': 'Keep editing',
   'common.unsavedTitle': 'Discard your changes?',

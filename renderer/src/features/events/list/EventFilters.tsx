@@ -127,7 +127,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
         <div className="field-control combobox-control">
           <Input className="input" />
           {search !== '' && (
-            <AriaButton className="combobox-button" aria-label={t('common.clearFilters')}>
+            <AriaButton className="combobox-button" aria-label={t('common.clearSearch')}>
               <Icon name="close" size={14} />
             </AriaButton>
           )}
