@@ -7,6 +7,7 @@ import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, s
 import { basename, dirname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { loadMigrations } from './migrate.ts';
+import { workerUrl } from '../worker-url.ts';
 
 export const KEEP_BACKUPS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -90,7 +91,7 @@ export function newestBackupAge(databaseFile: string): number {
 /** A consistent copy of `databaseFile` in `target`, written by a worker thread (backup-worker.mjs). */
 export function backupInWorker(databaseFile: string, target: string): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./backup-worker.mjs', import.meta.url), {
+    const worker = new Worker(workerUrl('./backup-worker.mjs', import.meta.url), {
       workerData: { databaseFile, target },
     });
     let done = false;

@@ -8,6 +8,7 @@
 // after a minute without one.
 import { Worker } from 'node:worker_threads';
 import type { Actor } from '../domain/roles.ts';
+import { workerUrl } from '../worker-url.ts';
 
 export interface ReadJob {
   /** endpointKey() of the endpoint to call. */
@@ -60,7 +61,7 @@ export class ReadWorker {
     if (this.worker || this.broken) return;
     let worker: Worker;
     try {
-      worker = new Worker(new URL('./read-worker-boot.mjs', import.meta.url), {
+      worker = new Worker(workerUrl('./read-worker-boot.mjs', import.meta.url), {
         workerData: { databaseFile: this.databaseFile },
         // Its heap holds one request at a time: a small young generation keeps its memory small.
         resourceLimits: { maxYoungGenerationSizeMb: 8 },
