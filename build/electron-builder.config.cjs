@@ -1,17 +1,20 @@
 // electron-builder: installers for Windows (NSIS, per-user), macOS (dmg + zip, hardened runtime,
-// notarized when the credentials are in the environment) and Linux (AppImage), from dist/app
-// (scripts/build-app.mjs). `npm run dist` builds the current platform's.
+// notarized when the credentials are in the environment) and Linux (AppImage), from the prepared
+// app folder dist/app (scripts/build-app.mjs). Run with `--projectDir dist/app` (npm run dist):
+// packaging from dist/app keeps the native rebuild for Electron inside dist/app — with
+// `directories.app` it also rebuilt the root node_modules/better-sqlite3 for Electron, which broke
+// the tests under Node. Paths here are absolute for that reason (the project dir is dist/app).
 // CommonJS because electron-builder loads its config with require().
-const { version: electronVersion } = require('../node_modules/electron/package.json');
+const path = require('node:path');
 
-/** Notarization needs Apple credentials (APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID, or
- * APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or APPLE_KEYCHAIN_PROFILE); without them the
- * build is still made, unsigned for distribution outside a test machine. */
-const canNotarize = Boolean(
-  (process.env.APPLE_ID && process.env.APPLE_APP_SPECIFIC_PASSWORD && process.env.APPLE_TEAM_ID) ||
-  (process.env.APPLE_API_KEY && process.env.APPLE_API_KEY_ID && process.env.APPLE_API_ISSUER) ||
-  process.env.APPLE_KEYCHAIN_PROFILE,
-);
+const root = path.resolve(__dirname, '..');
+const here = (file) => path.join(__dirname, file);
+const { version: electronVersion } = require(path.join(root, 'node_modules/electron/package.json'));
+
+// An npmrc `nodedir` (this project's machines set one for Node's own addons) would make node-gyp
+// build better-sqlite3 against Node's headers instead of Electron's: a module Electron cannot load.
+delete process.env.npm_config_nodedir;
+delete process.env.NPM_CONFIG_NODEDIR;
 
 /** @type {import('electron-builder').Configuration} */
 module.exports = {
@@ -20,16 +23,23 @@ module.exports = {
   copyright: 'Copyright © Almanac',
   electronVersion,
   directories: {
-    app: 'dist/app',
-    output: 'dist/installers',
-    buildResources: 'build',
+    buildResources: __dirname,
+    output: path.join(root, 'dist/installers'),
   },
-  files: ['**/*', '!**/*.map'],
+  // better-sqlite3's sources and build leftovers are needed to rebuild it, not to run it.
+  files: [
+    '**/*',
+    '!**/*.map',
+    '!node_modules/better-sqlite3/{binding.gyp,src,deps}',
+    '!node_modules/better-sqlite3/build/{Makefile,config.gypi,*.mk,deps}',
+    '!node_modules/better-sqlite3/build/Release/{obj,obj.target,.deps,test_extension.node,*.a,.forge-meta}',
+    '!node_modules/file-uri-to-path/{test,.travis.yml,.npmignore,History.md,index.d.ts}',
+  ],
   asar: true,
   // The native addon cannot be loaded from inside an asar archive, nor can a worker thread's entry
   // file (server/worker-url.ts starts workers from the unpacked copies).
   asarUnpack: ['**/*.node', 'node_modules/better-sqlite3/**', '*-worker.mjs', '*-worker-boot.mjs'],
-  // better-sqlite3 is rebuilt for this Electron's ABI when packaging (npm's copy is built for Node).
+  // better-sqlite3 is rebuilt from source for this Electron's ABI (npm built it for Node's).
   npmRebuild: true,
   buildDependenciesFromSource: true,
   nodeGypRebuild: false,
@@ -41,23 +51,27 @@ module.exports = {
     enableEmbeddedAsarIntegrityValidation: true,
     onlyLoadAppFromAsar: true,
     grantFileProtocolExtraPrivileges: false,
+    resetAdHocDarwinSignature: true,
   },
-  icon: 'build/icon.png',
   win: {
+    icon: here('icon.ico'),
     target: [{ target: 'nsis', arch: ['x64', 'arm64'] }],
-    // Signed when CSC_LINK / CSC_KEY_PASSWORD (or WIN_CSC_LINK) are set; unsigned otherwise.
+    // Signed when CSC_LINK / CSC_KEY_PASSWORD are set (.github/workflows/release.yml); unsigned otherwise.
   },
   nsis: {
     oneClick: false,
-    perMachine: false,
+    perMachine: false, // per-user: no administrator prompt
     allowToChangeInstallationDirectory: true,
     createDesktopShortcut: true,
     createStartMenuShortcut: true,
     shortcutName: 'Almanac',
+    buildUniversalInstaller: false, // one installer per architecture
     // The calendar lives in %APPDATA%\Almanac, not in the install folder: uninstalling keeps it.
     deleteAppDataOnUninstall: false,
+    artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
   },
   mac: {
+    icon: here('icon.icns'),
     target: [
       { target: 'dmg', arch: ['x64', 'arm64'] },
       { target: 'zip', arch: ['x64', 'arm64'] },
@@ -65,16 +79,19 @@ module.exports = {
     category: 'public.app-category.productivity',
     hardenedRuntime: true,
     gatekeeperAssess: false,
-    entitlements: 'build/entitlements.mac.plist',
-    entitlementsInherit: 'build/entitlements.mac.plist',
-    notarize: canNotarize,
+    entitlements: here('entitlements.mac.plist'),
+    entitlementsInherit: here('entitlements.mac.plist'),
+    // Runs after real signing, with APPLE_API_KEY + APPLE_API_KEY_ID + APPLE_API_ISSUER, or
+    // APPLE_ID + APPLE_APP_SPECIFIC_PASSWORD + APPLE_TEAM_ID; skipped (and said so) without them.
+    notarize: true,
+    artifactName: '${productName}-${version}-${arch}-mac.${ext}',
   },
-  dmg: {
-    title: 'Almanac ${version}',
-  },
+  dmg: { artifactName: '${productName}-${version}-${arch}.${ext}' },
   linux: {
-    target: ['AppImage'],
+    icon: here('icons'),
+    target: [{ target: 'AppImage', arch: ['x64'] }],
     category: 'Office',
     synopsis: 'Offline calendar manager for event organizers',
   },
+  publish: null,
 };

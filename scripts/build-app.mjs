@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Lays out the desktop app in dist/app/, the folder Electron runs (`npm start`) and
+// Lays out the desktop app in dist/app/ (or --out DIR), the folder Electron runs (`npm start`) and
 // electron-builder packages (`npm run dist`, build/electron-builder.config.cjs):
 //   package.json        name, version, main: main.mjs, and one dependency: better-sqlite3
 //   main.mjs            electron/main.ts with the whole service bundled in (esbuild)
@@ -64,7 +64,13 @@ for (const name of runtime) {
       !/[\\/](test|benchmark|docs|obj|obj\.target|\.deps)([\\/]|$)|\.a$|test_extension/.test(path.slice(dir.length)),
   });
 }
-const sqliteVersion = JSON.parse(readFileSync(join(out, 'node_modules/better-sqlite3/package.json'), 'utf8')).version;
+// better-sqlite3 declares prebuild-install (its install-time downloader) as a dependency; the app
+// never runs it, and the packager would warn that it is missing.
+const sqlitePackageFile = join(out, 'node_modules/better-sqlite3/package.json');
+const sqlitePackage = JSON.parse(readFileSync(sqlitePackageFile, 'utf8'));
+delete sqlitePackage.dependencies?.['prebuild-install'];
+writeFileSync(sqlitePackageFile, `${JSON.stringify(sqlitePackage, null, 2)}\n`);
+const sqliteVersion = sqlitePackage.version;
 writeFileSync(
   join(out, 'package.json'),
   `${JSON.stringify(

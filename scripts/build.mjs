@@ -6,7 +6,9 @@
 import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 
-rmSync('dist', { recursive: true, force: true });
+// Only this script's own files: dist/ also holds the UI (dist/renderer) and the app (dist/app).
+for (const file of ['cli.mjs', 'read-worker.mjs', 'read-worker-boot.mjs', 'backup-worker.mjs', 'migrations'])
+  rmSync(`dist/${file}`, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 await build({
   entryPoints: { cli: 'server/almanac.ts', 'read-worker': 'server/read-worker/read-worker.ts' },

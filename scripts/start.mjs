@@ -49,11 +49,7 @@ if (reason) {
   const build = spawnSync(process.execPath, ['scripts/build-app.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   // better-sqlite3 as built by npm is for Node; the app needs it built for Electron's ABI.
-  const rebuild = spawnSync(
-    process.execPath,
-    ['node_modules/electron-builder/cli.js', 'install-app-deps', '--config', 'build/electron-builder.config.cjs'],
-    { stdio: 'inherit' },
-  );
+  const rebuild = spawnSync(process.execPath, ['scripts/rebuild-for-electron.mjs'], { stdio: 'inherit' });
   if (rebuild.status !== 0) process.exit(rebuild.status ?? 1);
   run(electronBinary(), ['dist/app']);
 }

@@ -45,11 +45,10 @@ async function launch(dataDir: string): Promise<Launched> {
   const built = spawnSync(process.execPath, ['scripts/build-app.mjs'], { cwd: REPO_ROOT, encoding: 'utf8' });
   assert.equal(built.status, 0, built.stderr);
   // better-sqlite3 built for Electron's ABI (npm built it for Node's), as `npm start` does.
-  const rebuilt = spawnSync(
-    process.execPath,
-    ['node_modules/electron-builder/cli.js', 'install-app-deps', '--config', 'build/electron-builder.config.cjs'],
-    { cwd: REPO_ROOT, encoding: 'utf8' },
-  );
+  const rebuilt = spawnSync(process.execPath, ['scripts/rebuild-for-electron.mjs'], {
+    cwd: REPO_ROOT,
+    encoding: 'utf8',
+  });
   assert.equal(rebuilt.status, 0, rebuilt.stderr);
   const app = await electron.launch({
     executablePath: electronBinary(),
