@@ -137,3 +137,29 @@ test('Today, Previous, Next and the views move the calendar, and the URL follows
   await page.reload();
   await page.getByRole('radio', { name: 'Day', checked: true }).waitFor({ state: 'attached' });
 });
+
+test('a busy day shows a few events and "+N more", counting every other one; it opens the day with all of them', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const day = dayOf(month, 24);
+  for (let i = 0; i < 14; i++) {
+    const hour = String(8 + (i % 12)).padStart(2, '0');
+    await app.api('POST', 'events', {
+      title: `Busy ${i}`,
+      start_date: `${day} ${hour}:00`,
+      end_date: `${day} ${hour}:30`,
+    });
+  }
+  const page = await app.signedInPage(`#/calendar?view=month&date=${day}`);
+  const cell = page.locator(`[role=cell][data-date="${day}"]`);
+  const more = cell.getByRole('button', { name: /^\+\d+ more$/ });
+  await more.waitFor();
+  const shown = await cell.locator('.calendar-event', { hasText: 'Busy' }).count();
+  const hidden = Number(/\+(\d+)/.exec((await more.textContent()) ?? '')![1]);
+  assert.ok(shown >= 1, 'some events are shown');
+  assert.equal(shown + hidden, 14, 'every event is either shown or counted');
+  // By keyboard, like any event: Enter on the link opens that day.
+  await more.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL(new RegExp(`view=day&date=${day}`));
+  await page.locator('.calendar-event', { hasText: 'Busy 13' }).waitFor();
+});

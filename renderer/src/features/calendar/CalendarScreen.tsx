@@ -20,7 +20,9 @@ import { canEdit } from '../session/permissions.ts';
 import { ErrorMessage } from '../../components/States.tsx';
 import { CalendarToolbar } from './CalendarToolbar.tsx';
 import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
-import { toCalendarEvent } from './feed-events.ts';
+import { moreMarker, toCalendarEvent } from './feed-events.ts';
+import { capPerDay } from './day-cap.ts';
+import { useMonthRows } from './use-month-rows.ts';
 import { intlZone, todayIn } from './zones.ts';
 import { useMoves } from './use-moves.ts';
 import { EventContent } from './EventContent.tsx';
@@ -78,10 +80,17 @@ export function CalendarScreen() {
 
   const range = visibleRange(view, date, firstDay);
   const feed = useEventFeed({ start_date: range.start, end_date: range.end, strict_dates: false });
-  const events = useMemo(
-    () => (feed.data?.events ?? []).map((event) => toCalendarEvent(event, editable)),
-    [feed.data, editable],
-  );
+  // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
+  const perDay = useMonthRows();
+  const events = useMemo(() => {
+    const all = feed.data?.events ?? [];
+    if (view !== 'month') return all.map((event) => toCalendarEvent(event, editable));
+    const { shown, more } = capPerDay(all, range, zone, perDay);
+    return [
+      ...shown.map((event, index) => toCalendarEvent(event, editable, index)),
+      ...[...more].map(([day, count]) => moreMarker(day, count)),
+    ];
+  }, [feed.data, editable, view, range.start, range.end, zone, perDay]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (nextView: CalendarView, nextDate: string) => setCalendar(nextView, nextDate);
 
@@ -129,7 +138,8 @@ export function CalendarScreen() {
           locale={locale}
           firstDay={firstDay}
           height="100%"
-          dayMaxEvents
+          dayMaxEvents={view !== 'month'}
+          eventOrder={view === 'month' ? 'sortKey' : 'start,-duration,allDay,title'}
           nowIndicator
           events={events}
           editable={editable}
@@ -137,18 +147,26 @@ export function CalendarScreen() {
           eventDurationEditable={editable}
           selectable={editable}
           selectMirror
-          eventContent={(info) => (
-            <EventContent
-              event={info.event.extendedProps.feed as FeedEvent}
-              timeText={info.timeText}
-              display={preferences.timeDisplay}
-              siteZone={zone}
-              stacked={info.view.type.startsWith('timeGrid')}
-            />
-          )}
+          eventContent={(info) =>
+            info.event.extendedProps.more ? (
+              <span className="more-events-link">
+                {t('calendar.moreEvents', { count: (info.event.extendedProps.more as { count: number }).count })}
+              </span>
+            ) : (
+              <EventContent
+                event={info.event.extendedProps.feed as FeedEvent}
+                timeText={info.timeText}
+                display={preferences.timeDisplay}
+                siteZone={zone}
+                stacked={info.view.type.startsWith('timeGrid')}
+              />
+            )
+          }
           eventClick={(info) => {
             info.jsEvent.preventDefault();
-            openEditor({ kind: 'event', id: Number(info.event.id) });
+            const more = info.event.extendedProps.more as { day: string } | undefined;
+            if (more) go('day', more.day);
+            else openEditor({ kind: 'event', id: Number(info.event.id) });
           }}
           select={(info) => {
             calendarRef.current?.getApi().unselect();

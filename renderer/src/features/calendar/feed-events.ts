@@ -15,10 +15,10 @@ export interface CalendarEventInput {
   contrastColor: string;
   className: string;
   editable: boolean;
-  extendedProps: { feed: FeedEvent };
+  extendedProps: { feed?: FeedEvent; more?: { day: string; count: number }; sortKey: number };
 }
 
-export function toCalendarEvent(event: FeedEvent, editable: boolean): CalendarEventInput {
+export function toCalendarEvent(event: FeedEvent, editable: boolean, sortKey = 0): CalendarEventInput {
   const color = categoryColor(event.categories[0]);
   const allDay = event.all_day;
   return {
@@ -31,6 +31,22 @@ export function toCalendarEvent(event: FeedEvent, editable: boolean): CalendarEv
     contrastColor: '#ffffff',
     className: `status-${event.status}${event.featured ? ' is-featured' : ''}`,
     editable,
-    extendedProps: { feed: event },
+    extendedProps: { feed: event, sortKey },
+  };
+}
+
+/** The month grid's "+N more" line of a day: an all-day entry listed last; a click opens the day. */
+export function moreMarker(day: string, count: number): CalendarEventInput {
+  return {
+    id: `more:${day}`,
+    title: '',
+    start: day,
+    end: addDays(day, 1),
+    allDay: true,
+    color: 'transparent',
+    contrastColor: 'inherit',
+    className: 'more-events',
+    editable: false,
+    extendedProps: { more: { day, count }, sortKey: Number.MAX_SAFE_INTEGER },
   };
 }

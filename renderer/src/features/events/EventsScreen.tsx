@@ -42,7 +42,7 @@ export default function EventsScreen() {
       </header>
       <div className="list-layout">
         <EventFilters canSeeStatuses={editable} />
-        <div className="list-results">
+        <div className="list-results" aria-busy={list.isFetching}>
           <p className="list-total" role="status" aria-live="polite">
             {list.isPending || waitingForCenter ? t('common.loading') : t('events.total', { count: total })}
           </p>

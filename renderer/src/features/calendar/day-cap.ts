@@ -1,0 +1,111 @@
+// A busy month, made drawable: each day of the month grid shows its first few events and a
+// "+N more" for the rest (a click opens that day). FullCalendar's own overflow handling lays out
+// every event of the month and measures each one; at 4,000 events a month (100k a year in two
+// years) that took seconds. Here the cut is made before FullCalendar sees the events, in plain
+// arithmetic. Pure: unit-tested in test/renderer/.
+import type { FeedEvent } from '../../api/types.ts';
+import { addDays, fromIsoDate } from '../../state/calendar-range.ts';
+import { intlZone } from './zones.ts';
+
+/** The UTC instant (ms) of local midnight of `date` (YYYY-MM-DD) in `zone`. */
+export function midnightIn(zone: string, date: string): number {
+  // A fixed offset (`UTC+5`, `UTC-3:30`) is plain arithmetic; not every Intl takes offset zones.
+  const offset = /^([+-])(\d{2}):(\d{2})$/.exec(intlZone(zone));
+  if (offset) {
+    const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === '-' ? -1 : 1);
+    return fromIsoDate(date).getTime() - minutes * 60_000;
+  }
+  const format = new Intl.DateTimeFormat('en-CA', {
+    timeZone: intlZone(zone),
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  });
+  const wallAsUtc = (instant: number) => {
+    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
+    return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+  };
+  const target = fromIsoDate(date).getTime();
+  // Guess with the offset at the wall time itself, then correct once (DST changes move it).
+  let instant = target - (wallAsUtc(target) - target);
+  instant -= wallAsUtc(instant) - target;
+  return instant;
+}
+
+/** Index of the last boundary ≤ `instant` (-1 before the first). */
+function dayIndex(boundaries: number[], instant: number): number {
+  let low = 0;
+  let high = boundaries.length;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (boundaries[middle]! <= instant) low = middle + 1;
+    else high = middle;
+  }
+  return low - 1;
+}
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((fromIsoDate(to).getTime() - fromIsoDate(from).getTime()) / 86_400_000);
+
+export interface Capped {
+  shown: FeedEvent[];
+  /** Day (YYYY-MM-DD) → how many of its events are not shown. */
+  more: Map<string, number>;
+}
+
+/**
+ * Keeps at most `perDay` events on each day of [start, end) (a multi-day event counts on every day
+ * it covers, and is shown only where it fits on all of them), in the order a calendar lists them:
+ * all-day and multi-day first, then by start, longer first.
+ */
+export function capPerDay(
+  events: FeedEvent[],
+  range: { start: string; end: string },
+  zone: string,
+  perDay: number,
+): Capped {
+  const days = daysBetween(range.start, range.end);
+  const boundaries = Array.from({ length: days + 1 }, (_, i) => midnightIn(zone, addDays(range.start, i)));
+  const span = (event: FeedEvent): [number, number] => {
+    if (event.all_day)
+      return [daysBetween(range.start, event.start.slice(0, 10)), daysBetween(range.start, event.end.slice(0, 10))];
+    const start = Date.parse(event.start_utc);
+    const end = Math.max(start, Date.parse(event.end_utc) - 1);
+    return [dayIndex(boundaries, start), dayIndex(boundaries, end)];
+  };
+  const placed = events.map((event) => ({ event, span: span(event) }));
+  const long = (entry: (typeof placed)[number]) => entry.event.all_day || entry.span[1] > entry.span[0];
+  placed.sort(
+    (a, b) =>
+      Number(long(b)) - Number(long(a)) ||
+      a.event.start_utc.localeCompare(b.event.start_utc) ||
+      b.event.end_utc.localeCompare(a.event.end_utc) ||
+      a.event.id - b.event.id,
+  );
+  const used = new Array<number>(days).fill(0);
+  const hidden = new Array<number>(days).fill(0);
+  const shown: FeedEvent[] = [];
+  for (const {
+    event,
+    span: [first, last],
+  } of placed) {
+    const from = Math.max(first, 0);
+    const to = Math.min(last, days - 1);
+    if (to < from) continue; // outside the range
+    let fits = true;
+    for (let day = from; day <= to && fits; day++) fits = used[day]! < perDay;
+    if (fits) {
+      shown.push(event);
+      for (let day = from; day <= to; day++) used[day] = used[day]! + 1;
+    } else for (let day = from; day <= to; day++) hidden[day] = hidden[day]! + 1;
+  }
+  const more = new Map<string, number>();
+  hidden.forEach((count, day) => {
+    if (count > 0) more.set(addDays(range.start, day), count);
+  });
+  return { shown, more };
+}
