@@ -10,6 +10,7 @@ import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
 import { ApiError } from './errors.ts';
 import { serializerFor } from './serializers.ts';
+import { PreSerialized } from './pre-serialized.ts';
 import type { Store } from '../db/store.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
@@ -82,8 +83,10 @@ export const endpointKey = (namespace: string, route: RouteSpec, endpoint: Endpo
 
 export const serializerOf =
   (endpoint: Endpoint, schemaSerialization = true) =>
-  (status: number) =>
-    schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify;
+  (status: number): ((body: unknown) => string) => {
+    const serialize = schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify;
+    return (body) => (body instanceof PreSerialized ? body.json : serialize(body));
+  };
 
 /**
  * One call of an endpoint, inside the caller's transaction: validation, permission, If-Match,

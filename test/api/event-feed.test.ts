@@ -160,3 +160,22 @@ test('translation_language: titles in that variant where one exists', async () =
     ['Night of jazz'],
   );
 });
+
+// The feed's JSON is written by SQLite (json_object), not by our serializer: titles with every kind
+// of character must come out as the same strings the single read gives, as valid JSON.
+test('titles with quotes, backslashes, control characters and non-Latin text come out exactly', async () => {
+  const titles = ['Say "hi" \\ bye', 'Tab\there', 'Año nuevo — 新年 🎉', "O'Brien's <b>night</b>"];
+  const ids: number[] = [];
+  for (const title of titles) {
+    const created = await createEvent(server, { title, start_date: '2031-08-10 10:00', end_date: '2031-08-10 11:00' });
+    ids.push(created.id);
+  }
+  const response = await feed({ start_date: '2031-08-10', end_date: '2031-08-10' });
+  assert.equal(response.status, 200, response.text);
+  assert.match(response.headers.get('content-type') ?? '', /application\/json/);
+  for (const id of ids) {
+    const single = await server.request('GET', `events/${id}`);
+    const entry = response.body.events.find((event: { id: number }) => event.id === id);
+    assert.equal(entry?.title, single.body.title, `event ${id}`);
+  }
+});

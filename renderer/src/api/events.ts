@@ -2,21 +2,52 @@
 // it loaded as If-Match; a 412 reaches the caller as ApiError.isConflict (the editor's conflict
 // dialog). Writes invalidate the site's events (feed, lists, items) and, when they touched them,
 // the term lists (counts) and venue/organizer lists.
+import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api, type Answer, type Query } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
 import type { Event, EventFeed, EventList, EventWrite } from './types.ts';
 
+const feedQuery = (site: string, params: Query) => ({
+  queryKey: keys.eventFeed(site, params),
+  queryFn: async ({ signal }: { signal: AbortSignal }) =>
+    (await api.get<EventFeed>(APP_NS, 'event-feed', params, signal)).data,
+});
+
 export function useEventFeed(params: Query, options: { enabled?: boolean } = {}) {
   const site = currentSite();
   return useQuery({
-    queryKey: keys.eventFeed(site, params),
-    queryFn: async ({ signal }) => (await api.get<EventFeed>(APP_NS, 'event-feed', params, signal)).data,
+    ...feedQuery(site, params),
     // Keep the month on screen while the next one loads: the grid never flashes empty.
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
+}
+
+/**
+ * Loads these ranges (the neighbouring months or weeks) once the browser is idle, one after the
+ * other, so Previous / Next draw from the cache instead of waiting for the service.
+ */
+export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
+  const client = useQueryClient();
+  const site = currentSite();
+  const wanted = JSON.stringify(ranges);
+  useEffect(() => {
+    if (!enabled) return;
+    let cancelled = false;
+    const run = async () => {
+      for (const params of JSON.parse(wanted) as Query[]) {
+        if (cancelled) return;
+        await client.prefetchQuery(feedQuery(site, params));
+      }
+    };
+    const idle = window.requestIdleCallback(() => void run(), { timeout: 1000 });
+    return () => {
+      cancelled = true;
+      window.cancelIdleCallback(idle);
+    };
+  }, [client, site, wanted, enabled]);
 }
 
 export function useEventList(params: Query, options: { enabled?: boolean } = {}) {
@@ -37,20 +68,32 @@ export function useEventList(params: Query, options: { enabled?: boolean } = {})
   });
 }
 
+const eventQuery = (site: string, id: number) => ({
+  queryKey: keys.event(site, id),
+  queryFn: async ({ signal }: { signal: AbortSignal }) => {
+    const { data, etag } = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' }, signal);
+    return { event: data, etag };
+  },
+});
+
 /** One event, with its ETag (the version the editor will send back as If-Match). */
 export function useEvent(id: number | null) {
   const site = currentSite();
   return useQuery({
-    queryKey: keys.event(site, id ?? 0),
-    queryFn: async ({ signal }) => {
-      const { data, etag } = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' }, signal);
-      return { event: data, etag };
-    },
+    ...eventQuery(site, id ?? 0),
     enabled: id !== null,
     // The editor's copy is its own: a background refetch must not change what it compares against.
     staleTime: Infinity,
     gcTime: 0,
   });
+}
+
+/**
+ * Starts loading an event as the click that opens its editor happens, so the request runs while
+ * the dialog mounts. Kept a few seconds for the editor to pick up; the editor keeps it no longer.
+ */
+export function prefetchEvent(client: QueryClient, id: number) {
+  void client.prefetchQuery({ ...eventQuery(currentSite(), id), gcTime: 5_000 });
 }
 
 function touched(write: EventWrite): { terms: boolean; linked: boolean } {

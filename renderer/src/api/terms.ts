@@ -10,9 +10,10 @@ import type { Taxonomy, Term, TermWrite } from './types.ts';
 type TermList = { total: number; total_pages: number } & Partial<Record<Taxonomy, Term[]>>;
 
 /** A whole taxonomy (every term, 50 a page, all pages): pickers and the category tree need them all. */
-export function useAllTerms(taxonomy: Taxonomy) {
+export function useAllTerms(taxonomy: Taxonomy, options: { enabled?: boolean } = {}) {
   const site = currentSite();
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: keys.termList(site, taxonomy, { all: true }),
     queryFn: async ({ signal }) => {
       const terms: Term[] = [];

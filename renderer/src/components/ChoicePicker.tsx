@@ -42,6 +42,7 @@ export function ChoicePicker({
   onRemove,
   children,
   isLoading,
+  onActivate,
 }: {
   label: string;
   description?: string;
@@ -57,6 +58,8 @@ export function ChoicePicker({
   /** Extra fields under the picker (a new venue's address). */
   children?: ReactNode;
   isLoading?: boolean;
+  /** The first time the field gets the focus: load the options then, not with the whole form. */
+  onActivate?(): void;
 }) {
   const t = useT();
   const [input, setInput] = useState('');
@@ -75,7 +78,7 @@ export function ChoicePicker({
     onInputChange(text);
   };
   return (
-    <div className="field picker">
+    <div className="field picker" onFocusCapture={onActivate}>
       <ComboBox
         key={generation}
         className="field"

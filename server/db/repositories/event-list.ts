@@ -42,24 +42,6 @@ export interface EventListFilter {
   offset: number;
 }
 
-/** One event of the calendar feed: what a calendar view draws, nothing more. */
-export interface FeedRow {
-  id: number;
-  title: string;
-  status: string;
-  start_local: string;
-  end_local: string;
-  start_utc: string;
-  end_utc: string;
-  timezone: string;
-  all_day: number;
-  featured: number;
-  /** JSON array of category term ids. */
-  categories: string;
-  venue: string | null;
-  revision: number;
-}
-
 function list(values: unknown[]): string {
   return values.map(() => '?').join(',');
 }
@@ -388,21 +370,31 @@ export function eventListRepository(db: Db) {
      * range feed. Same build() as page(), so exactly the same events are visible. With
      * `translation`, titles come from that language's variant where one exists.
      */
-    feed(filter: EventListFilter, translation?: string): FeedRow[] {
+    feed(filter: EventListFilter, translation?: string): string[] {
       const { from, where, params, order } = build(filter);
       const title = translation
         ? `COALESCE((SELECT value FROM translations t WHERE t.site_id = e.site_id AND t.kind = 'post'
              AND t.object_id = e.id AND t.language = ? AND t.field = 'title'), e.title)`
         : 'e.title';
-      const sql = `SELECT e.id, ${title} AS title, e.status, e.revision, e.start_local, e.end_local, e.start_utc, e.end_utc,
-          e.timezone, COALESCE(e.all_day, 0) AS all_day, COALESCE(e.featured, 0) AS featured,
-          (SELECT json_group_array(tp.term_id) FROM term_posts tp JOIN terms c
+      // Each event as its JSON text, written by SQLite (see http/pre-serialized.ts); the keys and
+      // their order are the FeedEvent schema's (app-api/feed/schemas.ts), the ETag is postEtagOf's.
+      const sql = `SELECT json_object('id', e.id, 'title', ${title}, 'status', e.status,
+          'start_utc', replace(e.start_utc, ' ', 'T') || 'Z', 'end_utc', replace(e.end_utc, ' ', 'T') || 'Z',
+          'start', e.start_local, 'end', e.end_local, 'timezone', e.timezone,
+          'all_day', json(CASE WHEN e.all_day = 1 THEN 'true' ELSE 'false' END),
+          'featured', json(CASE WHEN e.featured = 1 THEN 'true' ELSE 'false' END),
+          'categories', (SELECT json_group_array(tp.term_id) FROM term_posts tp JOIN terms c
              ON c.site_id = tp.site_id AND c.id = tp.term_id AND c.taxonomy = 'category'
-           WHERE tp.site_id = e.site_id AND tp.post_id = e.id) AS categories,
-          (SELECT v.title FROM post_links l JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
-           WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue' ORDER BY l.position LIMIT 1) AS venue
+           WHERE tp.site_id = e.site_id AND tp.post_id = e.id),
+          -- The first venue by position; min() picks its row without a sort per event.
+          'venue', (SELECT title FROM (SELECT v.title, min(l.position) FROM post_links l
+             JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
+           WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
+          'etag', '"p' || e.id || '-r' || e.revision || '"')
         FROM ${from} WHERE ${where} ORDER BY ${order}`;
-      return prepareCached(db, sql).all(...(translation ? [translation] : []), ...params) as FeedRow[];
+      return prepareCached(db, sql)
+        .pluck()
+        .all(...(translation ? [translation] : []), ...params) as string[];
     },
 
     /** The total as a plain COUNT over the posts (tests compare the stored-count path with it). */

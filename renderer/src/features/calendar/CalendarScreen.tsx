@@ -11,7 +11,8 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useEventFeed } from '../../api/events.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchEvent, useEventFeed, usePrefetchEventFeeds } from '../../api/events.ts';
 import { useSession } from '../../api/session.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
@@ -62,6 +63,13 @@ function titleFor(view: CalendarView, date: string, locale: string, firstDay: nu
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(noon(date));
 }
 
+/** The range feed's parameters for a visible range (the same key for the view and its prefetch). */
+const feedParams = (range: { start: string; end: string }) => ({
+  start_date: range.start,
+  end_date: range.end,
+  strict_dates: false,
+});
+
 export function CalendarScreen() {
   const t = useT();
   const locale = useLocale();
@@ -77,9 +85,16 @@ export function CalendarScreen() {
   const calendarRef = useRef<CalendarRef>(null);
   const [quickAdd, setQuickAdd] = useState<QuickAddSlot | null>(null);
   const { save } = useMoves();
+  const queryClient = useQueryClient();
 
   const range = visibleRange(view, date, firstDay);
-  const feed = useEventFeed({ start_date: range.start, end_date: range.end, strict_dates: false });
+  const feed = useEventFeed(feedParams(range));
+  // Once this range is drawn, the ones before and after it load in the background.
+  usePrefetchEventFeeds(
+    [1, -1].map((direction) => feedParams(visibleRange(view, step(view, date, direction as 1 | -1), firstDay))),
+    feed.isSuccess && !feed.isPlaceholderData,
+  );
+  const showingOther = feed.isPending || feed.isPlaceholderData;
   // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
   const perDay = useMonthRows();
   const events = useMemo(() => {
@@ -127,7 +142,8 @@ export function CalendarScreen() {
         {t('calendar.timesIn', { zone })}
       </h2>
       {feed.isError && <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />}
-      <div className={`calendar-frame${feed.isFetching ? ' is-loading' : ''}`} aria-busy={feed.isFetching}>
+      {/* Busy while another range's events stand in (not for a background refresh of this one). */}
+      <div className={`calendar-frame${showingOther ? ' is-loading' : ''}`} aria-busy={showingOther}>
         <FullCalendar
           ref={calendarRef}
           plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}
@@ -166,7 +182,10 @@ export function CalendarScreen() {
             info.jsEvent.preventDefault();
             const more = info.event.extendedProps.more as { day: string } | undefined;
             if (more) go('day', more.day);
-            else openEditor({ kind: 'event', id: Number(info.event.id) });
+            else {
+              prefetchEvent(queryClient, Number(info.event.id));
+              openEditor({ kind: 'event', id: Number(info.event.id) });
+            }
           }}
           select={(info) => {
             calendarRef.current?.getApi().unselect();

@@ -1,6 +1,7 @@
 // The events list: every list filter of the API, totals and paging from X-TEC-Total, the filters
 // kept in the URL.
-import { useEventList } from '../../api/events.ts';
+import { useQueryClient } from '@tanstack/react-query';
+import { prefetchEvent, useEventList } from '../../api/events.ts';
 import { useSession } from '../../api/session.ts';
 import type { Event } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
@@ -20,6 +21,7 @@ export default function EventsScreen() {
   const filters = useUi((state) => state.eventFilters);
   const setFilters = useUi((state) => state.setEventFilters);
   const openEditor = useUi((state) => state.openEditor);
+  const queryClient = useQueryClient();
   const center = useNearCenter(filters.near);
   const waitingForCenter = filters.near !== '' && !center;
   const list = useEventList(eventListQuery(filters, EVENTS_PER_PAGE, center), { enabled: !waitingForCenter });
@@ -58,7 +60,10 @@ export default function EventsScreen() {
               <EventTable
                 events={events}
                 zone={session.site.timezone}
-                onOpen={(id) => openEditor({ kind: 'event', id })}
+                onOpen={(id) => {
+                  prefetchEvent(queryClient, id);
+                  openEditor({ kind: 'event', id });
+                }}
               />
             </div>
           )}

@@ -1,14 +1,46 @@
 // Whichever editor the UI store says is open, as a dialog over the current screen.
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useUi } from '../../state/ui-store.ts';
+import type EventEditorComponent from '../events/editor/EventEditor.tsx';
+import type LinkedEditorComponent from '../linked/LinkedEditor.tsx';
+import type TermEditorComponent from '../terms/TermEditor.tsx';
 
-const EventEditor = lazy(() => import('../events/editor/EventEditor.tsx'));
-const LinkedEditor = lazy(() => import('../linked/LinkedEditor.tsx'));
-const TermEditor = lazy(() => import('../terms/TermEditor.tsx'));
+// The editors are their own chunks (the first screen paints without them) and are fetched once
+// the browser is idle after it, so the first click on an event does not wait for a download.
+// Once fetched, an editor is rendered directly: through lazy() it would suspend once more, and
+// React holds a revealed Suspense boundary back for up to 300 ms.
+const loaded: {
+  event?: typeof EventEditorComponent;
+  linked?: typeof LinkedEditorComponent;
+  term?: typeof TermEditorComponent;
+} = {};
+const loadEventEditor = () =>
+  import('../events/editor/EventEditor.tsx').then((module) => (loaded.event = module.default));
+const loadLinkedEditor = () => import('../linked/LinkedEditor.tsx').then((module) => (loaded.linked = module.default));
+const loadTermEditor = () => import('../terms/TermEditor.tsx').then((module) => (loaded.term = module.default));
+const LazyEventEditor = lazy(() => loadEventEditor().then((component) => ({ default: component })));
+const LazyLinkedEditor = lazy(() => loadLinkedEditor().then((component) => ({ default: component })));
+const LazyTermEditor = lazy(() => loadTermEditor().then((component) => ({ default: component })));
+
+function usePreloadEditors() {
+  useEffect(() => {
+    const preload = () => void Promise.all([loadEventEditor(), loadLinkedEditor(), loadTermEditor()]).catch(() => {});
+    const idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
+    const timer = idle === undefined ? window.setTimeout(preload, 1000) : undefined;
+    return () => {
+      if (idle !== undefined) window.cancelIdleCallback(idle);
+      if (timer !== undefined) window.clearTimeout(timer);
+    };
+  }, []);
+}
 
 export function EditorHost() {
   const editor = useUi((state) => state.editor);
+  usePreloadEditors();
   if (!editor) return null;
+  const EventEditor = loaded.event ?? LazyEventEditor;
+  const LinkedEditor = loaded.linked ?? LazyLinkedEditor;
+  const TermEditor = loaded.term ?? LazyTermEditor;
   return (
     <Suspense fallback={null}>
       {editor.kind === 'event' && <EventEditor key={editor.id ?? 'new'} target={editor} />}

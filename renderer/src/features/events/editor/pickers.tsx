@@ -13,9 +13,15 @@ import type { LinkedChoice, TermChoice } from './event-form.ts';
 const choiceKey = (choice: { id: number | null; name: string }) =>
   choice.id !== null ? String(choice.id) : `new:${choice.name}`;
 
-function useLinkedOptions(kind: 'venues' | 'organizers', text: string) {
+/** The options are loaded once the picker is first focused (see ChoicePicker's onActivate). */
+function useActivation() {
+  const [active, setActive] = useState(false);
+  return { active, activate: () => setActive(true) };
+}
+
+function useLinkedOptions(kind: 'venues' | 'organizers', text: string, enabled: boolean) {
   const search = useDeferredValue(text.trim());
-  const list = useLinkedList(kind, { search: search || undefined, per_page: 20 });
+  const list = useLinkedList(kind, { search: search || undefined, per_page: 20 }, { enabled });
   const data = list.data && 'data' in list.data ? list.data.data : undefined;
   const rows = (
     data
@@ -51,7 +57,8 @@ export function VenuePicker({
 }) {
   const t = useT();
   const [text, setText] = useState('');
-  const { options, isLoading } = useLinkedOptions('venues', text);
+  const { active, activate } = useActivation();
+  const { options, isLoading } = useLinkedOptions('venues', text, active);
   return (
     <ChoicePicker
       label={t('editor.venue')}
@@ -60,6 +67,7 @@ export function VenuePicker({
       selected={value ? [{ key: choiceKey(value), label: value.name }] : []}
       options={options}
       isLoading={isLoading}
+      onActivate={activate}
       onInputChange={setText}
       onAdd={(item) => onChange({ id: Number(item.key), name: item.label })}
       onCreate={(name) => onChange({ id: null, name, fields: {} })}
@@ -101,7 +109,8 @@ export function OrganizersPicker({
 }) {
   const t = useT();
   const [text, setText] = useState('');
-  const { options, isLoading } = useLinkedOptions('organizers', text);
+  const { active, activate } = useActivation();
+  const { options, isLoading } = useLinkedOptions('organizers', text, active);
   return (
     <ChoicePicker
       label={t('editor.organizers')}
@@ -110,6 +119,7 @@ export function OrganizersPicker({
       selected={value.map((choice) => ({ key: choiceKey(choice), label: choice.name }))}
       options={options}
       isLoading={isLoading}
+      onActivate={activate}
       onInputChange={setText}
       onAdd={(item) => onChange([...value, { id: Number(item.key), name: item.label }])}
       onCreate={(name) => onChange([...value, { id: null, name, fields: {} }])}
@@ -152,7 +162,8 @@ export function TermPicker({
   canCreate: boolean;
 }) {
   const t = useT();
-  const all = useAllTerms(taxonomy);
+  const { active, activate } = useActivation();
+  const all = useAllTerms(taxonomy, { enabled: active });
   const [text, setText] = useState('');
   const options = useMemo(() => {
     const needle = text.trim().toLowerCase();
@@ -169,6 +180,7 @@ export function TermPicker({
       selected={value.map((choice) => ({ key: choiceKey(choice), label: choice.name }))}
       options={options}
       isLoading={all.isFetching}
+      onActivate={activate}
       onInputChange={setText}
       onAdd={(item) => onChange([...value, { id: Number(item.key), name: item.label.split(' › ').at(-1)! }])}
       onCreate={canCreate ? (name) => onChange([...value, { id: null, name }]) : undefined}
