@@ -152,7 +152,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       // CORS only for the app's own origins: never `*`.
       reply.header('access-control-allow-origin', origin);
       reply.header('vary', 'Origin');
-      reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag');
+      reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag, Server-Timing');
     }
   });
   const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle, sources);
@@ -186,6 +186,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   app.addHook('onSend', async (_request, reply, payload) => {
     // Routes that need their own (the UI page's CSP, cacheable assets) set them first.
     for (const [name, value] of SECURITY_HEADERS) if (!reply.hasHeader(name)) reply.header(name, value);
+    // The server's own time for the request (read to serialized), as browsers' devtools and the
+    // UI bench read it: what the client waited for beyond that is transfer and parsing.
+    reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
     return payload;
   });
 

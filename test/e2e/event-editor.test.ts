@@ -164,3 +164,34 @@ test('a save over a newer version opens the conflict dialog: Keep mine, and Take
   now = await app.api('GET', `events/${id}`);
   assert.equal(now.body.title, 'Board meeting (theirs again)');
 });
+
+test('time zone: search the list and pick a zone, or type an offset; the event keeps its wall times there', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Zoned');
+  await dialog.getByLabel('Start', { exact: true }).fill(`${dayOf(month, 14)} 09:00`);
+  await dialog.getByLabel('End', { exact: true }).fill(`${dayOf(month, 14)} 10:00`);
+  // The list opens by its button with every zone, and narrows as one types.
+  await dialog.getByRole('combobox', { name: 'Time zone' }).locator('xpath=..').getByRole('button').click();
+  assert.ok((await page.getByRole('option').count()) > 50, 'the whole list');
+  await page.keyboard.press('Escape');
+  await pick(page, 'Time zone', 'madr', 'Europe/Madrid');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const found = await app.api('GET', `events?search=Zoned&start_date=${dayOf(month, 14)}&end_date=${dayOf(month, 14)}`);
+  const id = found.body.events[0].id;
+  assert.equal(found.body.events[0].timezone, 'Europe/Madrid');
+  assert.equal(found.body.events[0].start_date, `${dayOf(month, 14)} 09:00:00`);
+
+  await page.locator('.calendar-event', { hasText: 'Zoned' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  const zone = editor.getByRole('combobox', { name: 'Time zone' });
+  await zone.fill('UTC+5');
+  await page.keyboard.press('Tab');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'detached' });
+  const after = await app.api('GET', `events/${id}`);
+  assert.equal(after.body.timezone, 'UTC+5');
+});
