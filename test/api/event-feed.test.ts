@@ -179,3 +179,10 @@ test('titles with quotes, backslashes, control characters and non-Latin text com
     assert.equal(entry?.title, single.body.title, `event ${id}`);
   }
 });
+
+test('Server-Timing gives the time the server spent on the answer', async () => {
+  const response = await feed({ start_date: '2031-03-01', end_date: '2031-04-30' }, server.tokens.administrator);
+  const duration = Number(/^app;dur=(\d+\.\d)$/.exec(response.headers.get('server-timing') ?? '')?.[1]);
+  // Reading the events of two months takes more than a tenth of a millisecond (0.0 was a bug).
+  assert.ok(duration > 0, `server-timing: ${response.headers.get('server-timing')}`);
+});
