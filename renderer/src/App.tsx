@@ -13,6 +13,8 @@ import { Notices } from './components/Notices.tsx';
 import { ErrorMessage, Loading } from './components/States.tsx';
 import { useTheme } from './features/settings/use-theme.ts';
 import { useDesktopCommands } from './features/shell/use-desktop-commands.ts';
+import { useShortcuts } from './features/shortcuts/use-shortcuts.ts';
+import { ShortcutsDialog } from './features/shortcuts/ShortcutsDialog.tsx';
 
 const EventsScreen = lazy(() => import('./features/events/EventsScreen.tsx'));
 const LinkedScreen = lazy(() => import('./features/linked/LinkedScreen.tsx'));
@@ -51,6 +53,7 @@ function Shell() {
   useUrlState();
   useTheme();
   useDesktopCommands();
+  useShortcuts(session.data);
   useEffect(() => {
     if (session.data) document.title = `${session.data.site.title} — ${t('app.name')}`;
   }, [session.data, t]);
@@ -77,6 +80,7 @@ function Shell() {
         </Suspense>
       </main>
       <EditorHost />
+      <ShortcutsDialog />
       <Notices />
     </div>
   );
