@@ -1,7 +1,8 @@
 // The app: sign-in state first (the desktop bridge or the browser session), then the shell with
 // the navigation and the current screen, the editors over it, and the notices.
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { I18nProvider, useT } from './i18n/index.tsx';
+import { chooseLanguage, formattingLocale } from './i18n/language.ts';
 import { useSession } from './api/session.ts';
 import { useUi } from './state/ui-store.ts';
 import { useUrlState } from './state/url-state.ts';
@@ -86,10 +87,23 @@ function Shell() {
   );
 }
 
+/** The language: the setting, the system's, the site's (i18n/language.ts). */
+function Localized({ children }: { children: ReactNode }) {
+  const setting = useUi((state) => state.preferences.language);
+  const site = useSession().data?.site.language;
+  const system = typeof navigator === 'undefined' ? undefined : navigator.language;
+  const language = chooseLanguage({ setting, system, site });
+  return (
+    <I18nProvider language={language} locale={formattingLocale(language, system)}>
+      {children}
+    </I18nProvider>
+  );
+}
+
 export function App() {
   return (
-    <I18nProvider locale="en">
+    <Localized>
       <Shell />
-    </I18nProvider>
+    </Localized>
   );
 }

@@ -87,7 +87,7 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
     api,
     async signedInPage(hash = '', pageOptions = {}) {
       const created = await page(service.signInUrl(), pageOptions.locale);
-      await created.getByText(/Signed in as admin/).waitFor();
+      await created.getByText(/Signed in as admin|Sesión iniciada como admin/).waitFor();
       if (hash) await created.evaluate((target) => (window.location.hash = target), hash);
       return created;
     },

@@ -3,17 +3,37 @@
 // the English catalog's keys, so using a key that does not exist fails the type check, and the
 // Spanish catalog must have exactly the same keys (its type says so). Lint forbids text written
 // straight into components (eslint.config.js).
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
+import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { en, type MessageId } from './messages/en.ts';
+import { es } from './messages/es.ts';
+import type { UiLanguage } from './language.ts';
 
 export type { MessageId };
 export type Values = Record<string, string | number | Date | null | undefined>;
 
-export function I18nProvider({ locale, children }: { locale: string; children: ReactNode }) {
+const CATALOGS: Record<UiLanguage, Record<MessageId, string>> = { en, es };
+
+/**
+ * The UI's language (`language`: which catalog) and formatting locale (`locale`: Intl's dates and
+ * numbers, e.g. es-MX); react-aria's controls (date pickers, calendars) follow the same locale.
+ */
+export function I18nProvider({
+  language,
+  locale,
+  children,
+}: {
+  language: UiLanguage;
+  locale: string;
+  children: ReactNode;
+}) {
+  useEffect(() => {
+    document.documentElement.lang = locale;
+  }, [locale]);
   return (
-    <IntlProvider locale={locale} defaultLocale="en" messages={en}>
-      {children}
+    <IntlProvider locale={locale} defaultLocale="en" messages={CATALOGS[language]}>
+      <AriaI18nProvider locale={locale}>{children}</AriaI18nProvider>
     </IntlProvider>
   );
 }

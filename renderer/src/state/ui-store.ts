@@ -2,6 +2,7 @@
 // view and date, each list's filters, the selection, which editor is open, the undo stack of
 // calendar moves, and display preferences. The first part is mirrored in the URL (url-state.ts),
 // so a view can be bookmarked and survives a reload; preferences persist in localStorage.
+import type { LanguageSetting } from '../i18n/language.ts';
 import { create } from 'zustand';
 import type { FeedEvent } from '../api/types.ts';
 import type { Screen } from '../routing/routes.ts';
@@ -30,6 +31,8 @@ export interface Preferences {
   /** 0 Sunday … 6 Saturday; null: the locale's. */
   firstDay: number | null;
   theme: 'system' | 'light' | 'dark';
+  /** The UI's language; 'system' follows the system's, then the site's (i18n/language.ts). */
+  language: LanguageSetting;
 }
 
 const EMPTY_LINKED: LinkedFilters = { search: '', hasEvents: false, upcoming: false, page: 1 };
@@ -68,7 +71,7 @@ export interface UiState {
 }
 
 const PREFERENCES_KEY = 'almanac.preferences';
-const DEFAULT_PREFERENCES: Preferences = { timeDisplay: 'site', firstDay: null, theme: 'system' };
+const DEFAULT_PREFERENCES: Preferences = { timeDisplay: 'site', firstDay: null, theme: 'system', language: 'system' };
 
 function loadPreferences(): Preferences {
   try {

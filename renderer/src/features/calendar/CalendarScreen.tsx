@@ -1,6 +1,7 @@
 // The calendar: Month, Week, Day and List views over the range feed (every event of the visible
 // range, in the site's time zone), category colours, "+N more" on busy days, drag to move, drag an
 // edge to resize, click an empty slot to quick-add, click an event to edit it.
+import esLocale from '@fullcalendar/react/locales/es';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -151,7 +152,7 @@ export function CalendarScreen() {
           initialDate={date}
           headerToolbar={false}
           timeZone={intlZone(zone)}
-          locale={locale}
+          locale={locale.startsWith('es') ? esLocale : locale}
           firstDay={firstDay}
           height="100%"
           dayMaxEvents={view !== 'month'}

@@ -5,6 +5,7 @@ import { useSession } from '../../api/session.ts';
 import { desktopBridge } from '../../api/auth.ts';
 import { Button } from '../../components/Button.tsx';
 import { SelectField } from '../../components/Fields.tsx';
+import type { LanguageSetting } from '../../i18n/language.ts';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { AccountMenu } from '../session/AccountMenu.tsx';
@@ -29,6 +30,16 @@ export default function SettingsScreen() {
       </section>
       <section className="settings-section" aria-labelledby="settings-appearance">
         <h2 id="settings-appearance">{t('settings.appearance')}</h2>
+        <SelectField
+          label={t('settings.language')}
+          value={preferences.language}
+          onChange={(language) => setPreferences({ language: language as LanguageSetting })}
+          options={[
+            { id: 'system', label: t('settings.languageSystem') },
+            { id: 'en', label: t('settings.languageEn') },
+            { id: 'es', label: t('settings.languageEs') },
+          ]}
+        />
         <SelectField
           label={t('settings.theme')}
           value={preferences.theme}

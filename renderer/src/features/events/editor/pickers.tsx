@@ -30,7 +30,18 @@ function useLinkedOptions(kind: 'venues' | 'organizers', text: string, enabled: 
         : (data as { organizers: Organizer[] }).organizers
       : []
   ) as (Venue | Organizer)[];
-  const options: PickerItem[] = rows.map((row) => ({
+  // While the typed text's results load, the previous search's stand in: keep only those that
+  // match what is typed now, so a quick ArrowDown + Enter never picks a stale, unrelated row.
+  const typed = text.trim().toLowerCase();
+  const current =
+    (list.isPlaceholderData || search !== text.trim()) && typed !== ''
+      ? rows.filter((row) =>
+          String(kind === 'venues' ? (row as Venue).venue : (row as Organizer).organizer)
+            .toLowerCase()
+            .includes(typed),
+        )
+      : rows;
+  const options: PickerItem[] = current.map((row) => ({
     key: String(row.id),
     label: String(kind === 'venues' ? (row as Venue).venue : (row as Organizer).organizer),
     detail: kind === 'venues' ? ((row as Venue).city ?? undefined) : ((row as Organizer).email ?? undefined),
