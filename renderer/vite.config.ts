@@ -18,5 +18,8 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     reportCompressedSize: true,
+    // The calendar chunk (FullCalendar + React) is ~525 kB minified, ~150 kB gzip; the budget that
+    // matters is the gzip total, which `npm run bench:ui` checks (≤ 400 kB).
+    chunkSizeWarningLimit: 700,
   },
 });
