@@ -195,3 +195,39 @@ test('time zone: search the list and pick a zone, or type an offset; the event k
   const after = await app.api('GET', `events/${id}`);
   assert.equal(after.body.timezone, 'UTC+5');
 });
+
+test('translations: a variant’s title is saved through translation_language, the base text stays, untranslated fields say so', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'events', {
+    title: 'Jazz night',
+    excerpt: 'Three sets',
+    start_date: `${dayOf(month, 18)} 20:00`,
+    end_date: `${dayOf(month, 18)} 23:00`,
+  });
+  const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 18)}`);
+  await page.locator('.calendar-event', { hasText: 'Jazz night' }).first().click();
+  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  await editor.getByRole('button', { name: 'Translations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Translations' });
+  await dialog.getByRole('button', { name: /Variant/ }).click();
+  await page.getByRole('option', { name: 'Spanish (Mexico)' }).click();
+  const title = dialog.getByLabel('Title', { exact: true });
+  await title.waitFor();
+  assert.equal(await title.inputValue(), 'Jazz night', 'no variant yet: the base text');
+  assert.equal(await dialog.getByText('Not translated: this variant shows the base text.').count(), 2);
+  await title.fill('Noche de jazz');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved the Spanish (Mexico) text.').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  const mx = await app.api('GET', `events/${created.body.id}?translation_language=mx`);
+  assert.equal(mx.body.title, 'Noche de jazz');
+  assert.equal(mx.body.excerpt, created.body.excerpt, 'the excerpt falls back to the base text');
+  const baseAfter = await app.api('GET', `events/${created.body.id}`);
+  assert.equal(baseAfter.body.title, 'Jazz night', 'the base title is untouched');
+  // The editor took the new version: its own save is not refused as a lost update.
+  await editor.getByLabel('Cost', { exact: true }).fill('10');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'detached' });
+  assert.equal((await app.api('GET', `events/${created.body.id}`)).body.cost, '$10');
+});

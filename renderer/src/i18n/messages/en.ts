@@ -169,6 +169,23 @@ export const en = {
   'editor.linkPrompt': 'Link address (https://…)',
   'editor.formatting': 'Formatting',
 
+  'translations.open': 'Translations',
+  'translations.title': 'Translations',
+  'translations.intro':
+    'The title, excerpt and description in each Spanish variant. A field without its own text shows the base text.',
+  'translations.language': 'Variant',
+  'translations.base': 'Base text: {field}',
+  'translations.fallsBack': 'Not translated: this variant shows the base text.',
+  'translations.saved': 'Saved the {language} text.',
+  'translations.saveFirst': 'Save or discard your changes before editing translations.',
+  'translations.variant.arg': 'Spanish (Argentina)',
+  'translations.variant.bo': 'Spanish (Bolivia)',
+  'translations.variant.cl': 'Spanish (Chile)',
+  'translations.variant.co': 'Spanish (Colombia)',
+  'translations.variant.mx': 'Spanish (Mexico)',
+  'translations.variant.pe': 'Spanish (Peru)',
+  'translations.variant.es': 'Spanish (Spain)',
+
   'status.publish': 'Published',
   'status.future': 'Scheduled',
   'status.draft': 'Draft',

@@ -175,6 +175,23 @@ export const es: Record<MessageId, string> = {
   'editor.linkPrompt': 'Dirección del enlace (https://…)',
   'editor.formatting': 'Formato',
 
+  'translations.open': 'Traducciones',
+  'translations.title': 'Traducciones',
+  'translations.intro':
+    'El título, el extracto y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
+  'translations.language': 'Variante',
+  'translations.base': 'Texto base: {field}',
+  'translations.fallsBack': 'Sin traducir: esta variante muestra el texto base.',
+  'translations.saved': 'Se guardó el texto en {language}.',
+  'translations.saveFirst': 'Guarda o descarta tus cambios antes de editar las traducciones.',
+  'translations.variant.arg': 'español (Argentina)',
+  'translations.variant.bo': 'español (Bolivia)',
+  'translations.variant.cl': 'español (Chile)',
+  'translations.variant.co': 'español (Colombia)',
+  'translations.variant.mx': 'español (México)',
+  'translations.variant.pe': 'español (Perú)',
+  'translations.variant.es': 'español (España)',
+
   'status.publish': 'Publicado',
   'status.future': 'Programado',
   'status.draft': 'Borrador',

@@ -34,6 +34,7 @@ import { TimeZoneField } from './TimeZoneField.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
+import { TranslationsDialog } from './TranslationsDialog.tsx';
 
 type Errors = Partial<Record<keyof EventFormValues | 'form', string>>;
 
@@ -93,6 +94,7 @@ function EditorForm({
   const [errors, setErrors] = useState<Errors>({});
   const [confirmDiscard, setConfirmDiscard] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
+  const [translating, setTranslating] = useState(false);
   const [conflict, setConflict] = useState<{ theirs: EventFormValues; etag: string | null } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = useMemo(() => changedFields(base.initial, values).length > 0, [base.initial, values]);
@@ -159,6 +161,11 @@ function EditorForm({
           {id !== null && (
             <Button variant="danger" className="footer-start" onPress={() => setConfirmDelete(true)}>
               {t('common.delete')}
+            </Button>
+          )}
+          {id !== null && (
+            <Button onPress={() => (dirty ? notify(t('translations.saveFirst')) : setTranslating(true))}>
+              {t('translations.open')}
             </Button>
           )}
           <Button onPress={requestClose}>{t('common.cancel')}</Button>
@@ -363,6 +370,15 @@ function EditorForm({
         }
         onCancel={() => setConfirmDelete(false)}
       />
+      {translating && id !== null && (
+        <TranslationsDialog
+          id={id}
+          base={{ title: base.initial.title, description: base.initial.description, excerpt: base.initial.excerpt }}
+          etag={base.etag}
+          onSaved={(etag) => setBase((current) => ({ ...current, etag }))}
+          onClose={() => setTranslating(false)}
+        />
+      )}
       {conflict && (
         <ConflictDialog
           mine={values}
