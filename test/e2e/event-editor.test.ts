@@ -231,3 +231,35 @@ test('translations: a variant’s title is saved through translation_language, t
   await editor.waitFor({ state: 'detached' });
   assert.equal((await app.api('GET', `events/${created.body.id}`)).body.cost, '$10');
 });
+
+test('Settings can show the calendar and the lists in a Spanish variant; editors keep the base text', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'events', {
+    title: 'Book fair',
+    start_date: `${dayOf(month, 20)} 10:00`,
+    end_date: `${dayOf(month, 20)} 18:00`,
+  });
+  await app.api(
+    'PATCH',
+    `events/${created.body.id}?translation_language=arg`,
+    { title: 'Feria del libro' },
+    {
+      'if-match': created.etag!,
+    },
+  );
+  const page = await app.signedInPage('#/settings');
+  await page.getByRole('button', { name: /Show events and venues in/ }).click();
+  await page.getByRole('option', { name: 'Spanish (Argentina)' }).click();
+  await page.evaluate((hash) => (window.location.hash = hash), `#/calendar?view=month&date=${dayOf(month, 20)}`);
+  await page.locator('.calendar-event', { hasText: 'Feria del libro' }).waitFor();
+  await page.evaluate(
+    (hash) => (window.location.hash = hash),
+    `#/events?from=${dayOf(month, 20)}&to=${dayOf(month, 20)}`,
+  );
+  await page.getByRole('grid', { name: 'Events list' }).getByText('Feria del libro').waitFor();
+  // The editor edits the base text.
+  await page.getByRole('grid', { name: 'Events list' }).getByText('Feria del libro').click();
+  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  await editor.getByLabel('Title', { exact: true }).waitFor();
+  assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Book fair');
+});

@@ -6,9 +6,19 @@ import { EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
 import type { Event } from './types.ts';
+import { useUi } from '../state/ui-store.ts';
 
 export const VARIANTS = ['arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
 export type Variant = (typeof VARIANTS)[number];
+
+/**
+ * The `translation_language` parameter of the views that show content (calendar, lists), from the
+ * Settings choice; editors never use it (they edit the base text, and variants in their dialog).
+ */
+export function useContentVariant(): { translation_language?: Variant } {
+  const variant = useUi((state) => state.preferences.contentVariant);
+  return variant ? { translation_language: variant } : {};
+}
 
 export interface TranslatedFields {
   title: string;

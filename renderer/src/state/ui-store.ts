@@ -3,6 +3,7 @@
 // calendar moves, and display preferences. The first part is mirrored in the URL (url-state.ts),
 // so a view can be bookmarked and survives a reload; preferences persist in localStorage.
 import type { LanguageSetting } from '../i18n/language.ts';
+import type { Variant } from '../api/translations.ts';
 import { create } from 'zustand';
 import type { FeedEvent } from '../api/types.ts';
 import type { Screen } from '../routing/routes.ts';
@@ -33,6 +34,8 @@ export interface Preferences {
   theme: 'system' | 'light' | 'dark';
   /** The UI's language; 'system' follows the system's, then the site's (i18n/language.ts). */
   language: LanguageSetting;
+  /** Show the calendar and the lists in this Spanish variant ('' the base text). */
+  contentVariant: '' | Variant;
 }
 
 const EMPTY_LINKED: LinkedFilters = { search: '', hasEvents: false, upcoming: false, page: 1 };
@@ -71,7 +74,13 @@ export interface UiState {
 }
 
 const PREFERENCES_KEY = 'almanac.preferences';
-const DEFAULT_PREFERENCES: Preferences = { timeDisplay: 'site', firstDay: null, theme: 'system', language: 'system' };
+const DEFAULT_PREFERENCES: Preferences = {
+  timeDisplay: 'site',
+  firstDay: null,
+  theme: 'system',
+  language: 'system',
+  contentVariant: '',
+};
 
 function loadPreferences(): Preferences {
   try {

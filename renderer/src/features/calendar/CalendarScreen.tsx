@@ -13,6 +13,7 @@ import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import { useQueryClient } from '@tanstack/react-query';
+import { useContentVariant } from '../../api/translations.ts';
 import { prefetchEvent, useEventFeed, usePrefetchEventFeeds } from '../../api/events.ts';
 import { useSession } from '../../api/session.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
@@ -65,10 +66,11 @@ function titleFor(view: CalendarView, date: string, locale: string, firstDay: nu
 }
 
 /** The range feed's parameters for a visible range (the same key for the view and its prefetch). */
-const feedParams = (range: { start: string; end: string }) => ({
+const feedParams = (range: { start: string; end: string }, variant: { translation_language?: string }) => ({
   start_date: range.start,
   end_date: range.end,
   strict_dates: false,
+  ...variant,
 });
 
 export function CalendarScreen() {
@@ -89,10 +91,13 @@ export function CalendarScreen() {
   const queryClient = useQueryClient();
 
   const range = visibleRange(view, date, firstDay);
-  const feed = useEventFeed(feedParams(range));
+  const variant = useContentVariant();
+  const feed = useEventFeed(feedParams(range, variant));
   // Once this range is drawn, the ones before and after it load in the background.
   usePrefetchEventFeeds(
-    [1, -1].map((direction) => feedParams(visibleRange(view, step(view, date, direction as 1 | -1), firstDay))),
+    [1, -1].map((direction) =>
+      feedParams(visibleRange(view, step(view, date, direction as 1 | -1), firstDay), variant),
+    ),
     feed.isSuccess && !feed.isPlaceholderData,
   );
   const showingOther = feed.isPending || feed.isPlaceholderData;

@@ -2,6 +2,7 @@
 // kept in the URL.
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchEvent, useEventList } from '../../api/events.ts';
+import { useContentVariant } from '../../api/translations.ts';
 import { useSession } from '../../api/session.ts';
 import type { Event } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
@@ -24,7 +25,11 @@ export default function EventsScreen() {
   const queryClient = useQueryClient();
   const center = useNearCenter(filters.near);
   const waitingForCenter = filters.near !== '' && !center;
-  const list = useEventList(eventListQuery(filters, EVENTS_PER_PAGE, center), { enabled: !waitingForCenter });
+  const variant = useContentVariant();
+  const list = useEventList(
+    { ...eventListQuery(filters, EVENTS_PER_PAGE, center), ...variant },
+    { enabled: !waitingForCenter },
+  );
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? [];
   const total = answer?.total ?? 0;

@@ -1,5 +1,6 @@
 // Venues and organizers: a list with search, "has events" and "only with upcoming events", totals
 // and paging from X-TEC-Total; New venue / New organizer; a row opens the editor.
+import { useContentVariant } from '../../api/translations.ts';
 import { Cell, Column, Row, Table, TableBody, TableHeader, SearchField, Input, Label } from 'react-aria-components';
 import { useLinkedList, type LinkedKind } from '../../api/linked.ts';
 import { useSession } from '../../api/session.ts';
@@ -20,7 +21,9 @@ export default function LinkedScreen({ kind }: { kind: LinkedKind }) {
   const filters = useUi((state) => (venues ? state.venueFilters : state.organizerFilters));
   const setFilters = useUi((state) => (venues ? state.setVenueFilters : state.setOrganizerFilters));
   const openEditor = useUi((state) => state.openEditor);
+  const variant = useContentVariant();
   const list = useLinkedList(kind, {
+    ...variant,
     search: filters.search.trim() || undefined,
     has_events: filters.hasEvents ? 'true' : undefined,
     only_with_upcoming: filters.upcoming ? 'true' : undefined,

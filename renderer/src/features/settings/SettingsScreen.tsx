@@ -6,6 +6,7 @@ import { desktopBridge } from '../../api/auth.ts';
 import { Button } from '../../components/Button.tsx';
 import { SelectField } from '../../components/Fields.tsx';
 import type { LanguageSetting } from '../../i18n/language.ts';
+import { VARIANTS, type Variant } from '../../api/translations.ts';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { AccountMenu } from '../session/AccountMenu.tsx';
@@ -38,6 +39,16 @@ export default function SettingsScreen() {
             { id: 'system', label: t('settings.languageSystem') },
             { id: 'en', label: t('settings.languageEn') },
             { id: 'es', label: t('settings.languageEs') },
+          ]}
+        />
+        <SelectField
+          label={t('settings.contentVariant')}
+          description={t('settings.contentVariantHelp')}
+          value={preferences.contentVariant || 'base'}
+          onChange={(choice) => setPreferences({ contentVariant: choice === 'base' ? '' : (choice as Variant) })}
+          options={[
+            { id: 'base', label: t('settings.contentBase') },
+            ...VARIANTS.map((variant) => ({ id: variant, label: t(`translations.variant.${variant}`) })),
           ]}
         />
         <SelectField

@@ -312,6 +312,10 @@ export const en = {
   'settings.languageSystem': 'As the system (or the site)',
   'settings.languageEn': 'English',
   'settings.languageEs': 'Español',
+  'settings.contentVariant': 'Show events and venues in',
+  'settings.contentVariantHelp':
+    'The calendar and the lists show this variant’s text where one exists. Editors always edit the base text.',
+  'settings.contentBase': 'The base text',
   'settings.theme': 'Theme',
   'settings.themeSystem': 'Follow the system',
   'settings.themeLight': 'Light',

@@ -318,6 +318,10 @@ export const es: Record<MessageId, string> = {
   'settings.languageSystem': 'Como el sistema (o el sitio)',
   'settings.languageEn': 'English',
   'settings.languageEs': 'Español',
+  'settings.contentVariant': 'Mostrar eventos y lugares en',
+  'settings.contentVariantHelp':
+    'El calendario y las listas muestran el texto de esta variante cuando existe. Los editores siempre editan el texto base.',
+  'settings.contentBase': 'El texto base',
   'settings.theme': 'Tema',
   'settings.themeSystem': 'Según el sistema',
   'settings.themeLight': 'Claro',
