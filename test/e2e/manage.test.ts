@@ -114,3 +114,27 @@ test('categories (with a parent) and tags: create, rename, delete', async (t) =>
   await page.getByText(/No tags yet/).waitFor();
   assert.equal((await app.api('GET', 'tags?hide_empty=false')).body.tags.length, 0);
 });
+
+test('venue translations: the city in a variant, the base venue unchanged, and the venue editor saves after it', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'venues', { venue: 'City Museum', city: 'Seville', address: '1 Main St' });
+  const page = await app.signedInPage('#/venues');
+  await page.getByRole('grid', { name: 'Venues list' }).getByText('City Museum').click();
+  const editor = page.getByRole('dialog', { name: 'Edit venue' });
+  await editor.getByRole('button', { name: 'Translations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Translations' });
+  const city = dialog.getByLabel('City', { exact: true });
+  await city.waitFor();
+  await city.fill('Sevilla');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved the Spanish (Spain) text.').waitFor();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+  const es = await app.api('GET', `venues/${created.body.id}?translation_language=es`);
+  assert.equal(es.body.city, 'Sevilla');
+  assert.equal(es.body.venue, 'City Museum', 'the name falls back to the base text');
+  assert.equal((await app.api('GET', `venues/${created.body.id}`)).body.city, 'Seville');
+  await editor.getByLabel('Phone', { exact: true }).fill('+34 954 000 000');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'detached' });
+  assert.equal((await app.api('GET', `venues/${created.body.id}`)).body.phone, '+34 954 000 000');
+});

@@ -11,8 +11,6 @@ export const keys = {
   eventFeed: (site: string, params: Params) => [site, 'events', 'feed', params] as const,
   eventList: (site: string, params: Params) => [site, 'events', 'list', params] as const,
   event: (site: string, id: number) => [site, 'events', 'item', id] as const,
-  eventTranslation: (site: string, id: number, language: string) =>
-    [site, 'events', 'item', id, 'translation', language] as const,
   venues: (site: string) => [site, 'venues'] as const,
   venueList: (site: string, params: Params) => [site, 'venues', 'list', params] as const,
   venue: (site: string, id: number) => [site, 'venues', 'item', id] as const,

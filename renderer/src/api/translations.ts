@@ -1,11 +1,11 @@
-// The Spanish variants of an event's translatable fields (title, description, excerpt): read and
-// written through `translation_language`, as any API client would (contract §1: a read returns
+// The Spanish variants of an item's translatable fields (event title, excerpt and description;
+// venue name, address, city and description; organizer name and description): read and written
+// through `translation_language`, as any API client would (contract §1: a read returns
 // the variant where one exists and the base text otherwise; a write with it stores the variant).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
-import type { Event } from './types.ts';
 import { useUi } from '../state/ui-store.ts';
 
 export const VARIANTS = ['arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
@@ -20,41 +20,53 @@ export function useContentVariant(): { translation_language?: Variant } {
   return variant ? { translation_language: variant } : {};
 }
 
-export interface TranslatedFields {
-  title: string;
-  description: string;
-  excerpt: string;
-}
+/** The resources with translatable fields, and those fields (contract §1). */
+export type TranslatableResource = 'events' | 'venues' | 'organizers';
+export const TRANSLATABLE_FIELDS = {
+  events: ['title', 'excerpt', 'description'],
+  venues: ['venue', 'address', 'city', 'description'],
+  organizers: ['organizer', 'description'],
+} as const satisfies Record<TranslatableResource, readonly string[]>;
 
-export function useEventTranslation(id: number, language: Variant) {
+export type TranslatedFields = Record<string, string>;
+
+const translationKey = (site: string, resource: TranslatableResource, id: number, language: string) =>
+  [site, resource, 'item', id, 'translation', language] as const;
+
+/** One variant of an item's translatable fields (the base text where it has none). */
+export function useTranslation(resource: TranslatableResource, id: number, language: Variant) {
   const site = currentSite();
   return useQuery({
-    queryKey: keys.eventTranslation(site, id, language),
+    queryKey: translationKey(site, resource, id, language),
     queryFn: async ({ signal }): Promise<TranslatedFields> => {
-      const { data } = await api.get<Event>(
+      const { data } = await api.get<Record<string, unknown>>(
         EVENTS_NS,
-        `events/${id}`,
+        `${resource}/${id}`,
         { context: 'edit', translation_language: language },
         signal,
       );
-      return { title: data.title, description: data.description, excerpt: data.excerpt };
+      return Object.fromEntries(TRANSLATABLE_FIELDS[resource].map((field) => [field, String(data[field] ?? '')]));
     },
     staleTime: Infinity,
   });
 }
 
-/** Saves one variant; answers the event's new ETag (the editor keeps it as its base). */
-export function useSaveEventTranslation() {
+/** Saves one variant; answers the item's new ETag (its editor keeps it as its base). */
+export function useSaveTranslation(resource: TranslatableResource) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async (input: { id: number; language: Variant; fields: TranslatedFields; etag: string | null }) => {
-      const answer = await api.patch<Event>(EVENTS_NS, `events/${input.id}`, input.fields, {
+      const answer = await api.patch<unknown>(EVENTS_NS, `${resource}/${input.id}`, input.fields, {
         ifMatch: input.etag,
         query: { translation_language: input.language },
       });
       return answer.etag;
     },
-    // Titles in the calendar and the lists may be shown in a variant: all of the site's events.
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.events(currentSite()), refetchType: 'active' }),
+    // The calendar and the lists may show a variant: all of the site's items of the resource.
+    onSuccess: () =>
+      client.invalidateQueries({
+        queryKey: resource === 'events' ? keys.events(currentSite()) : [currentSite(), resource],
+        refetchType: 'active',
+      }),
   });
 }

@@ -1,5 +1,7 @@
 // The venue and organizer editor (a dialog): every field of the spec, the server's 400 messages at
 // their fields, If-Match on save, confirm before discarding changes, Delete (to the trash).
+import { TranslationsDialog } from '../translations/TranslationsDialog.tsx';
+import { TRANSLATABLE_FIELDS } from '../../api/translations.ts';
 import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useCreateLinked, useDeleteLinked, useLinkedItem, useUpdateLinked, type LinkedKind } from '../../api/linked.ts';
@@ -51,7 +53,7 @@ function LinkedForm({
   id,
   title,
   initial,
-  etag,
+  etag: loadedEtag,
   onClose,
 }: {
   kind: LinkedKind;
@@ -69,6 +71,10 @@ function LinkedForm({
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'discard' | 'delete' | null>(null);
+  const [translating, setTranslating] = useState(false);
+  // A translation saved from here moved the item to a new version: the next save is based on it.
+  const [savedEtag, setSavedEtag] = useState<string | null>(null);
+  const etag = savedEtag ?? loadedEtag;
   const formRef = useRef<HTMLFormElement>(null);
   const dirty = useMemo(() => JSON.stringify(values) !== JSON.stringify(initial), [values, initial]);
   const nameField = kind === 'venues' ? 'venue' : 'organizer';
@@ -104,6 +110,11 @@ function LinkedForm({
           {id !== null && (
             <Button variant="danger" className="footer-start" onPress={() => setConfirm('delete')}>
               {t('common.delete')}
+            </Button>
+          )}
+          {id !== null && (
+            <Button onPress={() => (dirty ? notify(t('translations.saveFirst')) : setTranslating(true))}>
+              {t('translations.open')}
             </Button>
           )}
           <Button onPress={() => (dirty ? setConfirm('discard') : onClose())}>{t('common.cancel')}</Button>
@@ -191,6 +202,18 @@ function LinkedForm({
         }
         onCancel={() => setConfirm(null)}
       />
+      {translating && id !== null && (
+        <TranslationsDialog
+          resource={kind}
+          id={id}
+          base={Object.fromEntries(
+            TRANSLATABLE_FIELDS[kind].map((field) => [field, String(initial[field as keyof LinkedValues] ?? '')]),
+          )}
+          etag={etag}
+          onSaved={setSavedEtag}
+          onClose={() => setTranslating(false)}
+        />
+      )}
     </Dialog>
   );
 }

@@ -171,8 +171,12 @@ export const en = {
 
   'translations.open': 'Translations',
   'translations.title': 'Translations',
-  'translations.intro':
+  'translations.intro.events':
     'The title, excerpt and description in each Spanish variant. A field without its own text shows the base text.',
+  'translations.intro.venues':
+    'The name, address, city and description in each Spanish variant. A field without its own text shows the base text.',
+  'translations.intro.organizers':
+    'The name and description in each Spanish variant. A field without its own text shows the base text.',
   'translations.language': 'Variant',
   'translations.base': 'Base text: {field}',
   'translations.fallsBack': 'Not translated: this variant shows the base text.',

@@ -177,8 +177,12 @@ export const es: Record<MessageId, string> = {
 
   'translations.open': 'Traducciones',
   'translations.title': 'Traducciones',
-  'translations.intro':
+  'translations.intro.events':
     'El título, el extracto y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
+  'translations.intro.venues':
+    'El nombre, la dirección, la ciudad y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
+  'translations.intro.organizers':
+    'El nombre y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
   'translations.language': 'Variante',
   'translations.base': 'Texto base: {field}',
   'translations.fallsBack': 'Sin traducir: esta variante muestra el texto base.',

@@ -34,7 +34,7 @@ import { TimeZoneField } from './TimeZoneField.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
-import { TranslationsDialog } from './TranslationsDialog.tsx';
+import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 
 type Errors = Partial<Record<keyof EventFormValues | 'form', string>>;
 
@@ -372,6 +372,7 @@ function EditorForm({
       />
       {translating && id !== null && (
         <TranslationsDialog
+          resource="events"
           id={id}
           base={{ title: base.initial.title, description: base.initial.description, excerpt: base.initial.excerpt }}
           etag={base.etag}

@@ -1,32 +1,45 @@
-// An event's Spanish variants, side by side with the base text: pick a variant, edit its title,
-// excerpt and description, see which fields still show the base text, save through
-// `translation_language`. Opened from the event editor when it has no unsaved changes; the save's
-// new ETag goes back to the editor, so its own next save is not taken for a lost update.
+// The Spanish variants of an event, venue or organizer, side by side with the base text: pick a
+// variant, edit its translatable fields, see which still show the base text, save through
+// `translation_language`. Opened from an editor when it has no unsaved changes; the save's new
+// ETag goes back to the editor, so its own next save is not taken for a lost update.
 import { useState } from 'react';
-import { Dialog } from '../../../components/Dialog.tsx';
-import { Button } from '../../../components/Button.tsx';
-import { SelectField, TextField } from '../../../components/Fields.tsx';
-import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
-import { notify } from '../../../components/Notices.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Button } from '../../components/Button.tsx';
+import { SelectField, TextField } from '../../components/Fields.tsx';
+import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { notify } from '../../components/Notices.tsx';
 import {
+  TRANSLATABLE_FIELDS,
   VARIANTS,
-  useEventTranslation,
-  useSaveEventTranslation,
+  useSaveTranslation,
+  useTranslation,
+  type TranslatableResource,
   type TranslatedFields,
   type Variant,
-} from '../../../api/translations.ts';
-import { useT, type MessageId } from '../../../i18n/index.tsx';
-import { RichTextField } from './RichTextField.tsx';
+} from '../../api/translations.ts';
+import { useT, type MessageId } from '../../i18n/index.tsx';
+import { RichTextField } from '../events/editor/RichTextField.tsx';
 
-const FIELDS = ['title', 'excerpt', 'description'] as const;
+/** Each translatable field's label; the description is formatted text, the excerpt a few lines. */
+const LABELS: Record<string, MessageId> = {
+  title: 'editor.title',
+  excerpt: 'editor.excerpt',
+  description: 'editor.description',
+  venue: 'venues.name',
+  address: 'venues.address',
+  city: 'venues.city',
+  organizer: 'organizers.name',
+};
 
 export function TranslationsDialog({
+  resource,
   id,
   base,
   etag,
   onSaved,
   onClose,
 }: {
+  resource: TranslatableResource;
   id: number;
   /** The base text (what a variant falls back to). */
   base: TranslatedFields;
@@ -37,8 +50,9 @@ export function TranslationsDialog({
   const t = useT();
   const errorText = useErrorText();
   const [language, setLanguage] = useState<Variant>('es');
-  const loaded = useEventTranslation(id, language);
-  const save = useSaveEventTranslation();
+  const fields = TRANSLATABLE_FIELDS[resource];
+  const loaded = useTranslation(resource, id, language);
+  const save = useSaveTranslation(resource);
   // What the fields show, for the variant they were loaded from: a newly loaded variant (or the
   // same one reloaded after a save) replaces them, as React's "adjust state while rendering" does.
   const [edited, setEdited] = useState<{ from: TranslatedFields; values: TranslatedFields; resetKey: number } | null>(
@@ -49,9 +63,9 @@ export function TranslationsDialog({
   const values = edited && edited.from === loaded.data ? edited.values : null;
   const resetKey = edited?.resetKey ?? 0;
   const setValues = (next: TranslatedFields) => edited && setEdited({ ...edited, values: next });
-  const label = (field: (typeof FIELDS)[number]): MessageId => `editor.${field}`;
-  const fallsBack = (field: (typeof FIELDS)[number]) =>
-    loaded.data !== undefined && loaded.data[field] === base[field] && base[field] !== '';
+  const label = (field: string): MessageId => LABELS[field]!;
+  const fallsBack = (field: string) =>
+    loaded.data !== undefined && loaded.data[field] === base[field] && (base[field] ?? '') !== '';
 
   return (
     <Dialog
@@ -84,7 +98,7 @@ export function TranslationsDialog({
         </>
       }
     >
-      <p className="field-help">{t('translations.intro')}</p>
+      <p className="field-help">{t(`translations.intro.${resource}`)}</p>
       <SelectField
         label={t('translations.language')}
         value={language}
@@ -96,28 +110,28 @@ export function TranslationsDialog({
         <Loading />
       ) : (
         <div className="translation-grid">
-          {FIELDS.map((field) => (
+          {fields.map((field) => (
             <div key={field} className="translation-row">
               <div className="translation-base">
                 <span className="field-label">{t('translations.base', { field: t(label(field)) })}</span>
                 {/* Base text as text: the description's HTML is shown as its words, never as markup. */}
                 <p className="translation-base-text">
-                  {field === 'description' ? plainText(base[field]) : base[field] || t('common.none')}
+                  {(field === 'description' ? plainText(base[field] ?? '') : base[field]) || t('common.none')}
                 </p>
               </div>
               <div>
-                {field === 'description' ? (
+                {field === 'description' && resource === 'events' ? (
                   <RichTextField
                     label={t(label(field))}
-                    value={values[field]}
+                    value={values[field] ?? ''}
                     resetKey={resetKey}
                     onChange={(html) => setValues({ ...values, [field]: html })}
                   />
                 ) : (
                   <TextField
                     label={t(label(field))}
-                    value={values[field]}
-                    multiline={field === 'excerpt'}
+                    value={values[field] ?? ''}
+                    multiline={field === 'excerpt' || field === 'description'}
                     onChange={(text) => setValues({ ...values, [field]: text })}
                   />
                 )}
