@@ -138,3 +138,22 @@ test('venue translations: the city in a variant, the base venue unchanged, and t
   await editor.waitFor({ state: 'detached' });
   assert.equal((await app.api('GET', `venues/${created.body.id}`)).body.phone, '+34 954 000 000');
 });
+
+test('category translations: the name in a variant, the base name unchanged', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'categories', { name: 'Workshops' });
+  const page = await app.signedInPage('#/categories');
+  await page.getByRole('rowheader', { name: 'Workshops' }).click();
+  const editor = page.getByRole('dialog', { name: 'Edit category' });
+  await editor.getByRole('button', { name: 'Translations' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Translations' });
+  await dialog.getByRole('button', { name: /Variant/ }).click();
+  await page.getByRole('option', { name: 'Spanish (Chile)' }).click();
+  const name = dialog.getByLabel('Name', { exact: true });
+  await name.waitFor();
+  await name.fill('Talleres');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await page.getByText('Saved the Spanish (Chile) text.').waitFor();
+  assert.equal((await app.api('GET', `categories/${created.body.id}?translation_language=cl`)).body.name, 'Talleres');
+  assert.equal((await app.api('GET', `categories/${created.body.id}`)).body.name, 'Workshops');
+});

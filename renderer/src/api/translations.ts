@@ -1,5 +1,6 @@
 // The Spanish variants of an item's translatable fields (event title, excerpt and description;
-// venue name, address, city and description; organizer name and description): read and written
+// venue name, address, city and description; organizer name and description; term name and
+// description): read and written
 // through `translation_language`, as any API client would (contract §1: a read returns
 // the variant where one exists and the base text otherwise; a write with it stores the variant).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -21,11 +22,13 @@ export function useContentVariant(): { translation_language?: Variant } {
 }
 
 /** The resources with translatable fields, and those fields (contract §1). */
-export type TranslatableResource = 'events' | 'venues' | 'organizers';
+export type TranslatableResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const TRANSLATABLE_FIELDS = {
   events: ['title', 'excerpt', 'description'],
   venues: ['venue', 'address', 'city', 'description'],
   organizers: ['organizer', 'description'],
+  categories: ['name', 'description'],
+  tags: ['name', 'description'],
 } as const satisfies Record<TranslatableResource, readonly string[]>;
 
 export type TranslatedFields = Record<string, string>;

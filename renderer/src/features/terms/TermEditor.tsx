@@ -1,5 +1,6 @@
 // The category and tag editor: name (rename), slug, parent (categories), description; Delete
 // (terms are deleted outright, after a confirmation that says how many events lose them).
+import { TranslationsDialog } from '../translations/TranslationsDialog.tsx';
 import { useMemo, useRef, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { useAllTerms, useCreateTerm, useDeleteTerm, useUpdateTerm } from '../../api/terms.ts';
@@ -58,6 +59,7 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirm, setConfirm] = useState<'discard' | 'delete' | null>(null);
+  const [translating, setTranslating] = useState(false);
   const create = useCreateTerm(taxonomy);
   const update = useUpdateTerm(taxonomy);
   const remove = useDeleteTerm(taxonomy);
@@ -117,6 +119,11 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
           {id !== null && (
             <Button variant="danger" className="footer-start" onPress={() => setConfirm('delete')}>
               {t('common.delete')}
+            </Button>
+          )}
+          {id !== null && (
+            <Button onPress={() => (dirty ? notify(t('translations.saveFirst')) : setTranslating(true))}>
+              {t('translations.open')}
             </Button>
           )}
           <Button onPress={requestClose}>{t('common.cancel')}</Button>
@@ -207,6 +214,16 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
         }
         onCancel={() => setConfirm(null)}
       />
+      {translating && id !== null && (
+        <TranslationsDialog
+          resource={taxonomy}
+          id={id}
+          base={{ name: initial.name, description: initial.description }}
+          etag={null}
+          onSaved={() => {}}
+          onClose={() => setTranslating(false)}
+        />
+      )}
     </Dialog>
   );
 }

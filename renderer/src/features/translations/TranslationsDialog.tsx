@@ -1,4 +1,4 @@
-// The Spanish variants of an event, venue or organizer, side by side with the base text: pick a
+// The Spanish variants of an event, venue, organizer, category or tag, side by side with the base text: pick a
 // variant, edit its translatable fields, see which still show the base text, save through
 // `translation_language`. Opened from an editor when it has no unsaved changes; the save's new
 // ETag goes back to the editor, so its own next save is not taken for a lost update.
@@ -29,6 +29,7 @@ const LABELS: Record<string, MessageId> = {
   address: 'venues.address',
   city: 'venues.city',
   organizer: 'organizers.name',
+  name: 'terms.name',
 };
 
 export function TranslationsDialog({

@@ -177,6 +177,10 @@ export const en = {
     'The name, address, city and description in each Spanish variant. A field without its own text shows the base text.',
   'translations.intro.organizers':
     'The name and description in each Spanish variant. A field without its own text shows the base text.',
+  'translations.intro.categories':
+    'The name and description in each Spanish variant. A field without its own text shows the base text.',
+  'translations.intro.tags':
+    'The name and description in each Spanish variant. A field without its own text shows the base text.',
   'translations.language': 'Variant',
   'translations.base': 'Base text: {field}',
   'translations.fallsBack': 'Not translated: this variant shows the base text.',

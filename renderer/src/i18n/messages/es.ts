@@ -183,6 +183,10 @@ export const es: Record<MessageId, string> = {
     'El nombre, la dirección, la ciudad y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
   'translations.intro.organizers':
     'El nombre y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
+  'translations.intro.categories':
+    'El nombre y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
+  'translations.intro.tags':
+    'El nombre y la descripción en cada variante del español. Un campo sin texto propio muestra el texto base.',
   'translations.language': 'Variante',
   'translations.base': 'Texto base: {field}',
   'translations.fallsBack': 'Sin traducir: esta variante muestra el texto base.',
