@@ -17,6 +17,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     sourcemap: false,
+    // ALMANAC_UI_NO_MINIFY=1: readable function names in CPU profiles of the UI (bench:ui probes).
+    minify: process.env.ALMANAC_UI_NO_MINIFY ? false : 'oxc',
     reportCompressedSize: true,
     // The calendar chunk (FullCalendar + React) is ~525 kB minified, ~150 kB gzip; the budget that
     // matters is the gzip total, which `npm run bench:ui` checks (≤ 400 kB).
