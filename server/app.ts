@@ -9,6 +9,7 @@ import { registerRoutes, type OwnContextConfig } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
 import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
 import { authenticate, claimedCredential, type AuthSources } from './http/auth.ts';
+import { tokenUseRecorder } from './http/token-use.ts';
 import { requestContext, type RequestContext } from './http/context.ts';
 import { APP_ROUTES } from './app-api/routes.ts';
 import { APP_NAMESPACE, EVENTS_NAMESPACE } from './http/namespaces.ts';
@@ -120,7 +121,10 @@ const MAX_URL_LENGTH = 8 * 1024;
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
   const throttle = new AuthThrottle();
-  const sources: AuthSources = { desktop: options.desktopSessions ?? new DesktopSessions() };
+  const sources: AuthSources = {
+    desktop: options.desktopSessions ?? new DesktopSessions(),
+    tokenUsed: tokenUseRecorder(store, (message) => app.log.warn(message)),
+  };
   const cache = new ResponseCache(store.db, options.responseCache ?? process.env.ALMANAC_RESPONSE_CACHE !== '0');
   await app.register(formBody, { parser: (body) => parseParams(body), bodyLimit: 1024 * 1024 });
   // An empty body with Content-Type: application/json means "no parameters", as in WordPress: many

@@ -6,6 +6,7 @@ import { sessionRoutes } from './session/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { feedRoutes } from './feed/routes.ts';
 import { trashRoutes } from './trash/routes.ts';
+import { tokenRoutes } from './tokens/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -14,4 +15,5 @@ APP_ROUTES.push(
   ...siteRoutes,
   ...feedRoutes,
   ...trashRoutes,
+  ...tokenRoutes,
 );

@@ -35,6 +35,8 @@ function unauthorized(code: string, message: string): ApiError {
 
 export interface AuthSources {
   desktop: DesktopSessions;
+  /** Told of each request signed with an API token (its "last used" time: token-use.ts). */
+  tokenUsed?: (tokenId: number) => void;
 }
 
 export function authenticate(request: FastifyRequest, store: Store, site: Site, sources: AuthSources): Actor | null {
@@ -63,6 +65,7 @@ export function authenticate(request: FastifyRequest, store: Store, site: Site, 
   }
   const { user, role, tokenId } = owner;
   if (!role) throw unauthorized('rest_invalid_token', 'The token is not valid on this site.');
+  if (tokenId !== undefined) sources.tokenUsed?.(tokenId);
   return tokenId === undefined
     ? { userId: user.id, login: user.login, role }
     : { userId: user.id, login: user.login, role, tokenId };

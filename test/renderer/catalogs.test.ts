@@ -85,6 +85,7 @@ describe('message catalogs', () => {
       'terms.slug',
       'settings.languageEn',
       'settings.languageEs',
+      'tokens.secret',
     ]);
     assert.deepEqual(
       same.filter((key) => !allowed.has(key)),

@@ -17,6 +17,11 @@ import type {
   FeedEvent as FeedEventSchema,
 } from '../../../server/app-api/feed/schemas.ts';
 import type {
+  TokenCreated as TokenCreatedSchema,
+  TokenList as TokenListSchema,
+  TokenSummary as TokenSummarySchema,
+} from '../../../server/app-api/tokens/schemas.ts';
+import type {
   Session as SessionSchema,
   SiteSummary as SiteSummarySchema,
 } from '../../../server/app-api/session/schemas.ts';
@@ -30,6 +35,9 @@ export type FeedEvent = Static<typeof FeedEventSchema>;
 export type EventFeed = Static<typeof EventFeedSchema>;
 export type Session = Static<typeof SessionSchema>;
 export type SiteSummary = Static<typeof SiteSummarySchema>;
+export type TokenSummary = Static<typeof TokenSummarySchema>;
+export type TokenList = Static<typeof TokenListSchema>;
+export type TokenCreated = Static<typeof TokenCreatedSchema>;
 
 /** The body of an event create or update (every field optional on update). */
 export type EventWrite = Partial<Static<typeof EventCreateArgs>>;

@@ -53,6 +53,8 @@ export function TextField({
   placeholder?: string;
   inputMode?: 'decimal' | 'numeric' | 'text';
   onKeyDown?: (event: React.KeyboardEvent) => void;
+  /** Shown for copying, not for editing (a new token's secret). */
+  isReadOnly?: boolean;
   /** Controls shown beside the input (a picker button). */
   children?: ReactNode;
 }) {
@@ -64,6 +66,7 @@ export function TextField({
       isInvalid={Boolean(error)}
       isRequired={props.isRequired}
       isDisabled={props.isDisabled}
+      isReadOnly={props.isReadOnly}
       name={props.name}
       type={type}
       autoFocus={autoFocus}

@@ -12,6 +12,17 @@ export interface User {
 
 const TOKEN_PREFIX = 'alm';
 
+export interface TokenSummary {
+  id: number;
+  name: string;
+  created_utc: string;
+  last_used_utc: string | null;
+  user_id: number;
+  login: string;
+  super_admin: number;
+  role: Role | null;
+}
+
 /** A user's role on a site from their stored one: an install administrator is administrator everywhere. */
 function siteRole(user: Pick<User, 'super_admin'>, stored: Role | null | undefined): Role | undefined {
   return user.super_admin ? 'administrator' : (stored ?? undefined);
@@ -41,6 +52,16 @@ export function usersRepository(db: Db) {
     'INSERT INTO tokens (public_id, user_id, name, secret_hash, created_utc) VALUES (?, ?, ?, ?, ?)',
   );
   const revoke = db.prepare('UPDATE tokens SET revoked_utc = ? WHERE public_id = ? AND revoked_utc IS NULL');
+  const listTokens = db.prepare(
+    `SELECT t.id, t.name, t.created_utc, t.last_used_utc, u.id AS user_id, u.login, u.super_admin, su.role
+     FROM tokens t JOIN users u ON u.id = t.user_id
+     LEFT JOIN site_users su ON su.site_id = ? AND su.user_id = u.id
+     WHERE t.revoked_utc IS NULL AND (? IS NULL OR t.user_id = ?) ORDER BY t.id`,
+  );
+  const tokenById = db.prepare('SELECT id, user_id FROM tokens WHERE id = ? AND revoked_utc IS NULL');
+  const revokeById = db.prepare('UPDATE tokens SET revoked_utc = ? WHERE id = ? AND revoked_utc IS NULL');
+  const touch = db.prepare('UPDATE tokens SET last_used_utc = ? WHERE id = ?');
+  const idOfPublic = db.prepare('SELECT id FROM tokens WHERE public_id = ?').pluck();
   // Token, user and role on the site in one statement: every signed-in request asks all three.
   const tokenOwner = db.prepare(
     `SELECT t.secret_hash, t.id AS token_id, u.id, u.login, u.display_name, u.super_admin, su.role
@@ -95,6 +116,19 @@ export function usersRepository(db: Db) {
       if (!row || !timingSafeEqual(row.secret_hash, hashSecret(match.secret))) return undefined;
       const user: User = { id: row.id, login: row.login, display_name: row.display_name, super_admin: row.super_admin };
       return { user, role: siteRole(user, row.role), tokenId: row.token_id };
+    },
+    /** Active tokens (never their secrets), of one user or of everyone, with roles on the site. */
+    listTokens(siteId: number, userId: number | null): TokenSummary[] {
+      return listTokens.all(siteId, userId, userId) as TokenSummary[];
+    },
+    /** The id of a token made by createToken. */
+    tokenIdOf: (token: string) => idOfPublic.get(parseToken(token)?.publicId ?? '') as number | undefined,
+    /** An active token's owner, by id (undefined: none, or revoked). */
+    tokenById: (id: number) => tokenById.get(id) as { id: number; user_id: number } | undefined,
+    revokeTokenById: (id: number) => revokeById.run(new Date().toISOString(), id).changes > 0,
+    /** When a token was last used (written at most every few minutes: token-use.ts). */
+    touchToken(id: number, when = new Date()): void {
+      touch.run(when.toISOString(), id);
     },
     revokeToken(token: string): boolean {
       const publicId = /^alm_([0-9a-f]{12})_/.exec(token)?.[1];

@@ -10,6 +10,7 @@ import { VARIANTS, type Variant } from '../../api/translations.ts';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { AccountMenu } from '../session/AccountMenu.tsx';
+import { TokensSection } from './TokensSection.tsx';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -82,6 +83,7 @@ export default function SettingsScreen() {
           ]}
         />
       </section>
+      {session.signed_in && <TokensSection session={session} />}
       <section className="settings-section" aria-labelledby="settings-about">
         <h2 id="settings-about">{t('settings.about')}</h2>
         <dl className="definition">
