@@ -166,6 +166,10 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Indica si los eventos de este lugar muestran un enlace al mapa (true/false, 1/0, yes/no).',
   'view, or edit to read a protected event you may edit.':
     'view, o bien edit para leer un evento protegido que tiene permiso para editar.',
+  'A label: which tool uses it.': 'Una etiqueta: qué herramienta lo usa.',
+  'Whose token (a login). Administrators may name any user; others only themselves.':
+    'De quién es el token (un nombre de usuario). Los administradores pueden indicar cualquier usuario; los demás, solo a sí mismos.',
+  'The token id.': 'El id del token.',
   'Which trash: events, venues or organizers.':
     'Qué papelera: eventos (events), lugares (venues) u organizadores (organizers).',
   'The number of items to return on each page (at most 50; larger values are clamped).':
