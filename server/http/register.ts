@@ -8,7 +8,8 @@ import type { Endpoint, HandlerInput, RouteSpec } from './route.ts';
 import { toFastifyPath } from './route.ts';
 import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
-import { ApiError } from './errors.ts';
+import { ApiError, noRoute } from './errors.ts';
+import { overriddenMethod } from './method-override.ts';
 import { serializerFor } from './serializers.ts';
 import { PreSerialized } from './pre-serialized.ts';
 import type { Store } from '../db/store.ts';
@@ -238,12 +239,29 @@ export function registerRoutes(
   const config: OwnContextConfig = { ownContext: true };
   for (const route of routes) {
     const url = prefix + toFastifyPath(route.path);
+    type Handler = (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+    const byMethod = new Map<string, Handler>();
     for (const endpoint of route.endpoints) {
+      const handler = handle(endpointKey(options.namespace, route, endpoint), endpoint, options);
+      for (const method of endpoint.methods) byMethod.set(method, handler);
+    }
+    for (const endpoint of route.endpoints) {
+      const handler = byMethod.get(endpoint.methods[0]!)!;
       app.route({
         method: endpoint.methods,
         url: url === '' ? '/' : url,
         config,
-        handler: handle(endpointKey(options.namespace, route, endpoint), endpoint, options),
+        // A POST may stand for DELETE, PUT or PATCH (method-override.ts): the route's endpoint for
+        // that method answers it, or none does (404, as for any method the route lacks).
+        handler: endpoint.methods.includes('POST')
+          ? async (request, reply) => {
+              const override = overriddenMethod(request);
+              if (override === undefined) return handler(request, reply);
+              const target = override === 'unknown' ? undefined : byMethod.get(override);
+              if (!target) throw noRoute();
+              return target(request, reply);
+            }
+          : handler,
       });
     }
   }
