@@ -245,7 +245,7 @@ describe('GET /categories and /tags: list parameters', () => {
     assertInvalidParam(await list({ order: '' }), 'order');
   });
 
-  test('orderby name (default), id, slug, count, include; unknown or "" → 400', async () => {
+  test('orderby name (default), id, slug, count, include; an unknown value sorts by name (as WordPress); "" → 400', async () => {
     assert.deepEqual(names(await list({ orderby: 'name' })), ['Alpha', 'Beta', 'Epsilon', 'Gamma']);
     assert.deepEqual(names(await list({ orderby: 'id' })), ['Alpha', 'Beta', 'Gamma', 'Epsilon']);
     assert.deepEqual(names(await list({ orderby: 'id', order: 'desc' })), ['Epsilon', 'Gamma', 'Beta', 'Alpha']);
@@ -263,7 +263,11 @@ describe('GET /categories and /tags: list parameters', () => {
       'Gamma',
       'Alpha',
     ]);
-    assertInvalidParam(await list({ orderby: 'colour' }), 'orderby');
+    // Regression (issue 21): an unknown orderby was a 400; the reference falls back to the default.
+    const unknown = await list({ orderby: 'colour' });
+    assert.equal(unknown.status, 200, unknown.text);
+    assert.deepEqual(names(unknown), ['Alpha', 'Beta', 'Epsilon', 'Gamma']);
+    assert.deepEqual(names(await list({ orderby: 'name; DROP TABLE terms' })), ['Alpha', 'Beta', 'Epsilon', 'Gamma']);
     assertInvalidParam(await list({ orderby: '' }), 'orderby');
   });
 

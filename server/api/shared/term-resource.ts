@@ -71,7 +71,8 @@ function argsFor(r: TermResource) {
       exclude: O(idList('Leave out these term IDs.')),
       include: O(idList('Only these term IDs.')),
       order: O(text('Sort direction: asc or desc.', { min: 1, max: 10 })),
-      orderby: O(Type.String({ enum: [...ORDER_BY], description: 'The term attribute to sort by (default: name).' })),
+      // Any value: one the reference does not know sorts by name, as WordPress falls back (issue 21).
+      orderby: O(text('The term attribute to sort by (default: name).', { min: 1, max: 50 })),
       hide_empty: O(Type.Boolean({ default: true, description: 'Hide terms that no published event uses.' })),
       ...(r.hierarchical
         ? {
@@ -225,7 +226,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
       postId: postIdValue,
       slug: a.slug as string | undefined,
       hideEmpty: (a.hide_empty as boolean | undefined) ?? true,
-      orderBy: ((a.orderby as TermOrderBy | undefined) ?? 'name') as TermOrderBy,
+      orderBy: (ORDER_BY as readonly string[]).includes(String(a.orderby)) ? (a.orderby as TermOrderBy) : 'name',
       descending,
       limit: perPageValue,
       offset: (pageNumber - 1) * perPageValue,
