@@ -162,7 +162,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       // CORS only for the app's own origins: never `*`.
       reply.header('access-control-allow-origin', origin);
       reply.header('vary', 'Origin');
-      reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag, Server-Timing');
+      reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag, Server-Timing, Link');
     }
   });
   const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle, sources);
@@ -199,6 +199,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     // The server's own time for the request (read to serialized), as browsers' devtools and the
     // UI bench read it: what the client waited for beyond that is transfer and parsing.
     reply.header('server-timing', `app;dur=${(performance.now() - request.receivedAt).toFixed(1)}`);
+    // WordPress's API discovery: its client libraries find the REST root from this header on the
+    // site's pages and on API answers. Our root is the site's base URL (namespaces below it).
+    if (request.ctx?.baseUrl && !reply.hasHeader('link'))
+      reply.header('link', `<${request.ctx.baseUrl}/>; rel="https://api.w.org/"`);
     return payload;
   });
 
