@@ -165,12 +165,23 @@ function decimalSeparatorIndex(text: string): number {
 }
 
 /**
- * The `cost` string of a TEC REST event: '' without a cost, "Free" for 0, the amount
+ * Whether the running reference shows this cost as none at all: a cost of `"0"` (or `0`) is
+ * "empty" to PHP (`empty("0")`), so TEC answers `cost: ""`, no values and no offer, although its
+ * documentation says zero shows as "Free" (issue 21: clients see what runs). "0.00", "$0" and
+ * "Free" are not empty to PHP and still show as "Free".
+ */
+export function isEmptyCost(stored: StoredCost): boolean {
+  return stored.raw.length > 0 && stored.raw.every((item) => item.trim() === '0');
+}
+
+/**
+ * The `cost` string of a TEC REST event: '' without a cost (or for "0": isEmptyCost), "Free" for 0, the amount
  * with its symbol, or "<lowest> – <highest>" for several amounts (TEC shows the range,
  * not every price). The symbol and position seen in the text win over the site
  * defaults, so "20$" stays "20$" on a site that writes "$20".
  */
 export function formatCost(stored: StoredCost, defaults: { symbol: string; position: 'prefix' | 'postfix' }): string {
+  if (isEmptyCost(stored)) return '';
   const values = costValues(stored.raw);
   const lowest = values[0];
   const highest = values[values.length - 1];
@@ -194,6 +205,6 @@ export function costDetails(stored: StoredCost, currencyCode: string): CostDetai
     currency_symbol: stored.symbol,
     currency_code: currencyCode,
     currency_position: stored.position,
-    values: costValues(stored.raw),
+    values: isEmptyCost(stored) ? [] : costValues(stored.raw),
   };
 }

@@ -341,12 +341,21 @@ describe('cost', () => {
     assert.deepEqual(event.cost_details.values, ['20']);
   });
 
-  test('["10","50"] → "$10 – $50"; 0 → Free; "" clears', async () => {
+  test('["10","50"] → "$10 – $50"; "Free" and 0.00 → Free; "0" and 0 → no cost at all (as the reference runs); "" clears', async () => {
     const range = await createEvent(server, basic({ cost: ['10', '50'] }));
     assert.equal(range.cost, '$10 – $50');
     assert.deepEqual(range.cost_details.values, ['10', '50']);
-    const free = await createEvent(server, basic({ cost: '0' }));
-    assert.equal(free.cost, 'Free');
+    for (const cost of ['Free', '0.00']) assert.equal((await createEvent(server, basic({ cost }))).cost, 'Free', cost);
+    // Regression (issue 21): "0" showed as "Free" with a value and a json_ld offer; TEC shows none.
+    for (const cost of ['0', 0]) {
+      const zero = await createEvent(server, basic({ cost }));
+      assert.equal(zero.cost, '', String(cost));
+      assert.deepEqual(zero.cost_details.values, []);
+      const single = await server.admin('GET', `events/${zero.id}`);
+      assert.equal(single.body.json_ld.offers, undefined, 'no offer');
+    }
+    const updated = await server.admin('PATCH', `events/${range.id}`, { json: { cost: 0 } });
+    assert.equal(updated.body.cost, '');
     const cleared = await server.admin('PATCH', `events/${range.id}`, { json: { cost: '' } });
     assert.equal(cleared.body.cost, '');
     assert.deepEqual(cleared.body.cost_details.values, []);

@@ -130,7 +130,8 @@ test('costValues: text without an amount counts as 0', () => {
 test('formatCost: single values', () => {
   assert.equal(formatCost({ raw: [], symbol: '', position: '' }, DOLLAR), '');
   assert.equal(formatCost(parsed('Free'), DOLLAR), 'Free');
-  assert.equal(formatCost(parsed('0'), DOLLAR), 'Free');
+  // "0" is empty to PHP: the running reference shows no cost at all (issue 21).
+  assert.equal(formatCost(parsed('0'), DOLLAR), '');
   assert.equal(formatCost(parsed('0.00'), DOLLAR), 'Free');
   assert.equal(formatCost(parsed('€ 10,50'), DOLLAR), '€10.50');
   assert.equal(formatCost(parsed('10.50'), DOLLAR), '$10.50');

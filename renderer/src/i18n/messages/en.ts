@@ -133,7 +133,8 @@ export const en = {
   'editor.tags': 'Tags',
   'editor.termsHelp': 'Type to find one; press Enter on “Create” to add a new one.',
   'editor.cost': 'Cost',
-  'editor.costHelp': 'As text, e.g. “$35” or “10–20 €”; “0” shows as free.',
+  'editor.costHelp':
+    'As text, e.g. “$35” or “10–20 €”; a word without an amount (“Free”) shows as free, “0” as no cost.',
   'editor.website': 'Website',
   'editor.image': 'Image URL',
   'editor.featured': 'Featured',

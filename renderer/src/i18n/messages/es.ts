@@ -139,7 +139,8 @@ export const es: Record<MessageId, string> = {
   'editor.tags': 'Etiquetas',
   'editor.termsHelp': 'Escribe para encontrar una; pulsa Intro en «Crear» para añadir una nueva.',
   'editor.cost': 'Precio',
-  'editor.costHelp': 'Como texto, p. ej. «35 €» o «10–20 €»; «0» se muestra como gratis.',
+  'editor.costHelp':
+    'Como texto, p. ej. «35 €» o «10–20 €»; una palabra sin importe («Gratis») se muestra como gratis, y «0» como sin precio.',
   'editor.website': 'Sitio web',
   'editor.image': 'URL de la imagen',
   'editor.featured': 'Destacado',
