@@ -9,6 +9,7 @@ export const IPC = {
   openExternal: 'almanac:open-external',
   revealDataFolder: 'almanac:reveal-data-folder',
   appInfo: 'almanac:app-info',
+  restoreBackup: 'almanac:restore-backup',
   /** main → window: a menu item the window handles (New event, API documentation). */
   menuCommand: 'almanac:menu-command',
 } as const;
@@ -29,6 +30,7 @@ export interface IpcRequests {
   [IPC.openExternal]: { args: [url: string]; result: boolean };
   [IPC.revealDataFolder]: { args: []; result: void };
   [IPC.appInfo]: { args: []; result: AppInfo };
+  [IPC.restoreBackup]: { args: [name: string]; result: 'cancelled' | 'restarting' };
 }
 
 /** What the preload script exposes to the window as `window.almanacDesktop`. */
@@ -39,6 +41,11 @@ export interface DesktopBridge {
   openExternal(url: string): Promise<boolean>;
   revealDataFolder(): Promise<void>;
   appInfo(): Promise<AppInfo>;
+  /**
+   * Restarts the app into a backup of the backups folder (by file name), after the user confirms
+   * in a native dialog. The OS restarts the window, so 'restarting' is rarely seen.
+   */
+  restoreBackup(name: string): Promise<'cancelled' | 'restarting'>;
   /** Subscribes to menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }

@@ -8,8 +8,9 @@ import { IPC } from './ipc-channels.ts';
 import { registerIpc } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
 import { guardSession, guardWebContents, openExternalSafely } from './security.ts';
-import { desktopServiceOptions, hostService, stopServiceOnQuit } from './service-host.ts';
+import { desktopServiceOptions, hostService, QUIT_GRACE_MS, stopServiceOnQuit } from './service-host.ts';
 import { openMainWindow, type MainWindow } from './window.ts';
+import { restartIntoBackup } from './restore.ts';
 
 // Files next to this bundle (scripts/build-app.mjs lays them out).
 const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
@@ -66,6 +67,27 @@ async function run(): Promise<void> {
     [IPC.getSession]: () => sessionToken,
     [IPC.openExternal]: (url) => openExternalSafely(shell, url),
     [IPC.revealDataFolder]: () => void shell.openPath(options.dataDir),
+    [IPC.restoreBackup]: (name) =>
+      restartIntoBackup(options.dataDir, name, {
+        confirm: async (backup) =>
+          (
+            await dialog.showMessageBox({
+              type: 'warning',
+              message: `Restore the backup of ${new Date(backup.created).toLocaleString()}?`,
+              detail:
+                'Almanac restarts with your calendars as they were then. What you have now is backed up first, so this can be undone by restoring that backup.',
+              buttons: ['Restore and restart', 'Cancel'],
+              defaultId: 1,
+              cancelId: 1,
+            })
+          ).response === 0,
+        stopService: () => service.stop({ graceMs: QUIT_GRACE_MS }),
+        showError: async (message, detail) => void (await dialog.showMessageBox({ type: 'error', message, detail })),
+        relaunch: () => {
+          app.relaunch();
+          app.exit(0);
+        },
+      }),
     [IPC.appInfo]: () => ({
       version: app.getVersion(),
       dataDir: options.dataDir,

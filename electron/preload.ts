@@ -14,6 +14,7 @@ const bridge: DesktopBridge = {
   openExternal: (url) => invoke(IPC.openExternal, String(url)),
   revealDataFolder: () => invoke(IPC.revealDataFolder),
   appInfo: () => invoke(IPC.appInfo),
+  restoreBackup: (name) => invoke(IPC.restoreBackup, String(name)),
   onMenuCommand(listener) {
     const handler = (_event: IpcRendererEvent, command: MenuCommand) => listener(command);
     ipcRenderer.on(IPC.menuCommand, handler);

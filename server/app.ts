@@ -23,6 +23,8 @@ import { ResponseCache } from './http/response-cache.ts';
 import { AuthThrottle } from './http/auth-throttle.ts';
 import { ReadWorker } from './read-worker/read-worker-client.ts';
 import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
+import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.ts';
+import { rotatingBackupInWorker } from './db/backup.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -38,6 +40,10 @@ export interface AppOptions extends GuardOptions {
   ui?: UiAssets;
   /** Serve collection reads on a worker thread (default true; ALMANAC_READ_WORKER=0 turns it off; see read-worker-client.ts). */
   readWorker?: boolean;
+  /** Writes a rotating backup now (service.ts passes its own, which stopping waits for). */
+  backupNow?: (reason: string) => Promise<string>;
+  /** The change stream's polling and pruning (tests make them quick). */
+  changes?: ChangeHubOptions;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -144,8 +150,12 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   // Once stop() has begun, requests that still arrive on open keep-alive connections are turned
   // away in our error shape (in-flight ones finish), and their connection is closed.
   let closing = false;
+  const changeHub = new ChangeHub(store, options.changes);
+  app.decorate('changeHub', changeHub);
+  app.decorate('backupNow', options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason)));
   app.addHook('preClose', async () => {
     closing = true;
+    changeHub.close(); // open streams would hold their connections (and close()) forever
   });
   app.addHook('onRequest', async (request, reply) => {
     request.receivedAt = performance.now();
@@ -212,7 +222,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), options))
       throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
     reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
-    reply.header('access-control-allow-headers', 'Authorization, Content-Type, If-Match, X-WP-Nonce');
+    reply.header(
+      'access-control-allow-headers',
+      'Authorization, Content-Type, If-Match, X-WP-Nonce, X-HTTP-Method-Override, Last-Event-ID',
+    );
     reply.header('access-control-max-age', '600');
     return reply.code(204).send();
   });
@@ -225,6 +238,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         namespace,
         context,
         readWorker,
+        afterWrite: () => changeHub.poke(),
         schemaSerialization: options.schemaSerialization,
       });
   if (options.benchRoute) registerBenchRoute(app);

@@ -83,6 +83,15 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     lock?.release();
     throw explainDataDirFailure(error, dataDir);
   }
+  // Backups under way (a worker each); stop() waits for them.
+  const backups = new Set<Promise<string>>();
+  const backup = (reason: string) => {
+    const written = rotatingBackupInWorker(databaseFile(dataDir), reason);
+    backups.add(written);
+    const forget = () => backups.delete(written);
+    written.then(forget, forget);
+    return written;
+  };
   const desktopSessions = new DesktopSessions();
   let listening: Listening;
   try {
@@ -92,6 +101,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       allowedOrigins: options.allowedOrigins,
       benchRoute: options.benchRoute,
       desktopSessions,
+      backupNow: backup,
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
     });
   } catch (error) {
@@ -113,15 +123,6 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     started: new Date().toISOString(),
   });
   const log = options.log ?? (() => {});
-  // Backups under way (a worker each); stop() waits for them.
-  const backups = new Set<Promise<string>>();
-  const backup = (reason: string) => {
-    const written = rotatingBackupInWorker(databaseFile(dataDir), reason);
-    backups.add(written);
-    const forget = () => backups.delete(written);
-    written.then(forget, forget);
-    return written;
-  };
   const backupsOn = (options.dailyBackups ?? true) && process.env.ALMANAC_DAILY_BACKUP !== '0';
   const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
   const stopOptimize = scheduleOptimize(store.db);

@@ -16,6 +16,7 @@ import { useTheme } from './features/settings/use-theme.ts';
 import { useDesktopCommands } from './features/shell/use-desktop-commands.ts';
 import { useShortcuts } from './features/shortcuts/use-shortcuts.ts';
 import { ShortcutsDialog } from './features/shortcuts/ShortcutsDialog.tsx';
+import { useChangeStream } from './api/use-change-stream.ts';
 
 const EventsScreen = lazy(() => import('./features/events/EventsScreen.tsx'));
 const LinkedScreen = lazy(() => import('./features/linked/LinkedScreen.tsx'));
@@ -55,6 +56,7 @@ function Shell() {
   useTheme();
   useDesktopCommands();
   useShortcuts(session.data);
+  useChangeStream(session.data && { user: `${session.data.user?.id ?? 'anonymous'}`, since: session.data.change_seq });
   useEffect(() => {
     if (session.data) document.title = `${session.data.site.title} — ${t('app.name')}`;
   }, [session.data, t]);

@@ -7,6 +7,8 @@ import { siteRoutes } from './sites/routes.ts';
 import { feedRoutes } from './feed/routes.ts';
 import { trashRoutes } from './trash/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
+import { changeRoutes } from './changes/routes.ts';
+import { backupRoutes } from './backups/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -16,4 +18,6 @@ APP_ROUTES.push(
   ...feedRoutes,
   ...trashRoutes,
   ...tokenRoutes,
+  ...changeRoutes,
+  ...backupRoutes,
 );

@@ -40,6 +40,45 @@ function rotate(dir: string, keepFile: string): void {
   for (const old of others.slice(KEEP_BACKUPS - 1)) rmSync(join(dir, old.name), { force: true });
 }
 
+export interface BackupFile {
+  /** The file name in the backups folder (what a restore names). */
+  name: string;
+  path: string;
+  /** When it was written (ISO 8601, UTC). */
+  created: string;
+  bytes: number;
+  /** Why: daily, manual, before-restore, before-migration… */
+  reason: string;
+}
+
+const BACKUP_NAME = /^almanac-(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z-([a-z0-9-]+)\.sqlite$/;
+
+/** The backups in the data dir's backups folder, newest first. */
+export function listBackups(databaseFile: string): BackupFile[] {
+  const dir = backupsDir(databaseFile);
+  if (!existsSync(dir)) return [];
+  const found: BackupFile[] = [];
+  for (const name of readdirSync(dir)) {
+    const match = BACKUP_NAME.exec(name);
+    if (!match) continue;
+    const [, year, month, day, hour, minute, second, reason] = match;
+    const path = join(dir, name);
+    found.push({
+      name,
+      path,
+      created: `${year}-${month}-${day}T${hour}:${minute}:${second}Z`,
+      bytes: statSync(path).size,
+      reason: reason!,
+    });
+  }
+  return found.sort((a, b) => b.created.localeCompare(a.created) || b.name.localeCompare(a.name));
+}
+
+/** The backup of that name in the backups folder (a bare name: never a path elsewhere), if any. */
+export function backupNamed(databaseFile: string, name: string): BackupFile | undefined {
+  return listBackups(databaseFile).find((backup) => backup.name === name);
+}
+
 /** A process killed while writing a backup leaves `*.partial` files; any older than a few minutes are debris. */
 function removeStalePartials(dir: string): void {
   if (!existsSync(dir)) return;

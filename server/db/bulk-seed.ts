@@ -117,6 +117,9 @@ export function bulkSeed(store: Store, siteCode: string, events: number, authorI
 const REPLACED_TRIGGERS = new Map([
   ['term_posts_start_on_insert', 'd5dbd13881ccf469'], // term_posts.start_utc (migrations 0004, 0006)
   ['event_window_counts_insert', 'b2d751c9877cf186'], // event_window_counts (migration 0005)
+  ['changes_post_insert', 'c0881858fc836d45'], // the change log (migration 0009)
+  ['changes_term_insert', 'd24f233a6af2eec9'], // the change log (migration 0009)
+  ['changes_translation_insert', '109bbb8180764645'], // the change log (migration 0009)
 ]);
 
 function isReplacedTrigger({ name, sql }: SchemaObject): boolean {
@@ -137,6 +140,11 @@ function rebuildDerivedData(db: Db, siteId: number, seeded: Seeded, replaced: Re
 
   // term_posts.start_utc (trigger term_posts_start_on_insert): insertEvents() writes each
   // assignment with its event's start_utc, so there is nothing to redo.
+
+  // The change log (triggers changes_*_insert): one row saying anything on
+  // the site may have changed, rather than one per seeded row (an open view refetches once).
+  if ([...replaced].some((name) => name.startsWith('changes_')))
+    db.prepare("INSERT INTO changes (site_id, kind, object_id, action) VALUES (?, 'all', 0, 'update')").run(siteId);
 
   // event_window_counts (trigger event_window_counts_insert): listed events (all seeded ones) per
   // status, featured, UTC start day and UTC end day, added to the site's counts.

@@ -11,6 +11,7 @@ import { termListRepository } from './repositories/term-list.ts';
 import { translationsRepository } from './repositories/translations.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { trashRepository } from './repositories/trash.ts';
+import { changesRepository } from './repositories/changes.ts';
 
 export interface Store {
   db: Db;
@@ -24,6 +25,7 @@ export interface Store {
   translations: ReturnType<typeof translationsRepository>;
   sessions: ReturnType<typeof sessionsRepository>;
   trash: ReturnType<typeof trashRepository>;
+  changes: ReturnType<typeof changesRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -64,6 +66,7 @@ export function createStore(db: Db): Store {
     translations: translationsRepository(db),
     sessions: sessionsRepository(db),
     trash: trashRepository(db),
+    changes: changesRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

@@ -12,6 +12,7 @@ import { ApiError, noRoute } from './errors.ts';
 import { overriddenMethod } from './method-override.ts';
 import { serializerFor } from './serializers.ts';
 import { PreSerialized } from './pre-serialized.ts';
+import { ReplyLater } from './reply-later.ts';
 import type { Store } from '../db/store.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
@@ -62,6 +63,8 @@ export interface RegisterOptions {
   context: (request: FastifyRequest) => RequestContext;
   /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
+  /** Called after every write request (the change hub looks at the log at once). */
+  afterWrite?: () => void;
   /** Where `offThread` reads run; without one they run on the event loop like the rest. */
   readWorker?: ReadWorker;
 }
@@ -194,18 +197,24 @@ function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
           resolved = true;
           return call(request, reply, true);
         });
+        if (result.body instanceof ReplyLater) return await result.body.send(request, reply);
         return send(reply, result.status, result.headers, serialize(result.status)(result.body));
       } finally {
         // Whatever the outcome (once past authentication): a write may have changed any representation.
-        if (resolved) cache.invalidate();
+        if (resolved) {
+          cache.invalidate();
+          options.afterWrite?.();
+        }
       }
     }
     if (endpoint.cacheable === false) {
       const [result, body] = store.snapshot(() => {
         request.ctx = context(request);
         const result = call(request, reply, false);
+        if (result.body instanceof ReplyLater) return [result, ''] as const;
         return [result, serialize(result.status)(result.body)] as const;
       });
+      if (result.body instanceof ReplyLater) return result.body.send(request, reply);
       return send(reply, result.status, result.headers, body);
     }
     if (readWorker && endpoint.offThread) {

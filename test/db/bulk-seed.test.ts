@@ -24,7 +24,15 @@ test('the seeded database is sound and back in its normal settings', () => {
       name: string;
     }[]
   ).map((r) => r.name);
-  for (const name of ['events_by_start', 'events_by_end', 'term_posts_by_start', 'event_window_counts_insert']) {
+  for (const name of [
+    'events_by_start',
+    'events_by_end',
+    'term_posts_by_start',
+    'event_window_counts_insert',
+    'changes_post_insert',
+    'changes_term_insert',
+    'changes_translation_insert',
+  ]) {
     assert.ok(names.includes(name), `${name} missing`);
   }
   assert.equal((rows("SELECT COUNT(*) AS n FROM posts WHERE type = 'event'")[0] as { n: number }).n, 4000);
@@ -52,6 +60,8 @@ test('derived data equals what the triggers and the repositories keep', () => {
   const stored = 'SELECT site_id, status, featured, start_day, end_day, n FROM event_window_counts WHERE n <> 0';
   assert.deepEqual(rows(`${expected} EXCEPT ${stored}`), []);
   assert.deepEqual(rows(`${stored} EXCEPT ${expected}`), []);
+  // The change log: one row saying anything may have changed, not one per seeded row.
+  assert.deepEqual(rows("SELECT kind, action FROM changes WHERE kind <> 'site'"), [{ kind: 'all', action: 'update' }]);
 });
 
 test('after the seed, ordinary writes keep the derived data (the triggers are live again)', () => {
@@ -59,5 +69,11 @@ test('after the seed, ordinary writes keep the derived data (the triggers are li
   const before = (rows('SELECT SUM(n) AS n FROM event_window_counts')[0] as { n: number }).n;
   store.db.prepare("UPDATE posts SET status = 'draft' WHERE id = ?").run(event.id);
   store.db.prepare('DELETE FROM posts WHERE id = ?').run(event.id);
+  assert.deepEqual(
+    rows(`SELECT action FROM changes WHERE kind = 'event' AND object_id = ${event.id} ORDER BY seq`).map(
+      (row) => (row as { action: string }).action,
+    ),
+    ['update', 'delete'],
+  );
   assert.equal((rows('SELECT SUM(n) AS n FROM event_window_counts')[0] as { n: number }).n, before - 1);
 });

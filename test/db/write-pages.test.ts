@@ -3,6 +3,8 @@
 // with a category wrote ~16.7 frames at 100k events; migration 0006 took out the two avoidable
 // ones (term_posts_by_start entered under a NULL start then moved; terms_by_count). This counts
 // the frames of real creates over HTTP, so a new index or trigger on the write path shows up here.
+// Migration 0009's change log (the live stream) costs one page per write (14.7 → 15.7 frames):
+// the new row has to be written somewhere; AUTOINCREMENT would have cost a second one.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
@@ -12,7 +14,7 @@ import { API, startServer } from '../support/server.ts';
 
 const CREATES = 200;
 
-test('a create with a category writes at most 15 pages to the WAL', async () => {
+test('a create with a category writes at most 16 pages to the WAL', async () => {
   const server = await startServer({ timezone: 'UTC' });
   try {
     bulkSeed(server.store, 'default', 5000, server.userIds.administrator);
@@ -35,7 +37,7 @@ test('a create with a category writes at most 15 pages to the WAL', async () => 
     }
     const pageSize = server.store.db.pragma('page_size', { simple: true }) as number;
     const frames = (statSync(wal).size - before) / (24 + pageSize) / CREATES;
-    assert.ok(frames <= 15, `${frames.toFixed(2)} WAL frames per create`);
+    assert.ok(frames <= 16, `${frames.toFixed(2)} WAL frames per create`);
     // The category's assignments carry their event's start (the index term_posts_by_start needs).
     const missing = server.store.db.prepare('SELECT COUNT(*) FROM term_posts WHERE start_utc IS NULL').pluck().get();
     assert.equal(missing, 0);

@@ -36,6 +36,12 @@ export interface App {
   signedInPage(hash?: string, options?: { locale?: string }): Promise<Page>;
   /** A new browser page, not signed in. */
   anonymousPage(hash?: string): Promise<Page>;
+  /**
+   * Stops the service, runs `meanwhile` while it is down (the data dir is unlocked then, as after
+   * a quit), and starts it again on the same port and data: open pages keep their sign-in cookie.
+   */
+  restart(meanwhile?: () => Promise<void> | void): Promise<void>;
+  dataDir: string;
   close(): Promise<void>;
 }
 
@@ -48,16 +54,18 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
     return undefined;
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'almanac-e2e-'));
-  const service = await startService({
-    dataDir,
-    port: 0,
-    tuneHeap: false,
-    dailyBackups: false,
-    timezone: options.timezone ?? 'America/New_York',
-    uiDir: UI_DIR,
-  });
+  const start = (port: number) =>
+    startService({
+      dataDir,
+      port,
+      tuneHeap: false,
+      dailyBackups: false,
+      timezone: options.timezone ?? 'America/New_York',
+      uiDir: UI_DIR,
+    });
+  let service = await start(0);
   const browser = await launchBrowser();
-  const token = service.createDesktopSession();
+  let token = service.createDesktopSession();
   const api: App['api'] = async (method, path, body, headers = {}) => {
     const url = path.startsWith('/') ? `${service.url}${path}` : `${service.apiRoot}/${path}`;
     const response = await fetch(url, {
@@ -80,7 +88,7 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
     await created.goto(url);
     return created;
   };
-  return {
+  const app: App = {
     service,
     browser,
     token,
@@ -94,6 +102,16 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
     async anonymousPage(hash = '') {
       return page(`${service.url}/${hash}`);
     },
+    async restart(meanwhile) {
+      const { port } = service;
+      await service.stop();
+      await meanwhile?.();
+      service = await start(port);
+      if (service.port !== port) throw new Error(`restarted on port ${service.port}, not ${port}`);
+      app.service = service;
+      app.token = token = service.createDesktopSession(); // desktop sessions live in memory
+    },
+    dataDir,
     async close() {
       for (const context of contexts.splice(0)) await context.close().catch(() => {});
       await browser.close();
@@ -101,6 +119,7 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return app;
 }
 
 /** 'YYYY-MM' of the current month in New York (the tests' site zone), and a day in it. */

@@ -85,10 +85,14 @@ test('IPC handlers answer only the app page; every channel is checked', async ()
     },
     [IPC.revealDataFolder]: () => void calls.push('reveal'),
     [IPC.appInfo]: () => ({ version: '1', dataDir: '/d', apiRoot: `${ORIGIN}/svc/events/v1`, platform: 'linux' }),
+    [IPC.restoreBackup]: () => {
+      calls.push('restore');
+      return 'cancelled';
+    },
   });
   assert.deepEqual(
     [...ipc.handlers.keys()].sort(),
-    [IPC.appInfo, IPC.getSession, IPC.openExternal, IPC.revealDataFolder].sort(),
+    [IPC.appInfo, IPC.getSession, IPC.openExternal, IPC.revealDataFolder, IPC.restoreBackup].sort(),
   );
   assert.equal(await ipc.invoke(IPC.getSession, `${ORIGIN}/`), 'alms_secret');
   for (const channel of ipc.handlers.keys()) {

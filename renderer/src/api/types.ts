@@ -22,6 +22,15 @@ import type {
   TokenSummary as TokenSummarySchema,
 } from '../../../server/app-api/tokens/schemas.ts';
 import type {
+  Backup as BackupSchema,
+  BackupList as BackupListSchema,
+} from '../../../server/app-api/backups/schemas.ts';
+import type {
+  Change as ChangeSchema,
+  ChangesMessage as ChangesMessageSchema,
+  StreamStateMessage as StreamStateMessageSchema,
+} from '../../../server/app-api/changes/schemas.ts';
+import type {
   Session as SessionSchema,
   SiteSummary as SiteSummarySchema,
 } from '../../../server/app-api/session/schemas.ts';
@@ -38,6 +47,11 @@ export type SiteSummary = Static<typeof SiteSummarySchema>;
 export type TokenSummary = Static<typeof TokenSummarySchema>;
 export type TokenList = Static<typeof TokenListSchema>;
 export type TokenCreated = Static<typeof TokenCreatedSchema>;
+export type Change = Static<typeof ChangeSchema>;
+export type Backup = Static<typeof BackupSchema>;
+export type BackupList = Static<typeof BackupListSchema>;
+export type ChangesMessage = Static<typeof ChangesMessageSchema>;
+export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;
 
 /** The body of an event create or update (every field optional on update). */
 export type EventWrite = Partial<Static<typeof EventCreateArgs>>;

@@ -174,4 +174,15 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Qué papelera: eventos (events), lugares (venues) u organizadores (organizers).',
   'The number of items to return on each page (at most 50; larger values are clamped).':
     'El número de elementos por página (como máximo 50; los valores mayores se reducen a 50).',
+  'Lowercase letters, digits and "-": the site is served at /{code}/. Not "svc" or "default".':
+    'Minúsculas, cifras y «-»: el sitio se sirve en /{code}/. Ni «svc» ni «default».',
+  'The site title.': 'El título del sitio.',
+  '`en`, or a Spanish variant: arg, bo, cl, co, mx, pe, es.':
+    '`en`, o una variante del español: arg, bo, cl, co, mx, pe, es.',
+  'An IANA time zone (Europe/Madrid) or UTC±N.': 'Una zona horaria IANA (Europe/Madrid) o UTC±N.',
+  'The default page size of collections (requests may still ask for up to 50).':
+    'El tamaño de página por omisión de las colecciones (las peticiones pueden pedir hasta 50).',
+  'The site to change.': 'El sitio que se modifica.',
+  'Resume after this change (the `id` of the last message received). The Last-Event-ID header, which EventSource sends by itself on reconnect, does the same and wins.':
+    'Reanuda después de este cambio (el `id` del último mensaje recibido). La cabecera Last-Event-ID, que EventSource envía sola al reconectar, hace lo mismo y prevalece.',
 };

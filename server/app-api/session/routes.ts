@@ -36,7 +36,9 @@ function present(
     method: user && role ? method : null,
     user: user && role ? { id: user.id, login: user.login, name: user.display_name } : null,
     role: user && role ? role : null,
+    install_administrator: Boolean(user && role && user.super_admin === 1),
     site: presentSite(ctx.site, ctx.origin),
+    change_seq: ctx.store.changes.latest(),
   };
   if (user && role && nonce !== undefined) session.nonce = nonce;
   return session;

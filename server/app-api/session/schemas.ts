@@ -25,8 +25,15 @@ export const Session = Type.Object({
   method: Type.Union([Type.Literal('desktop'), Type.Literal('cookie'), Type.Literal('token'), Type.Null()]),
   user: Type.Union([Type.Object({ id: Type.Integer(), login: Type.String(), name: Type.String() }), Type.Null()]),
   role: Type.Union([Type.Union(ROLES.map((role) => Type.Literal(role))), Type.Null()]),
+  /** The install's own administrator: creates sites and manages backups (as the CLI may). */
+  install_administrator: Type.Boolean(),
   /** For cookie sessions: send it back as `X-WP-Nonce` on every request, or the cookie is ignored. */
   nonce: Type.Optional(Type.String()),
   site: SiteSummary,
+  /**
+   * The change log's position when this was read: a client that loads its data after this and
+   * opens almanac/v1/changes with it as Last-Event-ID misses nothing written in between.
+   */
+  change_seq: Type.Integer(),
 });
 export type Session = Static<typeof Session>;

@@ -52,6 +52,10 @@ export function sitesRepository(db: Db) {
   const insert = db.prepare(
     'INSERT INTO sites (code, title, timezone, language, per_page, created_utc) VALUES (@code, @title, @timezone, @language, @perPage, @created)',
   );
+  const update = db.prepare(
+    `UPDATE sites SET title = coalesce(@title, title), timezone = coalesce(@timezone, timezone),
+       per_page = coalesce(@perPage, per_page) WHERE code = @code`,
+  );
   const takePost = db.prepare(
     'UPDATE sites SET next_post_id = next_post_id + 1 WHERE id = ? RETURNING next_post_id - 1 AS id',
   );
@@ -70,6 +74,16 @@ export function sitesRepository(db: Db) {
     create(site: { code: string; title: string; timezone: string; language: string; perPage?: number }): Site {
       insert.run(Object.assign({ perPage: 10 }, site, { created: new Date().toISOString() }));
       return this.byCode(site.code)!;
+    },
+    /** Changes what is given (undefined: kept); returns the site as it is now. */
+    update(code: string, changes: { title?: string; timezone?: string; perPage?: number }): Site {
+      update.run({
+        code,
+        title: changes.title ?? null,
+        timezone: changes.timezone ?? null,
+        perPage: changes.perPage ?? null,
+      });
+      return this.byCode(code)!;
     },
     /** The next id of the site's one post sequence (never reused: the counter only grows). */
     nextPostId(siteId: number): number {

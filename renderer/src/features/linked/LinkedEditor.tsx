@@ -28,7 +28,8 @@ export default function LinkedEditor({ kind, id }: { kind: LinkedKind; id: numbe
         ? 'organizers.new'
         : 'organizers.edit',
   );
-  if (id !== null && (loaded.isPending || loaded.isError)) {
+  // Once loaded, a failed refetch (the item was trashed elsewhere) keeps the form and what is typed.
+  if (id !== null && loaded.data === undefined) {
     return (
       <Dialog title={title} isOpen onClose={close}>
         {loaded.isError ? <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} /> : <Loading />}

@@ -1,5 +1,6 @@
 // Settings: the account, how the calendar looks (theme, first day of the week, whose time zone
-// times are shown in), and where things are (the API root for tools, the data folder).
+// times are shown in), API tokens, the install's sites, backups, and where things are (the API
+// root for tools, the data folder).
 import { useQuery } from '@tanstack/react-query';
 import { useSession } from '../../api/session.ts';
 import { desktopBridge } from '../../api/auth.ts';
@@ -11,6 +12,8 @@ import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { AccountMenu } from '../session/AccountMenu.tsx';
 import { TokensSection } from './TokensSection.tsx';
+import { SitesSection } from './SitesSection.tsx';
+import { BackupsSection } from './BackupsSection.tsx';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -84,6 +87,8 @@ export default function SettingsScreen() {
         />
       </section>
       {session.signed_in && <TokensSection session={session} />}
+      <SitesSection session={session} />
+      {session.install_administrator && <BackupsSection />}
       <section className="settings-section" aria-labelledby="settings-about">
         <h2 id="settings-about">{t('settings.about')}</h2>
         <dl className="definition">

@@ -50,7 +50,9 @@ export default function EventEditor({ target }: { target: Extract<EditorTarget, 
       </Dialog>
     );
   }
-  if (target.id !== null && loaded.isError) {
+  // Only when nothing was loaded: a refetch that fails later (someone trashed the event while it
+  // is open here) must not replace the form and lose what is being typed; the save will say so.
+  if (target.id !== null && loaded.isError && loaded.data === undefined) {
     return (
       <Dialog title={t('editor.editTitle')} isOpen onClose={close} size="large">
         <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} />

@@ -1,0 +1,80 @@
+// almanac/v1/backups — Settings → Backups, for the install administrator: the backups with dates
+// and sizes, and "Back up now" (written by a worker thread while the server keeps serving).
+// Restoring is not here on purpose: the data file is never replaced under a running server. The
+// desktop app restarts into a backup (electron/restore.ts); elsewhere `almanac restore` does it.
+import { dirname } from 'node:path';
+import { Type } from '@sinclair/typebox';
+import { endpoint, type RouteSpec } from '../../http/route.ts';
+import { forbidden } from '../../http/errors.ts';
+import type { RequestContext } from '../../http/context.ts';
+import { ReplyLater } from '../../http/reply-later.ts';
+import { backupsDir, listBackups, type BackupFile } from '../../db/backup.ts';
+import { ErrorBody } from '../../api/shared/representations.ts';
+import { Backup, BackupList } from './schemas.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Writes a rotating backup now (service.ts tracks it so stopping waits for it). */
+    backupNow: (reason: string) => Promise<string>;
+  }
+}
+
+const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
+
+function installAdministratorOnly({ ctx }: { ctx: RequestContext }) {
+  if (!ctx.actor || ctx.store.users.byId(ctx.actor.userId)?.super_admin !== 1) throw forbidden(ctx.actor !== null);
+}
+
+const present = ({ name, created, bytes, reason }: BackupFile) => ({ name, created, bytes, reason });
+
+export const backupRoutes: RouteSpec[] = [
+  {
+    path: '/backups',
+    tag: 'backups',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: Type.Object({}),
+        summary: 'The backups of this install, newest first, and where the data lives',
+        responses: {
+          200: { description: 'The backups.', schema: BackupList },
+          401: error('Not signed in.'),
+          403: error('Not the install administrator.'),
+        },
+        cacheable: false, // files on disk, not the database
+        permission: installAdministratorOnly,
+        handler: ({ ctx }) => {
+          const file = ctx.store.db.name;
+          return {
+            body: {
+              data_folder: dirname(file),
+              backups_folder: backupsDir(file),
+              backups: listBackups(file).map(present),
+            },
+          };
+        },
+      }),
+      endpoint({
+        methods: ['POST'],
+        args: Type.Object({}),
+        summary: 'Back up now',
+        responses: {
+          201: { description: 'The backup just written.', schema: Backup },
+          401: error('Not signed in.'),
+          403: error('Not the install administrator.'),
+        },
+        permission: installAdministratorOnly,
+        handler: ({ ctx }) => ({
+          body: new ReplyLater(async (request, reply) => {
+            const written = await request.server.backupNow('manual');
+            const backup = listBackups(ctx.store.db.name).find((each) => each.path === written)!;
+            return reply
+              .code(201)
+              .type('application/json; charset=utf-8')
+              .send(JSON.stringify(present(backup)));
+          }),
+        }),
+      }),
+    ],
+  },
+];

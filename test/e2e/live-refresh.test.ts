@@ -1,0 +1,87 @@
+// Live refresh: an open month view shows what others write without a reload — a script through
+// the HTTP API, another process on the same data dir, the CLI — and after the server restarts it
+// catches up on what was written while it was down (the change stream resumes from its last id).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { dayOf, startApp, thisMonth, type App } from './support.ts';
+
+const run = promisify(execFile);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const writeElsewhere = (dataDir: string, title: string, start: string, end: string) =>
+  run(
+    process.execPath,
+    ['--import', 'tsx', 'test/e2e/helpers/write-from-another-process.ts', dataDir, title, start, end],
+    {
+      cwd: ROOT,
+    },
+  );
+
+let app: App | undefined;
+const month = thisMonth();
+before(async () => {
+  app = await startApp(test as never);
+});
+after(() => app?.close());
+
+test('writes by a script, another process and the CLI appear in an open month view; a restart loses none', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 15)}`);
+  await page.locator(`[role=cell][data-date="${dayOf(month, 15)}"]`).waitFor();
+  const shown = (title: string) => page.locator('.calendar-event', { hasText: title }).first();
+
+  // The README's curl example, in effect: a POST with a token.
+  const started = Date.now();
+  const created = await app.api('POST', 'events', {
+    title: 'Written by a script',
+    start_date: `${dayOf(month, 9)} 10:00`,
+    end_date: `${dayOf(month, 9)} 11:00`,
+  });
+  assert.equal(created.status, 201);
+  await shown('Written by a script').waitFor({ timeout: 5_000 });
+  t.diagnostic(`a script's write was on screen after ${Date.now() - started} ms`);
+
+  // Another process on the same database (a second server, the CLI's writes).
+  await writeElsewhere(app.dataDir, 'Written elsewhere', `${dayOf(month, 11)} 10:00`, `${dayOf(month, 11)} 11:00`);
+  await shown('Written elsewhere').waitFor({ timeout: 5_000 });
+
+  // The CLI itself: a new site shows up in the (until now hidden) site switcher.
+  await run(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'server/almanac.ts',
+      'site',
+      'create',
+      'live',
+      '--title',
+      'Live site',
+      '--language',
+      'en',
+      '--timezone',
+      'UTC',
+      '--data-dir',
+      app.dataDir,
+    ],
+    { cwd: ROOT },
+  );
+  await page.locator('.site-switcher').waitFor({ timeout: 5_000 });
+
+  // Trashing elsewhere takes it off the calendar.
+  await app.api('DELETE', `events/${created.body.id}`);
+  await shown('Written by a script').waitFor({ state: 'detached', timeout: 5_000 });
+
+  // Written while the server is down: the page reconnects and resumes without a gap.
+  await app.restart(() =>
+    writeElsewhere(
+      app!.dataDir,
+      'Written while stopped',
+      `${dayOf(month, 12)} 10:00`,
+      `${dayOf(month, 12)} 11:00`,
+    ).then(() => {}),
+  );
+  await shown('Written while stopped').waitFor({ timeout: 15_000 });
+});
