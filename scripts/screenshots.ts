@@ -39,6 +39,13 @@ const call = async (method: string, path: string, body?: unknown) => {
   return response.json();
 };
 await seedDemo(call, values.month!);
+// Settings shows the install's sites and backups: a second site and one backup make them real.
+await fetch(`${service.url}/almanac/v1/sites`, {
+  method: 'POST',
+  headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  body: JSON.stringify({ code: 'mx', title: 'Fiestas', language: 'mx', timezone: 'America/Mexico_City' }),
+});
+await service.backupNow();
 
 const browser = await launchBrowser();
 const context = await browser.newContext({
@@ -93,7 +100,17 @@ await shot('organizers', '#/organizers', (p) => p.getByRole('grid').waitFor());
 await shot('categories', '#/categories', (p) => p.getByRole('grid').waitFor());
 await shot('tags', '#/tags', (p) => p.getByRole('grid').waitFor());
 await shot('trash', '#/trash', (p) => p.getByRole('tablist').waitFor());
-await shot('settings', '#/settings', (p) => p.getByRole('heading', { name: 'Settings' }).waitFor());
+await shot('settings', '#/settings', (p) => p.getByRole('heading', { level: 1 }).waitFor());
+await shot('settings-sites-backups', '#/settings', async (p) => {
+  await p
+    .locator('.settings-section')
+    .filter({ has: p.locator('#settings-backups') })
+    .getByRole('row')
+    .nth(1)
+    .waitFor();
+  await p.locator('#settings-sites').scrollIntoViewIfNeeded();
+  await p.locator('#settings-sites').evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+});
 await browser.close();
 await service.stop();
 rmSync(dataDir, { recursive: true, force: true });

@@ -40,7 +40,6 @@ export function SitesSection({ session }: { session: Session }) {
             <Column isRowHeader className="column">
               {t('sites.siteTitle')}
             </Column>
-            <Column className="column">{t('sites.address')}</Column>
             <Column className="column">{t('sites.language')}</Column>
             <Column className="column">{t('sites.timezone')}</Column>
             <Column className="column">{t('sites.perPage')}</Column>
@@ -52,8 +51,8 @@ export function SitesSection({ session }: { session: Session }) {
                 <Cell className="cell cell-title">
                   {site.title}
                   {site.code === session.site.code && <span className="badge">{t('sites.current')}</span>}
+                  <span className="cell-note">{`${sitePath(site.code)}/`}</span>
                 </Cell>
-                <Cell className="cell">{`${sitePath(site.code)}/`}</Cell>
                 <Cell className="cell">{t(languageKey(site.language))}</Cell>
                 <Cell className="cell">{site.timezone}</Cell>
                 <Cell className="cell">{site.per_page}</Cell>

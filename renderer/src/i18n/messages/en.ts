@@ -337,7 +337,6 @@ export const en = {
   'sites.title': 'Sites',
   'sites.intro': 'Each site is a calendar of its own, with its own address, language and time zone.',
   'sites.siteTitle': 'Title',
-  'sites.address': 'Address',
   'sites.language': 'Language',
   'sites.timezone': 'Time zone',
   'sites.perPage': 'Page size',

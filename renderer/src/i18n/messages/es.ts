@@ -343,7 +343,6 @@ export const es: Record<MessageId, string> = {
   'sites.title': 'Sitios',
   'sites.intro': 'Cada sitio es un calendario propio, con su dirección, su idioma y su zona horaria.',
   'sites.siteTitle': 'Título',
-  'sites.address': 'Dirección',
   'sites.language': 'Idioma',
   'sites.timezone': 'Zona horaria',
   'sites.perPage': 'Tamaño de página',
