@@ -207,3 +207,24 @@ test('stopping the server ends its open streams instead of waiting for them', as
     own.store.close();
   }
 });
+
+test('pruning keeps the newest changes — always at least the last one, which holds the numbering — in bounded batches', async () => {
+  for (let i = 0; i < 5; i++) await server.admin('POST', 'tags', { json: { name: `prune ${i}` } });
+  const { changes } = server.store;
+  const count = () => server.store.db.prepare('SELECT COUNT(*) FROM changes').pluck().get() as number;
+  const latest = changes.latest();
+  assert.ok(count() >= 5);
+  const before = count();
+  assert.equal(
+    server.store.writing(() => changes.prune(2, 1)),
+    1,
+    'one batch of one',
+  );
+  assert.equal(count(), before - 1);
+  server.store.writing(() => changes.prune(2, 1_000));
+  assert.equal(count(), 2);
+  server.store.writing(() => changes.prune(0, 1_000));
+  assert.equal(count(), 1);
+  assert.equal(changes.latest(), latest);
+  assert.equal(changes.prunedThrough(), latest - 1);
+});

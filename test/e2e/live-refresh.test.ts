@@ -84,4 +84,37 @@ test('writes by a script, another process and the CLI appear in an open month vi
     ).then(() => {}),
   );
   await shown('Written while stopped').waitFor({ timeout: 15_000 });
+  await page.close();
 });
+
+test('a hidden tab lets go of its stream (browsers allow six connections per origin) and catches up when shown', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const hub = app.service.listening.app.changeHub;
+  await waitUntil(() => hub.size === 0, 'the pages of earlier tests let go of their streams');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 15)}`);
+  await page.locator(`[role=cell][data-date="${dayOf(month, 15)}"]`).waitFor();
+  const setVisibility = (state: 'hidden' | 'visible') =>
+    page.evaluate((value) => {
+      Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    }, state);
+  await waitUntil(() => hub.size === 1, 'the page opened its stream');
+  await setVisibility('hidden');
+  await waitUntil(() => hub.size === 0, 'the hidden page closed its stream');
+  await app.api('POST', 'events', {
+    title: 'Written while hidden',
+    start_date: `${dayOf(month, 13)} 10:00`,
+    end_date: `${dayOf(month, 13)} 11:00`,
+  });
+  await setVisibility('visible');
+  await page.locator('.calendar-event', { hasText: 'Written while hidden' }).first().waitFor({ timeout: 5_000 });
+  assert.equal(hub.size, 1);
+});
+
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -49,18 +49,38 @@ class ChangeStream {
   ) {}
 
   start(): void {
-    void this.connect();
+    document.addEventListener('visibilitychange', this.onVisibility);
+    if (document.visibilityState !== 'hidden') void this.connect();
   }
 
   stop(): void {
     this.stopped = true;
-    this.abort?.abort();
-    clearTimeout(this.retry);
+    document.removeEventListener('visibilitychange', this.onVisibility);
+    this.disconnect();
     clearTimeout(this.flushTimer);
   }
 
+  /**
+   * A hidden tab lets go of its stream: a browser keeps at most six connections to one origin, and
+   * six tabs each holding a stream would leave none for requests. Shown again, it resumes from the
+   * last change it saw and catches up at once.
+   */
+  private readonly onVisibility = () => {
+    if (document.visibilityState === 'hidden') this.disconnect();
+    else if (!this.abort) {
+      this.failures = 0;
+      void this.connect();
+    }
+  };
+
+  private disconnect(): void {
+    this.abort?.abort();
+    this.abort = undefined;
+    clearTimeout(this.retry);
+  }
+
   private async connect(): Promise<void> {
-    this.abort = new AbortController();
+    const abort = (this.abort = new AbortController());
     try {
       const response = await fetch(apiUrl(APP_NS, 'changes'), {
         headers: {
@@ -69,7 +89,7 @@ class ChangeStream {
           'Last-Event-ID': this.lastId,
         },
         credentials: 'same-origin',
-        signal: this.abort.signal,
+        signal: abort.signal,
       });
       if (!response.ok || !response.body) throw new Error(`change stream: HTTP ${response.status}`);
       const parse = sseParser((message) => {
@@ -87,7 +107,8 @@ class ChangeStream {
     } catch {
       // A network error or the server stopping: reconnect below.
     }
-    if (this.stopped) return;
+    // Stopped, hidden, or already replaced by a newer connection: nothing to do here.
+    if (this.stopped || this.abort !== abort) return;
     const wait = RETRY_MS[Math.min(this.failures, RETRY_MS.length - 1)]!;
     this.failures++;
     this.retry = setTimeout(() => void this.connect(), wait);
