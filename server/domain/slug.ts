@@ -1,12 +1,14 @@
 // Post slugs ("post_name" in WordPress) for events, venues, organizers and terms.
 //
 // TEC clients read and send slugs and expect what WordPress's sanitize_title()
-// would have made, so a title gives the same slug here as on a WordPress site. We
-// follow its steps (remove_accents, then sanitize_title_with_dashes) on purpose, not
-// exactly: WordPress turns only spaces, dots and some dash-like characters into
-// dashes and drops the other characters outside [a-z0-9_-], whereas here any run of
-// other characters becomes one dash. The difference shows only for punctuation inside
-// a word ("Rock'n'Roll" gives "rock-n-roll" here, "rocknroll" in WordPress).
+// would have made, so a title gives the same slug here as on a WordPress site (scripts
+// look venues up by it). We follow its steps (remove_accents, then
+// sanitize_title_with_dashes): apostrophes, quotes and the other characters WordPress
+// strips entirely vanish ("St Mary's Church" → st-marys-church, "New Year's Eve" →
+// new-years-eve, "Rock'n'Roll" → rocknroll). One deliberate difference: WordPress also
+// drops any other punctuation *inside* a word ("Jazz:Live" → jazzlive), where a run of
+// other characters becomes one dash here (jazz-live) — a title's words stay readable.
+// Slugs already stored are never recomputed: this only shapes new ones.
 
 // WordPress's post_name column is varchar(200); a longer slug would be cut by MySQL
 // there, so we keep the same limit and cut it ourselves, cleanly.
@@ -36,9 +38,15 @@ const TAG_RE = /<[^>]*>/g;
 // drops them whole rather than spelling out "amp".
 const ENTITY_RE = /&(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);/gi;
 
+// What sanitize_title_with_dashes() removes outright in its 'save' context: ASCII and
+// typographic quotes and apostrophes, guillemets, ¡ ¿, the acute accent and the soft hyphen.
+const STRIPPED_RE = /['"`´‘’‚‛“”„‟‹›«»¡¿\u00ad]/g;
+
 /** Turns a title into a URL slug as WordPress's sanitize_title() does ('' if nothing is left). */
 export function sanitizeSlug(input: string): string {
-  let s = input.replace(TAG_RE, '').replace(ENTITY_RE, '').replace(/&/g, '');
+  let s = input.replace(TAG_RE, '').replace(ENTITY_RE, '').replace(/&/g, '').replace(STRIPPED_RE, '');
+  // × (the multiplication sign) becomes an x, as WordPress writes "3x4".
+  s = s.replace(/×/g, 'x');
   // Lowercase before NFKD: some capitals lowercase to a letter plus a combining mark
   // ('İ' -> 'i̇'), which the mark stripping below then cleans up.
   s = s.toLowerCase().normalize('NFKD').replace(/\p{M}/gu, '');

@@ -131,3 +131,15 @@ test('slugSuffix: reads only a plain positive number after base-', () => {
   assert.equal(slugSuffix('jazz', 'jazz-2-3'), undefined);
   assert.equal(slugSuffix('jazz', 'jazzy-2'), undefined);
 });
+
+test('apostrophes and quotes vanish, as WordPress makes slugs (scripts look venues up by them)', () => {
+  assert.equal(sanitizeSlug("St Mary's Church"), 'st-marys-church');
+  assert.equal(sanitizeSlug('New Year’s Eve'), 'new-years-eve');
+  assert.equal(sanitizeSlug("Rock'n'Roll"), 'rocknroll');
+  assert.equal(sanitizeSlug('The “Best” Night'), 'the-best-night');
+  assert.equal(sanitizeSlug('«Fiesta» ¡Olé!'), 'fiesta-ole');
+  assert.equal(sanitizeSlug('¿Qué pasa?'), 'que-pasa');
+  assert.equal(sanitizeSlug('3×4 Quartet'), '3x4-quartet');
+  // Other punctuation still separates words (a documented difference from WordPress).
+  assert.equal(sanitizeSlug('Jazz:Live'), 'jazz-live');
+});
