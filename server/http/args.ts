@@ -151,7 +151,7 @@ export function parseArgs<T>(schema: TObject, raw: Record<string, unknown>): Par
   if (!validate(args)) {
     for (const error of validate.errors ?? []) {
       const param = paramOf(error);
-      errors.add(param, describe(param, error));
+      errors.add(param, describe(param, error), error.keyword === 'type' ? 'rest_invalid_type' : undefined);
     }
   }
   for (const [name, value] of Object.entries(args)) {

@@ -13,13 +13,24 @@ const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_ASYNC_CONSTRAINT: [400, 'rest_bad_request', 'The request could not be routed.'],
 };
 
+/**
+ * What PHP's json_last_error() would have said, as WordPress puts it in a rest_invalid_json body
+ * (JSON_ERROR_CTRL_CHAR 3, JSON_ERROR_SYNTAX 4): clients print it.
+ */
+function jsonErrorOf(error: Error): { json_error_code: number; json_error_message: string } {
+  return /control character/i.test(error.message)
+    ? { json_error_code: 3, json_error_message: 'Control character error, possibly incorrectly encoded' }
+    : { json_error_code: 4, json_error_message: 'Syntax error' };
+}
+
 export function toApiError(error: FastifyError | Error): ApiError {
   if (error instanceof ApiError) return error;
   const code = (error as FastifyError).code;
   const known = code ? FASTIFY_CODES[code] : undefined;
-  if (known) return new ApiError(known[0], known[1], known[2]);
+  if (known)
+    return new ApiError(known[0], known[1], known[2], known[1] === 'rest_invalid_json' ? jsonErrorOf(error) : {});
   if (error instanceof SyntaxError && (error as FastifyError).statusCode === 400) {
-    return new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.');
+    return new ApiError(400, 'rest_invalid_json', 'Invalid JSON body passed.', jsonErrorOf(error));
   }
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500)

@@ -6,7 +6,14 @@ export class ApiError extends Error {
   readonly code: string;
   readonly data: Record<string, unknown>;
 
-  constructor(status: number, code: string, message: string, data: Record<string, unknown> = {}) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    data: Record<string, unknown> = {},
+    /** Keys beside `data`, as WordPress adds `additional_data` when an error carried data twice. */
+    readonly topLevel: Record<string, unknown> = {},
+  ) {
     super(message);
     this.status = status;
     this.code = code;
@@ -14,16 +21,27 @@ export class ApiError extends Error {
   }
 
   toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data } };
+    return { code: this.code, message: this.message, data: { status: this.status, ...this.data }, ...this.topLevel };
   }
+}
+
+/** WordPress's per-parameter detail of a failure it raised itself (a wrong type), in data.details. */
+export interface ParamDetail {
+  code: string;
+  message: string;
+  data: { param: string };
 }
 
 /** Collects per-parameter validation failures so one 400 names every bad parameter. */
 export class ParamErrors {
   private readonly params = new Map<string, string>();
+  private readonly details = new Map<string, ParamDetail>();
 
-  add(param: string, message: string): void {
-    if (!this.params.has(param)) this.params.set(param, message);
+  /** `detailCode`: the WordPress error code when WordPress itself would have raised it (rest_invalid_type). */
+  add(param: string, message: string, detailCode?: string): void {
+    if (this.params.has(param)) return;
+    this.params.set(param, message);
+    if (detailCode) this.details.set(param, { code: detailCode, message, data: { param } });
   }
 
   get size(): number {
@@ -44,14 +62,19 @@ export class ParamErrors {
   }
 
   throwIfAny(): void {
-    if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params));
+    if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params), Object.fromEntries(this.details));
   }
 }
 
-export function invalidParams(params: Record<string, string>): ApiError {
+/**
+ * WordPress's 400: `params` names every bad parameter; `details` holds, keyed by parameter, the
+ * errors WordPress raises itself (a wrong type: rest_invalid_type), and is an empty list when
+ * there are none (a plugin's validator that only says no), exactly as the reference shows.
+ */
+export function invalidParams(params: Record<string, string>, details: Record<string, ParamDetail> = {}): ApiError {
   return new ApiError(400, 'rest_invalid_param', `Invalid parameter(s): ${Object.keys(params).join(', ')}`, {
     params,
-    details: [],
+    details: Object.keys(details).length > 0 ? details : [],
   });
 }
 

@@ -189,6 +189,9 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
         ? 'A term with the name provided already exists with this parent.'
         : 'A term with the name provided already exists in this taxonomy.',
       { term_id: existing.id },
+      // WordPress's terms controller adds the term id to an error that already carried it: the
+      // first copy moves to additional_data (WP_Error::add_data), which clients read.
+      { additional_data: [existing.id] },
     );
 
   const listValidate = (
