@@ -82,6 +82,23 @@ export const Term = Type.Object(
     url: Type.Optional(Type.String()),
     urls: Type.Optional(TermUrls),
     translation_language: Type.Optional(Type.String()),
+    /** WordPress's HAL links: on a single term's answer (create, read, update, delete), not in lists. */
+    _links: Type.Optional(
+      Type.Record(
+        Type.String(),
+        Type.Array(
+          // In the order WordPress writes each kind: curies name-href-templated, the rest href first.
+          // (href is always there; optional only so the serializer keeps this order.)
+          Type.Object({
+            name: Type.Optional(Type.String()),
+            href: Type.Optional(Type.String()),
+            targetHints: Type.Optional(Type.Object({ allow: Type.Array(Type.String()) })),
+            embeddable: Type.Optional(Type.Boolean()),
+            templated: Type.Optional(Type.Boolean()),
+          }),
+        ),
+      ),
+    ),
   },
   { $id: 'Term' },
 );

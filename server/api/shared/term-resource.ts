@@ -13,6 +13,7 @@ import { filterHtml } from '../../domain/html.ts';
 import { MAX_PER_PAGE, idList, page, pathId, perPage, postId, text, translationLanguage } from './args.ts';
 import { ErrorBody, Term } from './representations.ts';
 import { presentTerm } from './present.ts';
+import { termLinks } from './term-links.ts';
 import { restUrl } from './urls.ts';
 import { termEtag } from './etag.ts';
 import {
@@ -130,6 +131,11 @@ function present(ctx: RequestContext, term: TermRow, translation?: string, count
   const n = count ?? ctx.store.terms.counts(ctx.site.id, [term.id]).get(term.id) ?? 0;
   const { terms, translated } = overlayTerms(ctx, [term], translation);
   return presentTerm(ctx, terms[0]!, n, archivePath(ctx, term), servedLanguage(ctx, translation, translated, term.id));
+}
+
+/** A single term's answer (create, read, update, delete): the term and WordPress's `_links`. */
+function presentSingle(ctx: RequestContext, r: TermResource, term: TermRow, translation?: string) {
+  return { ...present(ctx, term, translation), _links: termLinks(ctx, term, r.mayManage(ctx.actor)) };
 }
 
 interface PreparedTermWrite {
@@ -277,7 +283,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
     });
     return {
       status: 201,
-      body: present(ctx, term, translationOf(a)),
+      body: presentSingle(ctx, r, term, translationOf(a)),
       headers: { Location: restUrl(ctx, r.collection, term.id) },
       etag: termEtag(term),
     };
@@ -315,13 +321,13 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
       ctx.store.terms.update(next);
       return next;
     });
-    return { body: present(ctx, term, translationOf(a)) };
+    return { body: presentSingle(ctx, r, term, translationOf(a)) };
   };
 
   const remove = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) =>
     ctx.store.transaction(() => {
       const term = findTerm(ctx, r, a.id);
-      const before = present(ctx, term, translationOf(a));
+      const before = presentSingle(ctx, r, term, translationOf(a));
       ctx.store.terms.reparentChildren(ctx.site.id, taxonomy, term.id, term.parent);
       ctx.store.terms.remove(ctx.site.id, term.id);
       return { body: before };
@@ -388,7 +394,7 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
           responses: { 200: item, 400: error(`Unknown ${r.noun} ID.`) },
           validate: validateTarget,
           etag,
-          handler: ({ ctx, args: a }) => ({ body: present(ctx, findTerm(ctx, r, a.id), translationOf(a)) }),
+          handler: ({ ctx, args: a }) => ({ body: presentSingle(ctx, r, findTerm(ctx, r, a.id), translationOf(a)) }),
         }),
         endpoint({
           methods: EDITABLE,
