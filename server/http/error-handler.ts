@@ -2,6 +2,7 @@
 // (no HTML, no stack trace). Fastify's own errors are translated to the contract's codes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, noRoute } from './errors.ts';
+import { envelope } from './response-shaping.ts';
 
 const FASTIFY_CODES: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'rest_invalid_json', 'Invalid JSON body passed.'],
@@ -44,6 +45,11 @@ export function errorHandler(error: FastifyError, request: FastifyRequest, reply
   if (apiError.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="almanac", Basic realm="almanac"');
   if (apiError.status === 429 && typeof apiError.data.retry_after === 'number')
     reply.header('Retry-After', String(apiError.data.retry_after));
+  // ?_envelope wraps errors too (status 200, the real status in the body), as WordPress does.
+  if ((request.query as Record<string, unknown> | undefined)?._envelope !== undefined) {
+    const wrapped = envelope(apiError.status, {}, JSON.stringify(apiError.toBody()));
+    return reply.code(200).type('application/json; charset=utf-8').send(wrapped.body);
+  }
   return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
 }
 

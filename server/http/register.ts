@@ -13,6 +13,7 @@ import { overriddenMethod } from './method-override.ts';
 import { serializerFor } from './serializers.ts';
 import { PreSerialized } from './pre-serialized.ts';
 import { ReplyLater } from './reply-later.ts';
+import { shapeResponse } from './response-shaping.ts';
 import type { Store } from '../db/store.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
@@ -157,8 +158,10 @@ function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
     const ifMatch = request.headers['if-match'];
     return callEndpoint(endpoint, { ctx: request.ctx, raw, write, ifMatch, request, reply });
   };
-  const send = (reply: FastifyReply, status: number, headers: Record<string, string>, body: string) =>
-    reply.code(status).headers(headers).type(JSON_TYPE).send(body);
+  const send = (reply: FastifyReply, status: number, headers: Record<string, string>, body: string) => {
+    const shaped = shapeResponse(reply.request, { status, headers, body }); // _fields, _envelope
+    return reply.code(shaped.status).headers(shaped.headers).type(JSON_TYPE).send(shaped.body);
+  };
 
   /** A slow read: site, caller and cache on the event loop (a few point reads), the rest on the worker. */
   const offThread = async (
