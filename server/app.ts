@@ -1,6 +1,6 @@
 // The Almanac service as a Fastify plugin: guards, site resolution, authentication, error
 // shape, and the svc/events/v1 routes for every site. It never listens (see listen.ts).
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import formBody from '@fastify/formbody';
 import type { Store } from './db/store.ts';
 import type { Site } from './db/repositories/sites.ts';
@@ -18,6 +18,8 @@ import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
 import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
+import { routeEntry } from './api/service/namespace-index.ts';
+import { describerFor } from './api/service/descriptions.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { AuthThrottle } from './http/auth-throttle.ts';
@@ -216,8 +218,8 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     return payload;
   });
 
-  // CORS preflight for the allowed origins.
-  app.options('*', async (request, reply) => {
+  // CORS preflight for the allowed origins (API routes call it too, for a preflight: register.ts).
+  const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
     if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), options))
       throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
@@ -228,7 +230,8 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     );
     reply.header('access-control-max-age', '600');
     return reply.code(204).send();
-  });
+  };
+  app.options('*', preflight);
 
   for (const [namespace, routes] of tables)
     for (const prefix of [`/${namespace}`, `/:site/${namespace}`])
@@ -239,6 +242,15 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         context,
         readWorker,
         afterWrite: () => changeHub.poke(),
+        preflight,
+        // OPTIONS on a route (not a preflight) answers its description, as WordPress does.
+        describeRoute: (ctx, route) =>
+          routeEntry(
+            ctx,
+            namespace === APP_NAMESPACE.name ? APP_NAMESPACE : EVENTS_NAMESPACE,
+            route,
+            describerFor(ctx.site.language),
+          ),
         schemaSerialization: options.schemaSerialization,
       });
   if (options.benchRoute) registerBenchRoute(app);

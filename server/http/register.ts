@@ -64,6 +64,10 @@ export interface RegisterOptions {
   context: (request: FastifyRequest) => RequestContext;
   /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
+  /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method): app.ts's rules. */
+  preflight?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+  /** What OPTIONS on a route answers otherwise: its description (namespace, methods, endpoints). */
+  describeRoute?: (ctx: RequestContext, route: RouteSpec) => unknown;
   /** Called after every write request (the change hub looks at the log at once). */
   afterWrite?: () => void;
   /** Where `offThread` reads run; without one they run on the event loop like the rest. */
@@ -257,6 +261,7 @@ export function registerRoutes(
       const handler = handle(endpointKey(options.namespace, route, endpoint), endpoint, options);
       for (const method of endpoint.methods) byMethod.set(method, handler);
     }
+    if (options.describeRoute) registerOptions(app, url, route, options);
     for (const endpoint of route.endpoints) {
       const handler = byMethod.get(endpoint.methods[0]!)!;
       app.route({
@@ -277,4 +282,26 @@ export function registerRoutes(
       });
     }
   }
+}
+
+/**
+ * OPTIONS on a route: a CORS preflight keeps app.ts's rules; any other OPTIONS answers 200 with the
+ * route's description and an Allow header, as WordPress does (its clients read the arguments).
+ */
+function registerOptions(app: FastifyInstance, url: string, route: RouteSpec, options: RegisterOptions): void {
+  const methods = [...new Set(route.endpoints.flatMap((endpoint) => endpoint.methods))];
+  app.route({
+    method: 'OPTIONS',
+    url: url === '' ? '/' : url,
+    config: { ownContext: true } satisfies OwnContextConfig,
+    handler: async (request, reply) => {
+      if (request.headers.origin && request.headers['access-control-request-method'] && options.preflight)
+        return options.preflight(request, reply);
+      const body = options.store.snapshot(() => {
+        request.ctx = options.context(request);
+        return JSON.stringify(options.describeRoute!(request.ctx, route));
+      });
+      return reply.code(200).header('allow', methods.join(', ')).type(JSON_TYPE).send(body);
+    },
+  });
 }

@@ -8,25 +8,30 @@ import { indexArg } from './schema-tools.ts';
 import type { Describe } from './descriptions.ts';
 
 export function namespaceIndex(ctx: RequestContext, namespace: Namespace, routes: RouteSpec[], describe: Describe) {
-  const root = `${ctx.baseUrl}/${namespace.name}`;
   const entries: Record<string, unknown> = {};
-  for (const route of routes) {
-    const key = `/${namespace.name}${toWpPattern(route.path)}`;
-    const entry: Record<string, unknown> = {
-      namespace: namespace.name,
-      methods: route.endpoints.flatMap((e) => e.methods),
-      endpoints: route.endpoints.map((e) => ({
-        methods: e.methods,
-        args: Object.fromEntries(
-          Object.entries(e.args.properties).map(([name, schema]) => [
-            name,
-            { ...indexArg(schema, (e.args.required ?? []).includes(name)), description: describe(route, name, schema) },
-          ]),
-        ),
-      })),
-    };
-    if (!route.path.includes('{')) entry._links = { self: [{ href: `${root}${route.path}` }] };
-    entries[key] = entry;
-  }
+  for (const route of routes)
+    entries[`/${namespace.name}${toWpPattern(route.path)}`] = routeEntry(ctx, namespace, route, describe);
   return { namespace: namespace.name, routes: entries, _links: { up: [{ href: `${ctx.baseUrl}/` }] } };
+}
+
+/**
+ * One route as WordPress describes it — its entry in the namespace index, and what OPTIONS on the
+ * route answers: the namespace, the methods, and each endpoint's arguments.
+ */
+export function routeEntry(ctx: RequestContext, namespace: Namespace, route: RouteSpec, describe: Describe) {
+  const entry: Record<string, unknown> = {
+    namespace: namespace.name,
+    methods: route.endpoints.flatMap((e) => e.methods),
+    endpoints: route.endpoints.map((e) => ({
+      methods: e.methods,
+      args: Object.fromEntries(
+        Object.entries(e.args.properties).map(([name, schema]) => [
+          name,
+          { ...indexArg(schema, (e.args.required ?? []).includes(name)), description: describe(route, name, schema) },
+        ]),
+      ),
+    })),
+  };
+  if (!route.path.includes('{')) entry._links = { self: [{ href: `${ctx.baseUrl}/${namespace.name}${route.path}` }] };
+  return entry;
 }
