@@ -757,7 +757,11 @@ describe('DELETE', () => {
     const bySlug = await server.admin('DELETE', `events/by-slug/${other.slug}`);
     assert.equal(bySlug.status, 200, bySlug.text);
     assert.equal(bySlug.body.status, 'trash');
-    assertError(await server.admin('DELETE', `events/by-slug/${other.slug}`), 410, 'event-is-in-trash');
+    // Trashing renamed its slug (WordPress's __trashed): the old slug names nothing now; the new one
+    // names the trashed event.
+    assert.equal(bySlug.body.slug, `${other.slug}__trashed`);
+    assertError(await server.admin('DELETE', `events/by-slug/${other.slug}`), 400, 'rest_invalid_param');
+    assertError(await server.admin('DELETE', `events/by-slug/${other.slug}__trashed`), 410, 'event-is-in-trash');
   });
 });
 

@@ -7,6 +7,7 @@ import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { safeEqual } from '../../domain/secrets.ts';
 import { syncTermCounts, termCountSnapshot } from '../shared/term-counts.ts';
+import { trashedSlug } from '../shared/post-writes.ts';
 
 export function findEvent(ctx: RequestContext, id: number): PostRow {
   const row = id > 0 ? ctx.store.posts.get(ctx.site.id, id) : undefined;
@@ -62,7 +63,11 @@ export function trashOrDelete(ctx: RequestContext, row: PostRow, force: boolean,
   } else {
     if (row.status === 'trash')
       throw new ApiError(410, `${singular}-is-in-trash`, `The ${singular} is already trashed`);
-    ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
+    ctx.store.posts.update(ctx.site.id, row.id, {
+      status: 'trash',
+      trashed_status: row.status,
+      slug: trashedSlug(ctx, row),
+    });
   }
   syncTermCounts(ctx, before, termCountSnapshot(ctx, row.id));
 }

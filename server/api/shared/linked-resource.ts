@@ -24,7 +24,7 @@ import {
   type LinkedWriteArgs,
   type PreparedLinked,
 } from './linked-posts.ts';
-import { checkAuthorPermission } from './post-writes.ts';
+import { checkAuthorPermission, trashedSlug } from './post-writes.ts';
 import { postEtag } from './etag.ts';
 import { listVisibility } from './visibility.ts';
 import { overlayPosts, servedLanguage, variantLanguage } from './translations.ts';
@@ -287,7 +287,11 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
         ctx.store.posts.remove(ctx.site.id, row.id);
         return { body: before };
       }
-      ctx.store.posts.update(ctx.site.id, row.id, { status: 'trash', trashed_status: row.status });
+      ctx.store.posts.update(ctx.site.id, row.id, {
+        status: 'trash',
+        trashed_status: row.status,
+        slug: trashedSlug(ctx, row),
+      });
       const trashed = ctx.store.posts.get(ctx.site.id, row.id)!;
       return { body: present(ctx, resource, trashed, false, translationOf(a)), etag: postEtag(trashed) };
     });

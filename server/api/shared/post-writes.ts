@@ -8,7 +8,7 @@ import { ApiError } from '../../http/errors.ts';
 import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts.ts';
 import { formatWall, parseDateInput, toZone, utcWall } from '../../domain/dates.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
-import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+import { MAX_SLUG_LENGTH, sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
 import { isStorable, OUT_OF_RANGE } from './storable-dates.ts';
 
 export interface CommonWriteArgs {
@@ -130,6 +130,25 @@ export function chooseSlug(ctx: RequestContext, type: PostType, given: string | 
   );
 }
 
+// Trash and slugs, as WordPress does (wp_add_trashed_suffix_to_post_name_for_post): a trashed
+// post's slug becomes `<slug>__trashed` (made unique), which frees the slug for a new post with the
+// same title; a restore asks for the slug back and gets it, or the next free one.
+const TRASHED_SUFFIX = '__trashed';
+
+/** The slug a post takes when it goes to the trash. */
+export function trashedSlug(ctx: RequestContext, row: PostRow): string {
+  if (row.slug === '' || row.slug.endsWith(TRASHED_SUFFIX)) return row.slug;
+  const base = row.slug.slice(0, MAX_SLUG_LENGTH - TRASHED_SUFFIX.length) + TRASHED_SUFFIX;
+  return uniqueSlug(
+    base,
+    (candidate) => ctx.store.posts.slugTaken(ctx.site.id, row.type, candidate, row.id),
+    (prefix) => ctx.store.posts.slugSuffixesTaken(ctx.site.id, row.type, prefix, row.id),
+  );
+}
+
+/** The slug a trashed post had before (`jazz-night__trashed-2` → `jazz-night`). */
+export const untrashedSlug = (slug: string) => slug.replace(/__trashed(?:-\d+)?$/, '');
+
 /**
  * Handler phase: the columns common to every post write. `current` is the stored post on update.
  * Status follows the role rules; `publish` with a future publication date becomes `future`.
@@ -155,7 +174,12 @@ export function applyCommon(
   if (status === 'publish' && publishedUtc > formatWall(now)) status = 'future';
   if (status === 'future' && publishedUtc <= formatWall(now)) status = 'publish';
   columns.status = status;
-  if (current?.status === 'trash' && status !== 'trash') columns.trashed_status = null;
+  if (current?.status === 'trash' && status !== 'trash') {
+    columns.trashed_status = null;
+    // Restored: its slug back, or the next free one (a slug the request gives still wins).
+    if (current.slug !== '')
+      columns.slug = chooseSlug(ctx, current.type, untrashedSlug(current.slug), current.title, current.id);
+  }
   const image = imageColumn(ctx, prepared, now);
   if (image !== undefined) columns.image_id = image;
   if (args.password !== undefined) columns.password = args.password;
