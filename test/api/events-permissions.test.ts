@@ -483,6 +483,29 @@ describe('password-protected events', () => {
     }
   });
 
+  test('lists unlock as the single read does: ?password= for everyone, context=edit for who may edit', async () => {
+    const find = (response: { body: { events: { id: number }[] } }) =>
+      response.body.events.find((e) => e.id === event.id) as Record<string, unknown>;
+    const withPassword = await record(server.request('GET', 'events', { query: { per_page: 50, password: PASSWORD } }));
+    assert.equal(find(withPassword).description, '<p>Secret details</p>');
+    assert.equal((find(withPassword).venue as { venue: string }).venue, 'Gala Hall');
+    assert.ok(!withPassword.body.rest_url.includes(PASSWORD), 'the password is not echoed in rest_url');
+    const wrong = await record(server.request('GET', 'events', { query: { per_page: 50, password: 'wrong' } }));
+    assert.equal(find(wrong).description, '');
+    const edit = await record(as('editor', 'GET', 'events', { query: { per_page: 50, context: 'edit' } }));
+    assert.equal(find(edit).description, '<p>Secret details</p>');
+    for (const who of ['anonymous', 'subscriber', 'author'] as const) {
+      const list = await record(as(who, 'GET', 'events', { query: { per_page: 50, context: 'edit' } }));
+      assert.equal(find(list).description, '', who);
+    }
+  });
+
+  test('json_ld is left out of a protected event’s single read, even unlocked (as the reference)', async () => {
+    const unlocked = await record(server.request('GET', `events/${event.id}`, { query: { password: PASSWORD } }));
+    assert.equal(unlocked.status, 200);
+    assert.equal('json_ld' in unlocked.body, false);
+  });
+
   test('update and delete responses work; the password can be changed and removed', async () => {
     const updated = await record(server.admin('PATCH', `events/${event.id}`, { json: { title: 'Protected Gala II' } }));
     assert.equal(updated.status, 200, updated.text);

@@ -13,6 +13,7 @@ import { storableUtcWall } from '../shared/storable-dates.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { EventListArgs } from './schemas.ts';
 import { presentEvents } from './present.ts';
+import { isUnlocked } from './service.ts';
 
 const DATE_PARAMS = [
   // [param, column, comparison, inclusive day edge]
@@ -190,12 +191,24 @@ export function prepareEventList(
   return { filter, page, perPage, query };
 }
 
-export function runEventList(ctx: RequestContext, prepared: PreparedEventList, translation?: string): ApiResult {
+export function runEventList(
+  ctx: RequestContext,
+  prepared: PreparedEventList,
+  translation?: string,
+  unlock: { password?: string; context?: string } = {},
+): ApiResult {
   const { rows, total } = ctx.store.eventList.page(prepared.filter);
+  // Protected events whose password was given (or that the caller may edit, with context=edit)
+  // show their content, as their single read would.
+  const unlocked = new Set(
+    rows
+      .filter((row) => row.password !== '' && isUnlocked(ctx, row, unlock.password, unlock.context))
+      .map((row) => row.id),
+  );
   return postCollectionResult(ctx, {
     key: 'events',
     singular: 'event',
-    items: presentEvents(ctx, rows, { translation }),
+    items: presentEvents(ctx, rows, { translation, unlocked }),
     total,
     page: prepared.page,
     perPage: prepared.perPage,

@@ -192,7 +192,9 @@ function presentOne(
     organizer: locked ? [] : organizers,
     custom_fields: [],
   };
-  if (options.single && !locked) event.json_ld = eventJsonLd(ctx, row, event, venueRows, organizerRows);
+  // Never for a password-protected event, even unlocked: the reference leaves it out (json_ld is
+  // meant for search engines, which must not see protected content).
+  if (options.single && row.password === '') event.json_ld = eventJsonLd(ctx, row, event, venueRows, organizerRows);
   const language = served(translated, row.id);
   if (language) event.translation_language = language;
   return event;

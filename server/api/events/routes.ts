@@ -179,7 +179,10 @@ export const eventRoutes: RouteSpec[] = [
         },
         validate: ({ ctx, args }, errors) => prepareEventList(ctx, args, errors, DateTime.now()),
         handler: ({ ctx, args, prepared }) =>
-          runEventList(ctx, prepared as PreparedEventList, args.translation_language),
+          runEventList(ctx, prepared as PreparedEventList, args.translation_language, {
+            password: args.password,
+            context: args.context,
+          }),
       }),
       endpoint({
         methods: ['POST'],

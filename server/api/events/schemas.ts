@@ -50,6 +50,19 @@ export const EventListArgs = Type.Object({
   post_parent: O(postId('Events whose parent is this event ID.')),
   ticketed: O(Type.Boolean({ description: 'Events with tickets (none: this product sells no tickets) or without.' })),
   translation_language: O(translationLanguage),
+  password: O(
+    Type.String({
+      maxLength: 255,
+      description: 'Unlocks the password-protected events of the page that have this password, as a single read does.',
+    }),
+  ),
+  context: O(
+    Type.String({
+      enum: ['view', 'edit'],
+      default: 'view',
+      description: 'edit: also unlocks the protected events of the page the caller may edit.',
+    }),
+  ),
 });
 export type EventListArgs = Static<typeof EventListArgs>;
 

@@ -185,4 +185,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'The site to change.': 'El sitio que se modifica.',
   'Resume after this change (the `id` of the last message received). The Last-Event-ID header, which EventSource sends by itself on reconnect, does the same and wins.':
     'Reanuda después de este cambio (el `id` del último mensaje recibido). La cabecera Last-Event-ID, que EventSource envía sola al reconectar, hace lo mismo y prevalece.',
+  'Unlocks the password-protected events of the page that have this password, as a single read does.':
+    'Desbloquea los eventos protegidos de la página que tienen esta contraseña, como lo hace la lectura de uno solo.',
+  'edit: also unlocks the protected events of the page the caller may edit.':
+    'edit: desbloquea además los eventos protegidos de la página que quien llama puede editar.',
 };
