@@ -43,3 +43,20 @@ export function filterHtml(actor: Actor | null, text: string, kind: 'title' | 'c
     allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   });
 }
+
+/**
+ * A term name as WordPress stores and returns it (its pre_term_name filters: sanitize_text_field,
+ * then _wp_specialchars without double encoding): tags removed, `&`, `<` and `>` escaped, an
+ * entity already written (`&amp;`, `&#8211;`) kept. So "Sports & Games" and "Sports &amp; Games"
+ * are the same name, and clients that compare names with WordPress's get the same text.
+ */
+export function termName(text: string): string {
+  return text
+    .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '') // wp_strip_all_tags drops these with their content
+    .replace(/<\/?[a-z!][^>]*>/gi, '') // a tag starts with a letter, / or ! ("1 < 2" is text)
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&(?!(?:#\d+|#x[0-9a-f]+|[a-z][a-z0-9]*);)/gi, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;');
+}

@@ -59,7 +59,7 @@ export function shapeResponse(request: FastifyRequest, answer: Shaped): Shaped {
   let body = answer.body;
   if (hasFields && answer.status < 400)
     body = JSON.stringify(filter(JSON.parse(body), treeOf(fieldList(query._fields))));
-  if (!hasEnvelope) return { ...answer, body };
+  if (!hasEnvelope) return Object.assign({}, answer, { body });
   return envelope(answer.status, answer.headers, body);
 }
 

@@ -483,12 +483,18 @@ describe('edge input that is accepted', () => {
       const venue = await server.admin('POST', 'venues', { json: { venue: name, city: name } });
       assert.equal(venue.status, 201, `${name}: ${venue.text}`);
       assert.equal(venue.body.city, name);
-      const category = await server.admin('POST', 'categories', { json: { name } });
-      assert.equal(category.status, 201, `${name}: ${category.text}`);
-      assert.ok(category.body.slug.length > 0);
       const search = await server.request('GET', 'venues', { query: { search: name } });
       assert.equal(search.status, 200, search.text);
       assert.ok(search.body.venues.length >= 1, name);
+      const category = await server.admin('POST', 'categories', { json: { name } });
+      if (name.startsWith('<script>')) {
+        // A term name loses its tags, script blocks whole, as in WordPress: nothing is left.
+        assert.equal(category.status, 400, category.text);
+        assert.ok(category.body.data.params.name);
+        continue;
+      }
+      assert.equal(category.status, 201, `${name}: ${category.text}`);
+      assert.ok(category.body.slug.length > 0);
     }
     assert.ok((await server.request('GET', 'venues')).status === 200);
   });

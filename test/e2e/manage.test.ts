@@ -84,6 +84,7 @@ test('categories (with a parent) and tags: create, rename, delete', async (t) =>
   for (const [name, parent] of [
     ['Sports', ''],
     ['Sailing', 'Sports'],
+    ['Arts & Crafts', ''],
   ] as const) {
     await page.getByRole('button', { name: 'New category' }).click();
     const dialog = page.getByRole('dialog', { name: 'New category' });
@@ -100,6 +101,14 @@ test('categories (with a parent) and tags: create, rename, delete', async (t) =>
   const sports = categories.find((term: { name: string }) => term.name === 'Sports');
   const sailing = categories.find((term: { name: string }) => term.name === 'Sailing');
   assert.equal(sailing.parent, sports.id);
+  // Stored and served as WordPress does ("&amp;"); shown and edited as text.
+  const crafts = (await app.api('GET', 'categories?hide_empty=false&search=Crafts')).body.categories[0];
+  assert.equal(crafts.name, 'Arts &amp; Crafts');
+  await page.getByRole('rowheader', { name: 'Arts & Crafts' }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit category' });
+  assert.equal(await edit.getByLabel('Name', { exact: true }).inputValue(), 'Arts & Crafts');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  assert.ok(!(await page.content()).includes('&amp;amp;'), 'no entity shown as text');
 
   await page.getByRole('link', { name: 'Tags' }).click();
   await page.getByRole('button', { name: 'New tag' }).click();

@@ -6,6 +6,7 @@ import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api, type Answer, type Query } from './client.ts';
 import { keys } from './keys.ts';
+import { eventWithTextNames } from './term-names.ts';
 import { currentSite } from './site.ts';
 import type { Event, EventFeed, EventList, EventWrite } from './types.ts';
 
@@ -57,7 +58,8 @@ export function useEventList(params: Query, options: { enabled?: boolean } = {})
     queryKey: keys.eventList(site, params),
     queryFn: async ({ signal }): Promise<Answer<EventList> | { empty: true }> => {
       try {
-        return await api.get<EventList>(EVENTS_NS, 'events', params, signal);
+        const answer = await api.get<EventList>(EVENTS_NS, 'events', params, signal);
+        return { ...answer, data: { ...answer.data, events: answer.data.events.map(eventWithTextNames) } };
       } catch (error) {
         // /events answers 404 for a page past the last: for a list, that is just an empty page.
         if ((error as { status?: number }).status === 404 && Number(params.page ?? 1) > 1) return { empty: true };
@@ -72,7 +74,7 @@ const eventQuery = (site: string, id: number) => ({
   queryKey: keys.event(site, id),
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
     const { data, etag } = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' }, signal);
-    return { event: data, etag };
+    return { event: eventWithTextNames(data), etag };
   },
 });
 
@@ -139,7 +141,7 @@ export function useUpdateEvent() {
     mutationFn: async ({ id, write, etag }: EventUpdate) =>
       api.patch<Event>(EVENTS_NS, `events/${id}`, write, { ifMatch: etag }),
     onSuccess: (answer, { id, write }) => {
-      client.setQueryData(keys.event(currentSite(), id), { event: answer.data, etag: answer.etag });
+      client.setQueryData(keys.event(currentSite(), id), { event: eventWithTextNames(answer.data), etag: answer.etag });
       invalidateAfterEventWrite(client, write);
     },
   });

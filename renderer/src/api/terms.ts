@@ -5,6 +5,7 @@ import { EVENTS_NS, api, type Query } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
 import type { Taxonomy, Term, TermWrite } from './types.ts';
+import { withTextNames } from './term-names.ts';
 
 /** A page of /categories or /tags: the reference's envelope. */
 type TermList = { total: number; total_pages: number } & Partial<Record<Taxonomy, Term[]>>;
@@ -24,7 +25,7 @@ export function useAllTerms(taxonomy: Taxonomy, options: { enabled?: boolean } =
           { per_page: 50, page, hide_empty: false, orderby: 'name' },
           signal,
         );
-        terms.push(...(answer.data[taxonomy] ?? []));
+        terms.push(...withTextNames(answer.data[taxonomy] ?? []));
         if (page >= (answer.totalPages ?? 1)) break;
       }
       return terms;
@@ -37,7 +38,11 @@ export function useTermList(taxonomy: Taxonomy, params: Query) {
   const site = currentSite();
   return useQuery({
     queryKey: keys.termList(site, taxonomy, params),
-    queryFn: async ({ signal }) => api.get<TermList>(EVENTS_NS, taxonomy, params, signal),
+    queryFn: async ({ signal }) => {
+      const answer = await api.get<TermList>(EVENTS_NS, taxonomy, params, signal);
+      const terms = answer.data[taxonomy];
+      return terms ? { ...answer, data: { ...answer.data, [taxonomy]: withTextNames(terms) } } : answer;
+    },
     placeholderData: keepPreviousData,
   });
 }

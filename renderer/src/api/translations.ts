@@ -6,6 +6,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
+import { decodeTermName } from './term-names.ts';
 import { currentSite } from './site.ts';
 import { useUi } from '../state/ui-store.ts';
 
@@ -48,7 +49,16 @@ export function useTranslation(resource: TranslatableResource, id: number, langu
         { context: 'edit', translation_language: language },
         signal,
       );
-      return Object.fromEntries(TRANSLATABLE_FIELDS[resource].map((field) => [field, String(data[field] ?? '')]));
+      const text = (field: string) => String(data[field] ?? '');
+      return Object.fromEntries(
+        TRANSLATABLE_FIELDS[resource].map((field) => [
+          field,
+          // Term names come escaped, as WordPress stores them: edited as text.
+          field === 'name' && (resource === 'categories' || resource === 'tags')
+            ? decodeTermName(text(field))
+            : text(field),
+        ]),
+      );
     },
     staleTime: Infinity,
   });

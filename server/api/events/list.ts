@@ -14,6 +14,7 @@ import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { EventListArgs } from './schemas.ts';
 import { presentEvents } from './present.ts';
 import { isUnlocked } from './service.ts';
+import { termName } from '../../domain/html.ts';
 
 const DATE_PARAMS = [
   // [param, column, comparison, inclusive day edge]
@@ -55,6 +56,7 @@ function resolveTerms(
     const term = /^\d+$/.test(text)
       ? ctx.store.terms.get(ctx.site.id, Number(text))
       : (ctx.store.terms.bySlug(ctx.site.id, taxonomy, text) ??
+        ctx.store.terms.byName(ctx.site.id, taxonomy, termName(text) || text) ?? // stored escaped
         ctx.store.terms.byName(ctx.site.id, taxonomy, text) ??
         ctx.store.terms.bySlug(ctx.site.id, taxonomy, sanitizeSlug(text)));
     if (!term || term.taxonomy !== taxonomy) errors.add(param, `${param}: "${text}" is not an existing ${taxonomy}.`);

@@ -6,6 +6,7 @@ import { ApiError, type ParamErrors } from '../../http/errors.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { can } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+import { termName } from '../../domain/html.ts';
 import {
   findIdentical,
   insertLinked,
@@ -89,11 +90,15 @@ export function parseTermRefs(ctx: RequestContext, taxonomy: Taxonomy, value: un
       const term = ctx.store.terms.get(ctx.site.id, Number(item));
       if (term && term.taxonomy === taxonomy) refs.push({ id: term.id });
     } else if (typeof item === 'string' && item.trim() !== '') {
-      const name = item.trim();
+      const given = item.trim();
+      // Names are stored as WordPress stores them ("Sports &amp; Games"); one written either way
+      // finds it (and a name stored before that rule, as it was written).
+      const name = termName(given) || given;
       const term =
-        ctx.store.terms.bySlug(ctx.site.id, taxonomy, name) ??
+        ctx.store.terms.bySlug(ctx.site.id, taxonomy, given) ??
         ctx.store.terms.byName(ctx.site.id, taxonomy, name) ??
-        ctx.store.terms.bySlug(ctx.site.id, taxonomy, sanitizeSlug(name));
+        ctx.store.terms.byName(ctx.site.id, taxonomy, given) ??
+        ctx.store.terms.bySlug(ctx.site.id, taxonomy, sanitizeSlug(given));
       refs.push(term ? { id: term.id } : { name });
     }
   }

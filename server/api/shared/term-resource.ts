@@ -9,7 +9,7 @@ import type { TermListFilter, TermOrderBy } from '../../db/repositories/term-lis
 import type { Actor } from '../../domain/roles.ts';
 import { can } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
-import { filterHtml } from '../../domain/html.ts';
+import { filterHtml, termName } from '../../domain/html.ts';
 import { MAX_PER_PAGE, idList, page, pathId, perPage, postId, text, translationLanguage } from './args.ts';
 import { ErrorBody, Term } from './representations.ts';
 import { presentTerm } from './present.ts';
@@ -153,8 +153,9 @@ function prepareWrite(
 ): PreparedTermWrite {
   const prepared: PreparedTermWrite = {};
   if (typeof args.name === 'string') {
-    if (args.name.trim() === '') errors.add('name', 'name must not be empty.');
-    else prepared.name = filterHtml(ctx.actor, args.name.trim(), 'title');
+    const name = termName(args.name);
+    if (name === '') errors.add('name', 'name must not be empty.');
+    else prepared.name = name;
   }
   if (typeof args.slug === 'string') {
     const slug = sanitizeSlug(args.slug);
@@ -227,7 +228,8 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
     return {
       siteId: ctx.site.id,
       taxonomy,
-      search: a.search as string | undefined,
+      // Names are stored escaped (termName): "Sports & Games" finds "Sports &amp; Games".
+      search: a.search === undefined ? undefined : termName(a.search as string) || (a.search as string),
       searchLanguage: translationOf(a),
       include: a.include as number[] | undefined,
       exclude: a.exclude as number[] | undefined,

@@ -17,6 +17,7 @@ import { EVENTS_NS, api } from '../../../api/client.ts';
 import { keys } from '../../../api/keys.ts';
 import { currentSite } from '../../../api/site.ts';
 import type { Event } from '../../../api/types.ts';
+import { eventWithTextNames } from '../../../api/term-names.ts';
 import { useT } from '../../../i18n/index.tsx';
 import { useUi, type EditorTarget } from '../../../state/ui-store.ts';
 import { canEditOthers, canPublish } from '../../session/permissions.ts';
@@ -142,7 +143,7 @@ function EditorForm({
       if (error instanceof ApiError && error.isConflict && id !== null) {
         // Read their version, then let the user choose.
         const theirs = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' });
-        setConflict({ theirs: formFromEvent(theirs.data), etag: theirs.etag });
+        setConflict({ theirs: formFromEvent(eventWithTextNames(theirs.data)), etag: theirs.etag });
         return;
       }
       failed(error);
