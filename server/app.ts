@@ -7,7 +7,7 @@ import type { Site } from './db/repositories/sites.ts';
 import { ALL_ROUTES } from './api/routes.ts';
 import { registerRoutes, type OwnContextConfig } from './http/register.ts';
 import { errorHandler, notFoundHandler } from './http/error-handler.ts';
-import { checkHostAndOrigin, isAllowedOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
+import { checkHostAndOrigin, isAllowedOrigin, isCorsOrigin, loopbackHosts, type GuardOptions } from './http/guard.ts';
 import { authenticate, claimedCredential, type AuthSources } from './http/auth.ts';
 import { tokenUseRecorder } from './http/token-use.ts';
 import { requestContext, type RequestContext } from './http/context.ts';
@@ -151,6 +151,12 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
 
   // Once stop() has begun, requests that still arrive on open keep-alive connections are turned
   // away in our error shape (in-flight ones finish), and their connection is closed.
+  // The origins the user allowed are read from the database (one point lookup, only for foreign
+  // origins), so a change from Settings or the CLI applies to the next request.
+  const guard: GuardOptions = {
+    allowedOrigins: options.allowedOrigins,
+    userAllowedOrigin: (origin) => store.origins.has(origin),
+  };
   let closing = false;
   const changeHub = new ChangeHub(store, options.changes);
   app.decorate('changeHub', changeHub);
@@ -165,12 +171,12 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       reply.header('connection', 'close');
       throw new ApiError(503, 'almanac_stopping', 'Almanac is stopping; try again once it has restarted.');
     }
-    checkHostAndOrigin(request, options);
+    checkHostAndOrigin(request, guard);
     if (request.url.length > MAX_URL_LENGTH) {
       throw new ApiError(414, 'rest_uri_too_long', `The URL is longer than ${MAX_URL_LENGTH} characters.`);
     }
     const origin = request.headers.origin;
-    if (origin && options.allowedOrigins?.includes(origin.toLowerCase())) {
+    if (origin && isCorsOrigin(origin, request.socket?.localPort, guard)) {
       // CORS only for the app's own origins: never `*`.
       reply.header('access-control-allow-origin', origin);
       reply.header('vary', 'Origin');
@@ -221,7 +227,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   // CORS preflight for the allowed origins (API routes call it too, for a preflight: register.ts).
   const preflight = async (request: FastifyRequest, reply: FastifyReply) => {
     const origin = request.headers.origin;
-    if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), options))
+    if (!origin || !isAllowedOrigin(origin, loopbackHosts(request.socket?.localPort), guard))
       throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
     reply.header('access-control-allow-methods', 'GET, POST, PUT, PATCH, DELETE');
     reply.header(

@@ -12,6 +12,7 @@ import { isRole, ROLES } from './domain/roles.ts';
 import type { Store } from './db/store.ts';
 import { startService, type RunningService } from './service.ts';
 
+import { normalizeOrigin, ORIGIN_HELP } from './domain/origins.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
@@ -19,6 +20,8 @@ const USAGE = `Usage:
   almanac token revoke TOKEN [--data-dir DIR]
   almanac site create CODE --language L --timezone TZ [--title T] [--per-page N] [--data-dir DIR]
   almanac site list [--data-dir DIR]
+  almanac origins list|add ORIGIN|remove ORIGIN [--data-dir DIR]
+                                               (web pages allowed to call the API from a browser)
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
 
@@ -150,6 +153,31 @@ function siteCreate(code: string | undefined, values: Values): void {
   });
 }
 
+/**
+ * The web origins allowed to call the API from a browser (CORS), besides the app's own: for
+ * someone previewing their own widget against their calendar. A running server applies a change
+ * at once (it reads the list on each cross-origin request).
+ */
+function origins(sub: string | undefined, arg: string | undefined, values: Values): void {
+  if (sub === 'list' || sub === undefined) {
+    return withStore(values, (store) => {
+      const rows = store.origins.list();
+      if (rows.length === 0)
+        console.log('No web origins allowed (only the app itself may call the API from a browser).');
+      for (const row of rows) console.log(`${row.origin}\tadded ${row.added_utc}`);
+    });
+  }
+  if (sub !== 'add' && sub !== 'remove') throw new UsageError(`origins: list, add or remove, not ${sub}`);
+  if (!arg) throw new UsageError(`origins ${sub} needs ${ORIGIN_HELP}`);
+  const origin = normalizeOrigin(arg);
+  if (!origin) throw new UsageError(`"${arg}" is not ${ORIGIN_HELP}`);
+  withStore(values, (store) => {
+    const changed = store.writing(() => (sub === 'add' ? store.origins.add(origin) : store.origins.remove(origin)));
+    if (sub === 'add') console.log(changed ? `Allowed ${origin}.` : `${origin} was allowed already.`);
+    else console.log(changed ? `Removed ${origin}.` : `${origin} was not allowed.`);
+  });
+}
+
 function siteList(values: Values): void {
   withStore(values, (store) => {
     for (const site of store.sites.list()) {
@@ -212,6 +240,7 @@ async function run(argv: string[]): Promise<void> {
   }
   if (command === 'site' && sub === 'create') return siteCreate(arg, values);
   if (command === 'site' && sub === 'list') return siteList(values);
+  if (command === 'origins') return origins(sub, arg, values);
   if (command === 'backup') return backup(values);
   if (command === 'restore') return restore(sub, values);
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);

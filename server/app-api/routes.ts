@@ -9,6 +9,7 @@ import { trashRoutes } from './trash/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
+import { originRoutes } from './origins/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -20,4 +21,5 @@ APP_ROUTES.push(
   ...tokenRoutes,
   ...changeRoutes,
   ...backupRoutes,
+  ...originRoutes,
 );

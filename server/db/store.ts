@@ -12,6 +12,7 @@ import { translationsRepository } from './repositories/translations.ts';
 import { sessionsRepository } from './repositories/sessions.ts';
 import { trashRepository } from './repositories/trash.ts';
 import { changesRepository } from './repositories/changes.ts';
+import { originsRepository } from './repositories/origins.ts';
 
 export interface Store {
   db: Db;
@@ -26,6 +27,7 @@ export interface Store {
   sessions: ReturnType<typeof sessionsRepository>;
   trash: ReturnType<typeof trashRepository>;
   changes: ReturnType<typeof changesRepository>;
+  origins: ReturnType<typeof originsRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -67,6 +69,7 @@ export function createStore(db: Db): Store {
     sessions: sessionsRepository(db),
     trash: trashRepository(db),
     changes: changesRepository(db),
+    origins: originsRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

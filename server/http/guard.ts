@@ -14,6 +14,8 @@ export function loopbackHosts(port: number | undefined): Set<string> {
 export interface GuardOptions {
   /** Extra origins allowed to call the API from a browser (the desktop app's own origin). */
   allowedOrigins?: string[];
+  /** The origins the user allowed (Settings, `almanac origins`): asked only for foreign origins. */
+  userAllowedOrigin?: (origin: string) => boolean;
 }
 
 export function checkHostAndOrigin(request: FastifyRequest, options: GuardOptions): void {
@@ -35,5 +37,13 @@ export function checkHostAndOrigin(request: FastifyRequest, options: GuardOption
 export function isAllowedOrigin(origin: string, hosts: Set<string>, options: GuardOptions): boolean {
   const lower = origin.toLowerCase();
   if (options.allowedOrigins?.includes(lower)) return true;
-  return [...hosts].some((host) => lower === `http://${host}`);
+  if ([...hosts].some((host) => lower === `http://${host}`)) return true;
+  return options.userAllowedOrigin?.(lower) ?? false;
+}
+
+/** Whether a browser request from `origin` gets CORS headers: another origin that is allowed. */
+export function isCorsOrigin(origin: string, port: number | undefined, options: GuardOptions): boolean {
+  const lower = origin.toLowerCase();
+  if (options.allowedOrigins?.includes(lower)) return true;
+  return !loopbackHosts(port).has(lower.replace(/^http:\/\//, '')) && (options.userAllowedOrigin?.(lower) ?? false);
 }

@@ -72,3 +72,26 @@ test('Back up now: the list shows the new backup; Restore in a browser says how,
   assert.equal(command, `almanac restore "${join(backups.backups_folder, backups.backups[0].name)}"`);
   await howTo.getByRole('button', { name: 'Done' }).click();
 });
+
+test('Settings → Web pages: an address allowed there may call the API from a browser at once; removed, it may not', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/settings');
+  const section = page.getByRole('region', { name: 'Web pages allowed to use the API' });
+  await section.getByText(/None: only Almanac itself/).waitFor();
+  const field = section.getByLabel('Address to allow', { exact: true });
+  await field.fill('https://example.org/path');
+  await section.getByRole('button', { name: 'Allow' }).click();
+  await page.waitForFunction(() =>
+    document.querySelector('#settings-origins ~ form [aria-invalid="true"], section [aria-invalid="true"]'),
+  );
+  assert.equal(await field.getAttribute('aria-invalid'), 'true');
+  await field.fill('http://localhost:5173');
+  await field.press('Enter');
+  await section.getByText('http://localhost:5173', { exact: true }).waitFor();
+  const from = (origin: string) =>
+    fetch(`${app!.service.apiRoot}/events`, { headers: { origin } }).then((response) => response.status);
+  assert.equal(await from('http://localhost:5173'), 200);
+  await section.getByRole('button', { name: 'Remove http://localhost:5173' }).click();
+  await section.getByText(/None: only Almanac itself/).waitFor();
+  assert.equal(await from('http://localhost:5173'), 403);
+});

@@ -9,6 +9,7 @@ export const keys = {
   sites: () => ['sites'] as const,
   tokens: () => ['tokens'] as const,
   backups: () => ['backups'] as const,
+  origins: () => ['origins'] as const,
   events: (site: string) => [site, 'events'] as const,
   eventFeed: (site: string, params: Params) => [site, 'events', 'feed', params] as const,
   eventList: (site: string, params: Params) => [site, 'events', 'list', params] as const,

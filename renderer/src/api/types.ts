@@ -21,6 +21,7 @@ import type {
   TokenList as TokenListSchema,
   TokenSummary as TokenSummarySchema,
 } from '../../../server/app-api/tokens/schemas.ts';
+import type { OriginList as OriginListSchema } from '../../../server/app-api/origins/routes.ts';
 import type {
   Backup as BackupSchema,
   BackupList as BackupListSchema,
@@ -50,6 +51,7 @@ export type TokenCreated = Static<typeof TokenCreatedSchema>;
 export type Change = Static<typeof ChangeSchema>;
 export type Backup = Static<typeof BackupSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
+export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
 export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;
 

@@ -189,4 +189,6 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Desbloquea los eventos protegidos de la página que tienen esta contraseña, como lo hace la lectura de uno solo.',
   'edit: also unlocks the protected events of the page the caller may edit.':
     'edit: desbloquea además los eventos protegidos de la página que quien llama puede editar.',
+  'The web origin: an origin such as http://localhost:5173 or https://example.org (scheme, host, optional port; no path).':
+    'El origen web: un origen como http://localhost:5173 o https://example.org (esquema, host y puerto opcional; sin ruta).',
 };

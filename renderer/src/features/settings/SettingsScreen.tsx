@@ -14,6 +14,7 @@ import { AccountMenu } from '../session/AccountMenu.tsx';
 import { TokensSection } from './TokensSection.tsx';
 import { SitesSection } from './SitesSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
+import { OriginsSection } from './OriginsSection.tsx';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -89,6 +90,7 @@ export default function SettingsScreen() {
       {session.signed_in && <TokensSection session={session} />}
       <SitesSection session={session} />
       {session.install_administrator && <BackupsSection />}
+      {session.install_administrator && <OriginsSection />}
       <section className="settings-section" aria-labelledby="settings-about">
         <h2 id="settings-about">{t('settings.about')}</h2>
         <dl className="definition">

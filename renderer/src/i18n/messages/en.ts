@@ -351,6 +351,16 @@ export const en = {
   'sites.codeHelp': 'Lowercase letters, digits and “-”: the site’s address is /code/.',
   'sites.saved': 'Saved “{title}”.',
   'sites.created': 'Created “{title}” at {url}.',
+  'origins.title': 'Web pages allowed to use the API',
+  'origins.intro':
+    'Web pages from other addresses may not read your calendar through your browser. Add the address of your own web widget here while you preview it against this calendar; remove it when you are done.',
+  'origins.none': 'None: only Almanac itself may call the API from a browser.',
+  'origins.new': 'Address to allow',
+  'origins.newHelp': 'Scheme, host and port, no path: http://localhost:5173 or https://example.org.',
+  'origins.add': 'Allow',
+  'origins.added': 'Allowed {origin}.',
+  'origins.remove': 'Remove',
+  'origins.removeNamed': 'Remove {origin}',
   'backups.title': 'Backups',
   'backups.folder': 'Backups folder',
   'backups.intro':

@@ -357,6 +357,16 @@ export const es: Record<MessageId, string> = {
   'sites.codeHelp': 'Minúsculas, cifras y «-»: la dirección del sitio es /código/.',
   'sites.saved': 'Se guardó «{title}».',
   'sites.created': 'Se creó «{title}» en {url}.',
+  'origins.title': 'Páginas web autorizadas a usar la API',
+  'origins.intro':
+    'Las páginas web de otras direcciones no pueden leer su calendario a través del navegador. Añada aquí la dirección de su propio widget mientras lo prueba con este calendario, y quítela al terminar.',
+  'origins.none': 'Ninguna: solo el propio Almanac puede llamar a la API desde un navegador.',
+  'origins.new': 'Dirección que se autoriza',
+  'origins.newHelp': 'Esquema, host y puerto, sin ruta: http://localhost:5173 o https://example.org.',
+  'origins.add': 'Autorizar',
+  'origins.added': 'Se autorizó {origin}.',
+  'origins.remove': 'Quitar',
+  'origins.removeNamed': 'Quitar {origin}',
   'backups.title': 'Copias de seguridad',
   'backups.folder': 'Carpeta de copias',
   'backups.intro':
