@@ -1,4 +1,4 @@
-// /categories: the term engine configured for event categories (see shared/term-resource.ts).
-import { termRoutes } from '../shared/term-resource.ts';
+// /categories: the term engine configured for event categories (see terms/).
+import { termRoutes } from '../terms/routes.ts';
 
 export const categoryRoutes = termRoutes('category');

@@ -1,4 +1,4 @@
-// /tags: the term engine configured for event tags (see shared/term-resource.ts).
-import { termRoutes } from '../shared/term-resource.ts';
+// /tags: the term engine configured for event tags (see terms/).
+import { termRoutes } from '../terms/routes.ts';
 
 export const tagRoutes = termRoutes('tag');

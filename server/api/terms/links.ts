@@ -5,7 +5,7 @@
 // parent category. `targetHints.allow` lists the methods this caller may use, as WordPress does.
 import type { RequestContext } from '../../http/context.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
-import { restUrl } from './urls.ts';
+import { restUrl } from '../shared/urls.ts';
 
 type Link = {
   href: string;

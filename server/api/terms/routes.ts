@@ -1,0 +1,126 @@
+// /categories and /tags: the term engine's route table. Categories and tags are the same engine
+// with their own settings (resource.ts); categories/routes.ts and tags/routes.ts name which.
+import { Type } from '@sinclair/typebox';
+import { forbidden } from '../../http/errors.ts';
+import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
+import type { Taxonomy } from '../../db/repositories/terms.ts';
+import { ErrorBody, Term } from '../shared/representations.ts';
+import { termEtag } from '../shared/etag.ts';
+import { argsFor } from './schemas.ts';
+import { findTerm, presentSingle } from './present.ts';
+import { listTerms, validateTermList } from './list.ts';
+import { createTerm, prepareWrite, removeTerm, updateTerm } from './writes.ts';
+import { TERM_RESOURCES, translationOf } from './resource.ts';
+
+const O = Type.Optional;
+
+export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
+  const r = TERM_RESOURCES[taxonomy];
+  const args = argsFor(r);
+  const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
+  const item = { description: `The ${r.noun}.`, schema: Type.Ref(Term) };
+  const permit = ({ ctx }: HandlerInput<Record<string, unknown>>) => {
+    if (!r.mayManage(ctx.actor)) throw forbidden(ctx.actor !== null);
+  };
+  const etag = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
+    const term = typeof a.id === 'number' ? ctx.store.terms.get(ctx.site.id, a.id) : undefined;
+    return term?.taxonomy === taxonomy ? termEtag(term) : undefined;
+  };
+  const validateTarget = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
+    findTerm(ctx, r, a.id);
+  };
+
+  return [
+    {
+      path: `/${r.collection}`,
+      tag: r.collection,
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          args: args.list,
+          summary: `List ${r.collection}`,
+          responses: {
+            200: {
+              description: `A page of ${r.collection}.`,
+              schema: Type.Object({
+                rest_url: Type.String(),
+                total: Type.Integer(),
+                total_pages: Type.Integer(),
+                [r.collection]: Type.Array(Type.Ref(Term)),
+                next_rest_url: O(Type.String()),
+                previous_rest_url: O(Type.String()),
+              }),
+            },
+            400: error('Invalid parameters.'),
+          },
+          validate: (input, errors) => validateTermList(r, input, errors),
+          handler: (input) => listTerms(r, input),
+        }),
+        endpoint({
+          methods: ['POST'],
+          args: args.create,
+          summary: `Create a ${r.noun}`,
+          responses: {
+            201: item,
+            400: error('Invalid parameters, or the name exists (term_exists).'),
+            401: error('No credentials.'),
+            403: error('Not allowed.'),
+          },
+          validate: ({ ctx, args: a }, errors) => prepareWrite(ctx, r, a, errors),
+          permission: permit,
+          handler: (input) => createTerm(r, input),
+        }),
+      ],
+    },
+    {
+      path: `/${r.collection}/{id}`,
+      tag: r.collection,
+      endpoints: [
+        endpoint({
+          methods: ['GET'],
+          args: args.read,
+          summary: `Read one ${r.noun}`,
+          responses: { 200: item, 400: error(`Unknown ${r.noun} ID.`) },
+          validate: validateTarget,
+          etag,
+          handler: ({ ctx, args: a }) => ({ body: presentSingle(ctx, r, findTerm(ctx, r, a.id), translationOf(a)) }),
+        }),
+        endpoint({
+          methods: EDITABLE,
+          args: args.update,
+          summary: `Update one ${r.noun} (partial)`,
+          responses: {
+            200: item,
+            400: error('Invalid parameters or unknown ID.'),
+            401: error('No credentials.'),
+            403: error('Not allowed.'),
+            412: error('If-Match does not match the current ETag.'),
+          },
+          validate: (input, errors) => {
+            validateTarget(input);
+            return prepareWrite(input.ctx, r, input.args, errors);
+          },
+          permission: permit,
+          etag,
+          handler: (input) => updateTerm(r, input),
+        }),
+        endpoint({
+          methods: ['DELETE'],
+          args: args.remove,
+          summary: `Delete one ${r.noun} permanently (returns it as it was)`,
+          responses: {
+            200: item,
+            400: error(`Unknown ${r.noun} ID.`),
+            401: error('No credentials.'),
+            403: error('Not allowed.'),
+            412: error('If-Match does not match the current ETag.'),
+          },
+          validate: validateTarget,
+          permission: permit,
+          etag,
+          handler: (input) => removeTerm(r, input),
+        }),
+      ],
+    },
+  ];
+}

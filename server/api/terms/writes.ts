@@ -1,0 +1,145 @@
+// Creating, updating and deleting categories and tags: WordPress's rules (a name unique under its
+// parent, slugs made unique, a category never under itself, children moved up on delete), and
+// variants through translation_language.
+import type { RequestContext } from '../../http/context.ts';
+import { ApiError, invalidParam, type ParamErrors } from '../../http/errors.ts';
+import type { ApiResult, HandlerInput } from '../../http/route.ts';
+import type { TermRow } from '../../db/repositories/terms.ts';
+import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
+import { filterHtml, termName } from '../../domain/html.ts';
+import { restUrl } from '../shared/urls.ts';
+import { termEtag } from '../shared/etag.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_TERM_COLUMNS, variantLanguage } from '../shared/translations.ts';
+import { findTerm, presentSingle } from './present.ts';
+import { translationOf, type TermResource } from './resource.ts';
+
+export interface PreparedTermWrite {
+  name?: string;
+  slug?: string;
+  description?: string;
+  parent?: number;
+}
+
+export function prepareWrite(
+  ctx: RequestContext,
+  r: TermResource,
+  args: Record<string, unknown>,
+  errors: ParamErrors,
+): PreparedTermWrite {
+  const prepared: PreparedTermWrite = {};
+  if (typeof args.name === 'string') {
+    const name = termName(args.name);
+    if (name === '') errors.add('name', 'name must not be empty.');
+    else prepared.name = name;
+  }
+  if (typeof args.slug === 'string') {
+    const slug = sanitizeSlug(args.slug);
+    if (slug === '') errors.add('slug', 'slug must contain letters or digits.');
+    else prepared.slug = slug;
+  }
+  if (typeof args.description === 'string') prepared.description = filterHtml(ctx.actor, args.description, 'content');
+  if (typeof args.parent === 'number') {
+    const parent = args.parent === 0 ? undefined : ctx.store.terms.get(ctx.site.id, args.parent);
+    if (args.parent !== 0 && (!parent || parent.taxonomy !== r.taxonomy))
+      errors.add('parent', 'parent is not an existing category.');
+    else prepared.parent = args.parent;
+  }
+  return prepared;
+}
+
+const uniqueTermSlug = (r: TermResource, ctx: RequestContext, base: string, selfId = 0) =>
+  uniqueSlug(base || r.noun, (s) => {
+    const other = ctx.store.terms.bySlug(ctx.site.id, r.taxonomy, s);
+    return other !== undefined && other.id !== selfId;
+  });
+
+const termExists = (r: TermResource, existing: TermRow) =>
+  new ApiError(
+    400,
+    'term_exists',
+    r.hierarchical
+      ? 'A term with the name provided already exists with this parent.'
+      : 'A term with the name provided already exists in this taxonomy.',
+    { term_id: existing.id },
+    // WordPress's terms controller adds the term id to an error that already carried it: the
+    // first copy moves to additional_data (WP_Error::add_data), which clients read.
+    { additional_data: [existing.id] },
+  );
+
+export function createTerm(
+  r: TermResource,
+  { ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>,
+): ApiResult {
+  const p = prepared as PreparedTermWrite;
+  const term = ctx.store.transaction(() => {
+    const parent = p.parent ?? 0;
+    const existing = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, p.name!, parent);
+    if (existing) throw termExists(r, existing);
+    const row: TermRow = {
+      site_id: ctx.site.id,
+      id: ctx.store.sites.nextTermId(ctx.site.id),
+      taxonomy: r.taxonomy,
+      name: p.name!,
+      slug: uniqueTermSlug(r, ctx, p.slug ?? sanitizeSlug(p.name!)),
+      description: p.description ?? '',
+      parent,
+    };
+    ctx.store.terms.insert(row);
+    // A create in a language is also the base text; the variant is stored as well.
+    const language = variantLanguage(ctx, translationOf(a));
+    if (language) saveVariant(ctx, 'term', row.id, language, splitVariant({ ...row }, TRANSLATABLE_TERM_COLUMNS, true));
+    return row;
+  });
+  return {
+    status: 201,
+    body: presentSingle(ctx, r, term, translationOf(a)),
+    headers: { Location: restUrl(ctx, r.collection, term.id) },
+    etag: termEtag(term),
+  };
+}
+
+export function updateTerm(
+  r: TermResource,
+  { ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>,
+): ApiResult {
+  const p = prepared as PreparedTermWrite;
+  const term = ctx.store.transaction(() => {
+    const current = findTerm(ctx, r, a.id);
+    // With translation_language, name and description go to that language's variant only.
+    const language = variantLanguage(ctx, translationOf(a));
+    const texts: Record<string, unknown> = {};
+    if (p.name) texts.name = p.name;
+    if (p.description !== undefined) texts.description = p.description;
+    if (language) saveVariant(ctx, 'term', current.id, language, splitVariant(texts, TRANSLATABLE_TERM_COLUMNS, false));
+    const next: TermRow = Object.assign({}, current, texts as Partial<TermRow>);
+    if (p.parent !== undefined) {
+      // A category cannot become its own ancestor.
+      const descendants = ctx.store.terms.withDescendants(ctx.site.id, r.taxonomy, [current.id]);
+      if (descendants.includes(p.parent))
+        throw invalidParam('parent', 'A category cannot be moved under itself or its descendants.');
+      next.parent = p.parent;
+    }
+    if (p.slug !== undefined && p.slug !== current.slug) {
+      const other = ctx.store.terms.bySlug(ctx.site.id, r.taxonomy, p.slug);
+      if (other && other.id !== current.id) {
+        throw new ApiError(400, 'duplicate_term_slug', `The slug "${p.slug}" is already in use by another term.`);
+      }
+      next.slug = p.slug;
+    }
+    const clash = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, next.name, next.parent, current.id);
+    if (clash) throw termExists(r, clash);
+    ctx.store.terms.update(next);
+    return next;
+  });
+  return { body: presentSingle(ctx, r, term, translationOf(a)) };
+}
+
+export function removeTerm(r: TermResource, { ctx, args: a }: HandlerInput<Record<string, unknown>>): ApiResult {
+  return ctx.store.transaction(() => {
+    const term = findTerm(ctx, r, a.id);
+    const before = presentSingle(ctx, r, term, translationOf(a));
+    ctx.store.terms.reparentChildren(ctx.site.id, r.taxonomy, term.id, term.parent);
+    ctx.store.terms.remove(ctx.site.id, term.id);
+    return { body: before };
+  });
+}
