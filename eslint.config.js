@@ -126,4 +126,46 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The layering (README "Architecture"): http/ is plumbing that knows no resource (what it needs,
+    // such as the response components or the discovery document, is passed in by app.ts); api/shared/
+    // holds only what all five resources share, never one resource's schemas or engine.
+    files: ['server/http/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'server/ must run under plain Node: never import electron here.' }],
+          patterns: [
+            { group: ['**/api/**', '**/app-api/**'], message: 'http/ knows no resource: have app.ts pass it in.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['server/api/shared/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'electron', message: 'server/ must run under plain Node: never import electron here.' }],
+          patterns: [
+            {
+              group: [
+                '../events/*',
+                '../venues/*',
+                '../organizers/*',
+                '../categories/*',
+                '../tags/*',
+                '../linked/*',
+                '../terms/*',
+              ],
+              message: 'api/shared/ holds what all resources share: no resource schemas or engines here.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -18,6 +18,7 @@ import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
 import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
+import { discoveryDocument } from './api/service/discovery.ts';
 import { routeEntry } from './api/service/namespace-index.ts';
 import { describerFor } from './api/service/descriptions.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
@@ -27,6 +28,8 @@ import { ReadWorker } from './read-worker/read-worker-client.ts';
 import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
 import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.ts';
 import { rotatingBackupInWorker } from './db/backup.ts';
+import { componentsOf } from './http/serializers.ts';
+import { COMPONENTS } from './api/shared/representations.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -258,9 +261,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
             describerFor(ctx.site.language),
           ),
         schemaSerialization: options.schemaSerialization,
+        components: componentsOf(COMPONENTS),
       });
   if (options.benchRoute) registerBenchRoute(app);
-  registerUi(app, store, options.ui ?? loadUiAssets(undefined));
+  registerUi(app, store, options.ui ?? loadUiAssets(undefined), discoveryDocument);
   for (const prefix of ['', '/:site']) registerPermalinkPages(app, prefix);
 }
 

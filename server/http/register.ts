@@ -10,7 +10,7 @@ import { mergeSources, parseArgs } from './args.ts';
 import type { RequestContext } from './context.ts';
 import { ApiError, noRoute } from './errors.ts';
 import { overriddenMethod } from './method-override.ts';
-import { serializerFor } from './serializers.ts';
+import { serializerFor, type Components } from './serializers.ts';
 import { PreSerialized } from './pre-serialized.ts';
 import { ReplyLater } from './reply-later.ts';
 import { shapeResponse } from './response-shaping.ts';
@@ -64,6 +64,8 @@ export interface RegisterOptions {
   context: (request: FastifyRequest) => RequestContext;
   /** Serialize with the compiled response schemas (default true; tests compare with JSON.stringify). */
   schemaSerialization?: boolean;
+  /** The component schemas the response schemas reference (serializers.ts componentsOf). */
+  components: Components;
   /** A CORS preflight (OPTIONS with Origin and Access-Control-Request-Method): app.ts's rules. */
   preflight?: (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
   /** What OPTIONS on a route answers otherwise: its description (namespace, methods, endpoints). */
@@ -91,9 +93,9 @@ export const endpointKey = (namespace: string, route: RouteSpec, endpoint: Endpo
   `${namespace} ${endpoint.methods.join(',')} ${route.path}`;
 
 export const serializerOf =
-  (endpoint: Endpoint, schemaSerialization = true) =>
+  (endpoint: Endpoint, components: Components, schemaSerialization = true) =>
   (status: number): ((body: unknown) => string) => {
-    const serialize = schemaSerialization ? serializerFor(endpoint, status) : JSON.stringify;
+    const serialize = schemaSerialization ? serializerFor(endpoint, status, components) : JSON.stringify;
     return (body) => (body instanceof PreSerialized ? body.json : serialize(body));
   };
 
@@ -156,7 +158,7 @@ function cachedHeaders(headers: Record<string, string>): Record<string, string> 
 
 function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
   const { store, cache, context, readWorker } = options;
-  const serialize = serializerOf(endpoint, options.schemaSerialization);
+  const serialize = serializerOf(endpoint, options.components, options.schemaSerialization);
   const call = (request: FastifyRequest, reply: FastifyReply, write: boolean) => {
     const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
     const ifMatch = request.headers['if-match'];

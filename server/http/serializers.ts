@@ -6,7 +6,6 @@
 // that follow an optional key in the reference's order are declared optional (see representations.ts).
 import fastJsonStringify from 'fast-json-stringify';
 import type { TSchema } from '@sinclair/typebox';
-import { COMPONENTS } from '../api/shared/representations.ts';
 import type { Endpoint } from './route.ts';
 
 type Serialize = (body: unknown) => string;
@@ -46,16 +45,30 @@ function bareType(branch: unknown): string | undefined {
 
 const plain = (schema: TSchema): JsonSchema => serializationSchema(JSON.parse(JSON.stringify(schema))) as JsonSchema;
 
-const components = Object.fromEntries(COMPONENTS.map((schema) => [schema.$id!, plain(schema)]));
+/**
+ * The component schemas responses reference (`Type.Ref(Event)`…), keyed by $id as the compiler
+ * wants them. Given by the caller (the API's representations), so http/ knows no resource.
+ */
+export type Components = Record<string, JsonSchema>;
+const componentSets = new WeakMap<readonly TSchema[], Components>();
+export function componentsOf(schemas: readonly TSchema[]): Components {
+  let set = componentSets.get(schemas);
+  if (!set) {
+    set = Object.fromEntries(schemas.map((schema) => [schema.$id!, plain(schema)]));
+    componentSets.set(schemas, set);
+  }
+  return set;
+}
+
 const compiled = new WeakMap<Endpoint, Map<number, Serialize>>();
 
 /**
  * The compiled serializer for one response schema. `generatedCode` asks instead for the code the
  * compiler would run (the test that no serializer validates while it writes reads it).
  */
-export function compileSerializer(schema: TSchema): Serialize;
-export function compileSerializer(schema: TSchema, generatedCode: true): string;
-export function compileSerializer(schema: TSchema, generatedCode = false): Serialize | string {
+export function compileSerializer(schema: TSchema, components: Components): Serialize;
+export function compileSerializer(schema: TSchema, components: Components, generatedCode: true): string;
+export function compileSerializer(schema: TSchema, components: Components, generatedCode = false): Serialize | string {
   type Options = NonNullable<Parameters<typeof fastJsonStringify>[1]>;
   const built = fastJsonStringify(plain(schema) as unknown as Parameters<typeof fastJsonStringify>[0], {
     schema: components as unknown as Options['schema'],
@@ -64,7 +77,7 @@ export function compileSerializer(schema: TSchema, generatedCode = false): Seria
   return generatedCode ? (built as { code: string }).code : (built as Serialize);
 }
 
-export function serializerFor(endpoint: Endpoint, status: number): Serialize {
+export function serializerFor(endpoint: Endpoint, status: number, components: Components): Serialize {
   let byStatus = compiled.get(endpoint);
   if (!byStatus) {
     byStatus = new Map();
@@ -73,7 +86,7 @@ export function serializerFor(endpoint: Endpoint, status: number): Serialize {
   let serialize = byStatus.get(status);
   if (!serialize) {
     const schema = endpoint.responses[status]?.schema;
-    serialize = schema ? compileSerializer(schema) : JSON.stringify;
+    serialize = schema ? compileSerializer(schema, components) : JSON.stringify;
     byStatus.set(status, serialize);
   }
   return serialize;

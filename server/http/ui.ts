@@ -14,7 +14,7 @@ import { extname, join, relative, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/store.ts';
 import { SESSION_MS } from '../db/repositories/sessions.ts';
-import { discoveryDocument } from '../api/service/discovery.ts';
+import type { RequestContext } from './context.ts';
 import { sessionCookie } from './cookies.ts';
 
 export const UI_ASSET_PREFIX = '/_app/';
@@ -126,7 +126,13 @@ function redeemSignIn(store: Store, request: FastifyRequest, reply: FastifyReply
     .send();
 }
 
-export function registerUi(app: FastifyInstance, store: Store, assets: UiAssets): void {
+/** `discovery`: the site's discovery document, answered at `{base_url}/` to clients asking for JSON. */
+export function registerUi(
+  app: FastifyInstance,
+  store: Store,
+  assets: UiAssets,
+  discovery: (ctx: RequestContext) => unknown,
+): void {
   app.get(`${UI_ASSET_PREFIX}*`, async (request, reply) => {
     const name = (request.params as { '*': string })['*'];
     const file = assets.files.get(name);
@@ -146,7 +152,7 @@ export function registerUi(app: FastifyInstance, store: Store, assets: UiAssets)
       const { login } = request.query as { login?: unknown };
       if (typeof login === 'string' && login !== '') return redeemSignIn(store, request, reply, login);
       if (wantsHtml(request)) return sendIndex(assets, reply);
-      return discoveryDocument(request.ctx);
+      return discovery(request.ctx);
     });
   }
 }

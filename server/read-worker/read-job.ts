@@ -8,6 +8,10 @@ import { requestContext } from '../http/context.ts';
 import { ApiError, noRoute } from '../http/errors.ts';
 import { toApiError } from '../http/error-handler.ts';
 import { callEndpoint, endpointKey, serializerOf } from '../http/register.ts';
+import { componentsOf } from '../http/serializers.ts';
+import { COMPONENTS } from '../api/shared/representations.ts';
+
+const RESPONSE_COMPONENTS = componentsOf(COMPONENTS);
 import { ResponseCache } from '../http/response-cache.ts';
 import type { ReadAnswer, ReadJob } from './read-worker-client.ts';
 
@@ -64,7 +68,7 @@ export function runReadJob(
         request: absent,
         reply: absent,
       });
-      const body = serializerOf(endpoint, job.schemaSerialization)(result.status)(result.body);
+      const body = serializerOf(endpoint, RESPONSE_COMPONENTS, job.schemaSerialization)(result.status)(result.body);
       return { status: result.status, headers: result.headers, body };
     });
   } catch (error) {

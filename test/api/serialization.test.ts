@@ -6,7 +6,8 @@ import assert from 'node:assert/strict';
 import { API, createEvent, startServer, type TestServer } from '../support/server.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import { ALL_ROUTES } from '../../server/api/routes.ts';
-import { compileSerializer } from '../../server/http/serializers.ts';
+import { compileSerializer, componentsOf } from '../../server/http/serializers.ts';
+import { COMPONENTS } from '../../server/api/shared/representations.ts';
 
 let server: TestServer;
 let plain: Listening;
@@ -123,7 +124,7 @@ test('no response serializer runs a schema validator while it writes', () => {
     for (const endpoint of route.endpoints) {
       for (const [status, response] of Object.entries(endpoint.responses)) {
         if (!response.schema) continue;
-        const code = compileSerializer(response.schema, true);
+        const code = compileSerializer(response.schema, componentsOf(COMPONENTS), true);
         assert.doesNotMatch(
           code,
           /validator\.getSchemaValidator/,

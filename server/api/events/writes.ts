@@ -18,14 +18,7 @@ import {
 } from '../../domain/dates.ts';
 import { applyCommon, chooseSlug, isHttpUrl, prepareCommon, type PreparedCommon } from '../shared/post-writes.ts';
 import { isStorable, OUT_OF_RANGE } from '../shared/storable-dates.ts';
-import {
-  parseLinks,
-  parseTermRefs,
-  resolveLinks,
-  resolveTermRefs,
-  type LinkRef,
-  type TermRef,
-} from '../shared/event-relations.ts';
+import { parseLinks, parseTermRefs, resolveLinks, resolveTermRefs, type LinkRef, type TermRef } from './relations.ts';
 
 export interface EventWriteInput {
   title?: string;

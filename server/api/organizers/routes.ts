@@ -1,4 +1,4 @@
-// /organizers: the linked-post engine configured for organizers (see shared/linked-resource.ts).
-import { linkedRoutes } from '../shared/linked-resource.ts';
+// /organizers: the linked-post engine configured for organizers (see linked/).
+import { linkedRoutes } from '../linked/routes.ts';
 
 export const organizerRoutes = linkedRoutes('organizer');

@@ -232,6 +232,8 @@ export const ErrorBody = Type.Object(
     code: Type.String(),
     message: Type.String(),
     data: Type.Object({ status: Type.Integer() }, { additionalProperties: true }),
+    /** WordPress's copy of earlier error data (term_exists: the existing term's id). */
+    additional_data: Type.Optional(Type.Array(Type.Unknown())),
   },
   { $id: 'Error' },
 );

@@ -1,4 +1,4 @@
-// /venues: the linked-post engine configured for venues (see shared/linked-resource.ts).
-import { linkedRoutes } from '../shared/linked-resource.ts';
+// /venues: the linked-post engine configured for venues (see linked/).
+import { linkedRoutes } from '../linked/routes.ts';
 
 export const venueRoutes = linkedRoutes('venue');

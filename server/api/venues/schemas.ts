@@ -25,7 +25,7 @@ export const venueFields = {
   phone: addressField('The phone number.'),
   stateprovince: addressField('The state or province; filled from state or province when not given.'),
   website: text('The venue website URL.', { max: 2048 }),
-  // A number, or "" to clear the coordinate (range checked in linked-posts.ts).
+  // A number, or "" to clear the coordinate (range checked in linked/writes.ts).
   geo_lat: Type.Unsafe<number | string>({
     type: ['number', 'string'],
     maxLength: 0,

@@ -5,7 +5,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { filterHtml } from '../../domain/html.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
-import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from './translations.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from '../shared/translations.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
 import { formatWall } from '../../domain/dates.ts';
 import {
@@ -15,7 +15,7 @@ import {
   prepareCommon,
   type CommonWriteArgs,
   type PreparedCommon,
-} from './post-writes.ts';
+} from '../shared/post-writes.ts';
 
 export type LinkedType = 'venue' | 'organizer';
 

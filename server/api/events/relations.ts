@@ -14,7 +14,7 @@ import {
   type LinkedType,
   type LinkedWriteArgs,
   type PreparedLinked,
-} from './linked-posts.ts';
+} from '../linked/writes.ts';
 
 export type LinkRef = { id: number } | { create: LinkedWriteArgs; prepared: PreparedLinked };
 

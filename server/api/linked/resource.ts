@@ -1,0 +1,35 @@
+// The venue and organizer resources (spec §4.3–4.4) are one engine with two configurations:
+// same routes, list parameters, status codes and rules, different fields.
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Organizer, Venue } from '../shared/representations.ts';
+import { venueFields } from '../venues/schemas.ts';
+import { organizerFields } from '../organizers/schemas.ts';
+import { type LinkedType } from './writes.ts';
+import { presentOrganizer, presentVenue } from '../shared/present.ts';
+
+export const O = Type.Optional;
+
+export interface LinkedResource {
+  type: LinkedType;
+  collection: 'venues' | 'organizers';
+  fields: Record<string, TSchema>;
+  schema: typeof Venue | typeof Organizer;
+  present: typeof presentVenue;
+}
+
+export const RESOURCES: Record<LinkedType, LinkedResource> = {
+  venue: {
+    type: 'venue',
+    collection: 'venues',
+    fields: venueFields,
+    schema: Venue,
+    present: presentVenue,
+  },
+  organizer: {
+    type: 'organizer',
+    collection: 'organizers',
+    fields: organizerFields,
+    schema: Organizer,
+    present: presentOrganizer,
+  },
+};
