@@ -111,6 +111,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   }
 
   const { url, port } = listening;
+  // The read worker starts now rather than with the first slow read: the window's first month
+  // view is such a read, and would otherwise wait for the thread to boot (it still stops after a
+  // minute idle, and the next slow read starts it again).
+  listening.app.readWorker?.start();
   const apiRoot = `${url}/${EVENTS_NAMESPACE.name}`;
   const openStore = store;
   const heldLock = lock;

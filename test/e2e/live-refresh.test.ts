@@ -40,12 +40,12 @@ test('writes by a script, another process and the CLI appear in an open month vi
     end_date: `${dayOf(month, 9)} 11:00`,
   });
   assert.equal(created.status, 201);
-  await shown('Written by a script').waitFor({ timeout: 5_000 });
+  await shown('Written by a script').waitFor({ timeout: 10_000 });
   t.diagnostic(`a script's write was on screen after ${Date.now() - started} ms`);
 
   // Another process on the same database (a second server, the CLI's writes).
   await writeElsewhere(app.dataDir, 'Written elsewhere', `${dayOf(month, 11)} 10:00`, `${dayOf(month, 11)} 11:00`);
-  await shown('Written elsewhere').waitFor({ timeout: 5_000 });
+  await shown('Written elsewhere').waitFor({ timeout: 10_000 });
 
   // The CLI itself: a new site shows up in the (until now hidden) site switcher.
   await run(
@@ -68,7 +68,7 @@ test('writes by a script, another process and the CLI appear in an open month vi
     ],
     { cwd: ROOT },
   );
-  await page.locator('.site-switcher').waitFor({ timeout: 5_000 });
+  await page.locator('.site-switcher').waitFor({ timeout: 10_000 });
 
   // Trashing elsewhere takes it off the calendar.
   await app.api('DELETE', `events/${created.body.id}`);
@@ -107,7 +107,7 @@ test('a hidden tab lets go of its stream (browsers allow six connections per ori
     end_date: `${dayOf(month, 13)} 11:00`,
   });
   await setVisibility('visible');
-  await page.locator('.calendar-event', { hasText: 'Written while hidden' }).first().waitFor({ timeout: 5_000 });
+  await page.locator('.calendar-event', { hasText: 'Written while hidden' }).first().waitFor({ timeout: 10_000 });
   assert.equal(hub.size, 1);
 });
 

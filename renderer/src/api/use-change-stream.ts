@@ -122,11 +122,10 @@ class ChangeStream {
       this.pending = [];
       // Only this site's changes matter here (and the sites list, which every page shows).
       const relevant = batch.filter((change) => change.site === currentSite() || change.kind === 'site');
-      for (const queryKey of staleQueriesOf(relevant)) {
-        // A refetch already running (this window's own write just invalidated it) is not
-        // cancelled and started again: its answer is at least as new as the change.
-        void this.client.invalidateQueries({ queryKey }, { cancelRefetch: false });
-      }
+      // A fetch already under way is cancelled and started again: it may have begun before the
+      // change was committed (a page still loading when a script wrote), and its answer would then
+      // be stale with nothing left to correct it. (CI caught exactly that with cancelRefetch off.)
+      for (const queryKey of staleQueriesOf(relevant)) void this.client.invalidateQueries({ queryKey });
     }, BATCH_MS);
   }
 }
