@@ -7,7 +7,6 @@
 //     through the database, as the CLI does);
 //   - idle cost: the server's CPU with N idle streams open, against none (from /proc, Linux).
 // Targets: 1 s p95; < 1 % of a core for 50 idle streams. Prints a table, then `BENCH {json}`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +15,7 @@ import { openDataDir } from '../server/data-dir.ts';
 import { bulkSeed } from '../server/db/bulk-seed.ts';
 import { listen } from '../server/listen.ts';
 import { DEFAULT_CONTEXT, launchBrowser } from './ui/browser.ts';
+import { serveBuilt } from './ui/serve-built.ts';
 
 const { values } = parseArgs({
   options: {
@@ -45,21 +45,8 @@ bulkSeed(store, 'default', EVENTS, admin.id);
 const token = store.users.createToken(admin.id, 'bench-changes');
 console.log(`Seeded ${EVENTS} events.`);
 
-const child = spawn(process.execPath, ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, ALMANAC_DAILY_BACKUP: '0' },
-});
-process.on('exit', () => child.kill('SIGKILL'));
-const signInUrl = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-    const match = /Almanac UI: (http:\/\/\S+)/.exec(output);
-    if (match) resolve(match[1]!);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-});
-const origin = new URL(signInUrl).origin;
+const server = await serveBuilt(dataDir);
+const { child, signInUrl, origin } = server;
 
 // A second server on the same data dir, in this process: its writes reach the first one only
 // through the database (data_version), like the CLI's. (Not through `almanac serve`: the data-dir
@@ -129,8 +116,7 @@ for (const controller of controllers) controller.abort();
 
 await second.close();
 store.close();
-child.kill('SIGTERM');
-await new Promise((resolve) => child.once('exit', resolve));
+await server.stop();
 if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
 
 const rows: [string, number, number][] = [

@@ -10,7 +10,6 @@
 //   - JavaScript shipped, gzip (all of it, and what the first page load fetches)
 // Targets (issue "The calendar people use"): 800 ms, 250 ms, 300 ms, 100 ms, 50 ms, 400 kB.
 // Prints a table and, last, `BENCH {json}`.
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +19,7 @@ import type { Page } from 'playwright-core';
 import { openDataDir } from '../server/data-dir.ts';
 import { bulkSeed } from '../server/db/bulk-seed.ts';
 import { DEFAULT_CONTEXT, launchBrowser } from './ui/browser.ts';
+import { serveBuilt } from './ui/serve-built.ts';
 
 const { values } = parseArgs({
   options: {
@@ -56,22 +56,8 @@ store.close();
 console.log(`Seeded ${EVENTS} events in ${seeded.seconds.toFixed(1)} s.`);
 
 // --- The server, as `almanac serve` runs it --------------------------------------------------
-const child = spawn(process.execPath, ['dist/cli.mjs', 'serve', '--port', '0', '--data-dir', dataDir], {
-  stdio: ['ignore', 'pipe', 'inherit'],
-  env: { ...process.env, ALMANAC_DAILY_BACKUP: '0' },
-});
-const signInUrl = await new Promise<string>((resolve, reject) => {
-  let output = '';
-  child.stdout!.on('data', (chunk) => {
-    output += chunk;
-    const match = /Almanac UI: (http:\/\/\S+)/.exec(output);
-    if (match) resolve(match[1]!);
-  });
-  child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-});
-const origin = new URL(signInUrl).origin;
-// Whatever happens below, the server does not outlive the bench.
-process.on('exit', () => child.kill('SIGKILL'));
+const server = await serveBuilt(dataDir);
+const { signInUrl, origin } = server;
 
 // Months with events: the seed starts six months back.
 const monthOf = (offset: number) => {
@@ -208,8 +194,7 @@ for (let i = 0; i < 10; i++) {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 await browser.close();
-child.kill('SIGTERM');
-await new Promise((resolve) => child.once('exit', resolve));
+await server.stop();
 if (!values.keep) rmSync(dataDir, { recursive: true, force: true });
 
 // --- JavaScript shipped --------------------------------------------------------------------------
