@@ -4,7 +4,7 @@ import { postBySlug } from '../shared/slug-lookup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { PostType } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
-import { autop, escapeHtml } from '../../domain/html.ts';
+import { autop, escapeHtml, filterHtml } from '../../domain/html.ts';
 import { ApiError } from '../../http/errors.ts';
 
 const KINDS: PostType[] = ['event', 'venue', 'organizer'];
@@ -20,7 +20,9 @@ export function registerPermalinkPages(app: FastifyInstance, prefix: string): vo
       }
       const when =
         kind === 'event' ? `<p>${escapeHtml(`${row.start_local} – ${row.end_local} (${row.timezone})`)}</p>` : '';
-      const body = row.password === '' ? autop(escapeHtml(row.content)) : '';
+      // The description is HTML: shown as HTML, through the strictest filter (what a contributor
+      // may store), whoever wrote it; the page's CSP allows no script anyway.
+      const body = row.password === '' ? filterHtml(null, autop(row.content), 'content') : '';
       reply.type('text/html; charset=utf-8');
       return `<!doctype html><html lang="${escapeHtml(ctx.site.language)}"><head><meta charset="utf-8"><title>${escapeHtml(row.title)}</title></head><body><h1>${escapeHtml(row.title)}</h1>${when}${body}</body></html>`;
     });
