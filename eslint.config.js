@@ -38,11 +38,12 @@ export default tseslint.config(
       'server/domain/**/*.ts',
       'server/db/**/*.ts',
       'server/api/**/present*.ts',
+      'server/api/**/representation.ts',
       'server/api/**/service.ts',
       'server/api/**/writes.ts',
       'server/api/**/list.ts',
       'server/api/shared/post-writes.ts',
-      'server/api/shared/linked-posts.ts',
+      'server/api/linked/writes.ts',
       'server/api/shared/translations.ts',
     ],
     rules: {

@@ -6,16 +6,9 @@ import type { TermRow } from '../../db/repositories/terms.ts';
 import { costDetails, formatCost, type StoredCost } from '../../domain/cost.ts';
 import { dateDetails, isoFromWalls } from '../../domain/dates.ts';
 import { autop, escapeHtml } from '../../domain/html.ts';
-import {
-  organizerJsonLd,
-  flag,
-  presentEmbeddedTerm,
-  presentImage,
-  presentOrganizer,
-  presentVenue,
-  venueJsonLd,
-  type Json,
-} from '../shared/present.ts';
+import { flag, presentImage, type Json } from '../shared/present.ts';
+import { organizerJsonLd, presentOrganizer, presentVenue, venueJsonLd } from '../linked/representation.ts';
+import { presentEmbeddedTerm } from '../terms/representation.ts';
 import { globalId, permalink, restUrl } from '../shared/urls.ts';
 import { overlayPosts, overlayTerms, servedLanguage } from '../shared/translations.ts';
 

@@ -5,7 +5,7 @@ import { Organizer, Venue } from '../shared/representations.ts';
 import { venueFields } from '../venues/schemas.ts';
 import { organizerFields } from '../organizers/schemas.ts';
 import { type LinkedType } from './writes.ts';
-import { presentOrganizer, presentVenue } from '../shared/present.ts';
+import { presentOrganizer, presentVenue } from './representation.ts';
 
 export const O = Type.Optional;
 

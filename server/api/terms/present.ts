@@ -3,7 +3,7 @@
 import type { RequestContext } from '../../http/context.ts';
 import { invalidParam } from '../../http/errors.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
-import { presentTerm } from '../shared/present.ts';
+import { presentTerm } from './representation.ts';
 import { overlayTerms, servedLanguage } from '../shared/translations.ts';
 import { termLinks } from './links.ts';
 import type { TermResource } from './resource.ts';
