@@ -6,8 +6,8 @@ import { memoized, type HandlerInput } from '../../http/route.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { overlayPosts, servedLanguage } from '../shared/translations.ts';
-import { type LinkedResource } from './resource.ts';
-import { type Target } from './schemas.ts';
+import type { LinkedResource } from './resource.ts';
+import type { Target } from './schemas.ts';
 
 /** The stored post a by-id/by-slug request names, of whatever type (undefined: none). */
 export function lookupLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow | undefined {

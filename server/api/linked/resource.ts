@@ -4,7 +4,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { Organizer, Venue } from '../shared/representations.ts';
 import { venueFields } from '../venues/schemas.ts';
 import { organizerFields } from '../organizers/schemas.ts';
-import { type LinkedType } from './writes.ts';
+import type { LinkedType } from './writes.ts';
 import { presentOrganizer, presentVenue } from './representation.ts';
 
 export const O = Type.Optional;
