@@ -5,8 +5,7 @@
 import { dirname } from 'node:path';
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/context.ts';
+import { installAdministratorOnly } from '../install-administrator.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
 import { backupsDir, listBackups, type BackupFile } from '../../db/backup.ts';
 import { ErrorBody } from '../../api/shared/representations.ts';
@@ -20,10 +19,6 @@ declare module 'fastify' {
 }
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
-
-function installAdministratorOnly({ ctx }: { ctx: RequestContext }) {
-  if (!ctx.actor || ctx.store.users.byId(ctx.actor.userId)?.super_admin !== 1) throw forbidden(ctx.actor !== null);
-}
 
 const present = ({ name, created, bytes, reason }: BackupFile) => ({ name, created, bytes, reason });
 

@@ -3,7 +3,7 @@
 // origin lets that site's pages call this API with whatever credentials they are given.
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { forbidden } from '../../http/errors.ts';
+import { installAdministratorOnly } from '../install-administrator.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { normalizeOrigin, ORIGIN_HELP } from '../../domain/origins.ts';
 import { ErrorBody } from '../../api/shared/representations.ts';
@@ -16,10 +16,6 @@ export const OriginList = Type.Object({
 const OriginArgs = Type.Object({
   origin: Type.String({ minLength: 1, maxLength: 300, description: `The web origin: ${ORIGIN_HELP}.` }),
 });
-
-function installAdministratorOnly({ ctx }: { ctx: RequestContext }) {
-  if (!ctx.actor || ctx.store.users.byId(ctx.actor.userId)?.super_admin !== 1) throw forbidden(ctx.actor !== null);
-}
 
 const list = (ctx: RequestContext) => ({
   origins: ctx.store.origins.list().map((row) => ({ origin: row.origin, added: row.added_utc })),

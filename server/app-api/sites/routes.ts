@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
-import type { RequestContext } from '../../http/context.ts';
+import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
 import { ErrorBody } from '../../api/shared/representations.ts';
 import { SiteSummary } from '../session/schemas.ts';
@@ -13,9 +13,6 @@ import { SITE_CODE, SiteCreateArgs, SiteEditArgs } from './schemas.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 const RESERVED_CODES = new Set(['svc', 'default', 'almanac', 'wp-json']);
-
-const isInstallAdministrator = (ctx: RequestContext) =>
-  ctx.actor !== null && ctx.store.users.byId(ctx.actor.userId)?.super_admin === 1;
 
 function checkTimezone(timezone: string | undefined, errors: { add(param: string, message: string): void }) {
   if (timezone !== undefined && !isValidTimezone(timezone))
@@ -51,9 +48,7 @@ export const siteRoutes: RouteSpec[] = [
           else if (args.code !== undefined && (RESERVED_CODES.has(args.code) || ctx.store.sites.byCode(args.code)))
             errors.add('code', `The site code "${args.code}" is taken: choose another.`);
         },
-        permission: ({ ctx }) => {
-          if (!isInstallAdministrator(ctx)) throw forbidden(ctx.actor !== null);
-        },
+        permission: installAdministratorOnly,
         handler: ({ ctx, args }) => {
           const site = ctx.store.sites.create({
             code: args.code,
