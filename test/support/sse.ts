@@ -1,5 +1,6 @@
-// Reads a Server-Sent Events response the way a client does (fetch + a line parser), so tests can
-// wait for the next message of a given type with a deadline instead of sleeping.
+// Reads a Server-Sent Events response the way the UI does (fetch + the renderer's parser), so
+// tests can wait for the next message of a given type with a deadline instead of sleeping.
+import { sseParser } from '../../renderer/src/api/sse.ts';
 export interface SseMessage {
   event: string;
   id: string | undefined;
@@ -28,30 +29,14 @@ export async function openSse(url: string, headers: Record<string, string> = {})
   if (response.ok && response.body) {
     void (async () => {
       const decoder = new TextDecoder();
-      let buffer = '';
+      // The renderer's own parser: the tests read the stream exactly as the UI does.
+      const feed = sseParser((message) => {
+        queue.push({ event: message.event, id: message.id, data: JSON.parse(message.data) });
+        for (const wake of waiters) wake();
+      });
       try {
         for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-          buffer += decoder.decode(chunk, { stream: true });
-          let end: number;
-          while ((end = buffer.indexOf('\n\n')) >= 0) {
-            const block = buffer.slice(0, end);
-            buffer = buffer.slice(end + 2);
-            const message: SseMessage = { event: 'message', id: undefined, data: undefined };
-            let data: string | undefined;
-            for (const line of block.split('\n')) {
-              const colon = line.indexOf(':');
-              if (colon === 0) continue; // a comment
-              const field = colon < 0 ? line : line.slice(0, colon);
-              const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
-              if (field === 'event') message.event = value;
-              else if (field === 'id') message.id = value;
-              else if (field === 'data') data = data === undefined ? value : `${data}\n${value}`;
-            }
-            if (data === undefined) continue;
-            message.data = JSON.parse(data);
-            queue.push(message);
-            for (const wake of waiters) wake();
-          }
+          feed(decoder.decode(chunk, { stream: true }));
         }
       } catch {
         // aborted
