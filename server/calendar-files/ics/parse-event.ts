@@ -1,0 +1,63 @@
+// One VEVENT's lines → an ical.js component, with the lines of the file in any error. ical.js
+// parses values lazily and its messages name no line, so each property is read here, once, and a
+// failure is reported at the line the scanner recorded for that property.
+
+import ICAL from 'ical.js';
+import { CalendarFileError } from '../imported-event.ts';
+import type { ScannedEvent } from './calendar-scanner.ts';
+
+/** Properties whose typed values the reader uses (ical.js names are lower-case). */
+const USED_VALUES = new Set(['dtstart', 'dtend', 'duration', 'rrule', 'rdate', 'exdate', 'recurrence-id', 'geo']);
+
+export function parseEvent(scanned: ScannedEvent): ICAL.Component {
+  let component: ICAL.Component;
+  try {
+    component = new ICAL.Component(ICAL.parse(scanned.lines.join('\r\n')) as unknown[]);
+  } catch (error) {
+    throw locate(scanned, error);
+  }
+  component.getAllProperties().forEach((property, index) => {
+    // Only the values the import uses: a broken DTSTAMP or CREATED is no reason to stop it (and
+    // building ical.js times nobody reads is a good part of the cost of a large file).
+    if (!USED_VALUES.has(property.name)) return;
+    try {
+      property.getValues();
+    } catch (error) {
+      throw valueError(scanned.propertyLines[index] ?? scanned.line, property.name, error);
+    }
+  });
+  return component;
+}
+
+/**
+ * ical.js parses some values (RRULE, GEO, …) while parsing the component and says nothing of where:
+ * parse the lines one by one to find the one it fails on.
+ */
+function locate(scanned: ScannedEvent, error: unknown): CalendarFileError {
+  scanned.lines.forEach((text, index) => {
+    if (/^(BEGIN|END):/i.test(text)) return;
+    try {
+      ICAL.parse.property(text);
+    } catch (lineError) {
+      throw valueError(scanned.lineNumbers[index] ?? scanned.line, text.split(/[;:]/, 1)[0] ?? '', lineError);
+    }
+  });
+  return new CalendarFileError(
+    scanned.line,
+    'malformed_line',
+    `Line ${scanned.line}: the event that starts here cannot be read (${messageOf(error)}).`,
+  );
+}
+
+function valueError(line: number, property: string, error: unknown): CalendarFileError {
+  const name = property.toUpperCase();
+  return new CalendarFileError(
+    line,
+    name === 'RRULE' ? 'invalid_rrule' : 'invalid_value',
+    `Line ${line}: ${name} cannot be read (${messageOf(error)}).`,
+  );
+}
+
+export function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,53 @@
+// What an import (or its preview) answers: the schemas that type the import plan, document
+// almanac/v1/import in /doc and type the renderer's import dialog.
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ImportSkip = Type.Object({
+  line: Type.Integer({ description: 'The line of the file where the item begins (1-based).' }),
+  uid: Type.Optional(Type.String()),
+  title: Type.Optional(Type.String()),
+  code: Type.String({ description: 'cancelled, no_start, invalid, duplicate_uid, trashed, not_an_event, …' }),
+  reason: Type.String(),
+});
+export type ImportSkip = Static<typeof ImportSkip>;
+
+export const ImportWarning = Type.Object({
+  line: Type.Integer(),
+  code: Type.String(),
+  message: Type.String(),
+});
+export type ImportWarning = Static<typeof ImportWarning>;
+
+export const ExpandedSeries = Type.Object({
+  uid: Type.String(),
+  title: Type.String(),
+  line: Type.Integer(),
+  instances: Type.Integer({ description: 'Single events made from the series.' }),
+  truncated: Type.Boolean({ description: 'The window (two years) or the cap (1,000) cut the series short.' }),
+});
+export type ExpandedSeries = Static<typeof ExpandedSeries>;
+
+export const PlannedEvent = Type.Object({
+  line: Type.Integer(),
+  uid: Type.String(),
+  title: Type.String(),
+  start: Type.String({ description: 'Wall time in `timezone`, YYYY-MM-DD HH:MM:SS.' }),
+  timezone: Type.String(),
+  action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
+  id: Type.Optional(Type.Integer({ description: 'The event updated, or after an import the event created.' })),
+});
+export type PlannedEvent = Static<typeof PlannedEvent>;
+
+export const ImportSummary = Type.Object({
+  dry_run: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
+  created: Type.Integer(),
+  updated: Type.Integer(),
+  skipped: Type.Integer(),
+  events: Type.Array(PlannedEvent, {
+    description: 'The events in file order (at most 500 listed; the counts are complete).',
+  }),
+  skipped_items: Type.Array(ImportSkip),
+  warnings: Type.Array(ImportWarning),
+  series: Type.Array(ExpandedSeries),
+});
+export type ImportSummary = Static<typeof ImportSummary>;

@@ -1,0 +1,78 @@
+// What a calendar file (iCalendar or CSV) holds, once read: plain records that the import plan
+// (import-plan.ts) turns into event writes. The readers know file formats and nothing of the
+// database; the plan knows the database and nothing of file formats.
+import type { ExpandedSeries, ImportSkip, ImportWarning } from './import-summary.ts';
+
+export type { ExpandedSeries, ImportSkip, ImportWarning };
+
+/** A venue as a file names it (iCalendar LOCATION/GEO, CSV "Event Venue Name" and friends). */
+export interface ImportedVenue {
+  name: string;
+  address?: string;
+  city?: string;
+  state?: string;
+  zip?: string;
+  country?: string;
+  phone?: string;
+  website?: string;
+  latitude?: number;
+  longitude?: number;
+}
+
+export interface ImportedOrganizer {
+  name: string;
+  email?: string;
+  phone?: string;
+  website?: string;
+}
+
+/** One event to create or update. */
+export interface ImportedEvent {
+  /**
+   * What matches it on a re-import: the iCalendar UID (an expanded recurrence instance adds its
+   * original start: `UID/20260105T090000Z`), or for CSV a key the reader derives from the row.
+   */
+  uid: string;
+  /** 1-based line of the file where it begins, for messages. */
+  line: number;
+  title: string;
+  /** HTML (plain text from a file is escaped and its line breaks kept as <br> / paragraphs). */
+  description: string;
+  excerpt?: string;
+  /**
+   * Wall times `YYYY-MM-DD HH:MM:SS` in `timezone`. All-day: the first day at 00:00:00 and the
+   * last day (inclusive, as the event model stores it) at 23:59:59.
+   */
+  start: string;
+  end: string;
+  /** An IANA zone name ('UTC' for UTC). */
+  timezone: string;
+  allDay: boolean;
+  website?: string;
+  cost?: string;
+  venue?: ImportedVenue;
+  organizers: ImportedOrganizer[];
+  categories: string[];
+  tags: string[];
+  /** publish unless the file says otherwise (iCalendar STATUS:TENTATIVE → draft, CSV status column). */
+  status?: 'publish' | 'draft' | 'pending' | 'private';
+  featured?: boolean;
+}
+
+export interface ReadCalendarFile {
+  events: ImportedEvent[];
+  skipped: ImportSkip[];
+  warnings: ImportWarning[];
+  series: ExpandedSeries[];
+}
+
+/** A file that cannot be read at all: the import stops and names the line. */
+export class CalendarFileError extends Error {
+  constructor(
+    readonly line: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}

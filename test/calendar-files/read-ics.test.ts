@@ -1,0 +1,783 @@
+// The iCalendar reader (server/calendar-files/ics/): fixtures shaped as Google, Outlook, Apple and
+// Thunderbird write them, broken files, recurrence, time zones and the streaming form.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { DateTime } from 'luxon';
+import ical from 'node-ical';
+
+import { readIcs, readIcsStream } from '../../server/calendar-files/ics/read-ics.ts';
+import { ianaForTzid } from '../../server/calendar-files/ics/time-zones.ts';
+import { plainTextToHtml } from '../../server/calendar-files/ics/description-html.ts';
+import { CalendarFileError } from '../../server/calendar-files/imported-event.ts';
+import type { ImportedEvent, ReadCalendarFile } from '../../server/calendar-files/imported-event.ts';
+
+const NOW = new Date('2026-11-25T00:00:00Z');
+const OPTIONS = { siteTimezone: 'Europe/Paris', now: NOW };
+
+function fixture(name: string): string {
+  return readFileSync(new URL(`../fixtures/ics/${name}`, import.meta.url), 'utf8');
+}
+
+function read(text: string, siteTimezone = 'Europe/Paris'): ReadCalendarFile {
+  return readIcs(text, { siteTimezone, now: NOW });
+}
+
+/** A calendar around some VEVENT lines (LF endings, as hand-made files have them). */
+function calendar(...lines: string[]): string {
+  return ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//Test//EN', ...lines, 'END:VCALENDAR', ''].join('\n');
+}
+
+/** The parts of an event a preview shows, for compact comparisons. */
+function brief(e: ImportedEvent): [string, string, string, string, boolean] {
+  return [e.title, e.start, e.end, e.timezone, e.allDay];
+}
+
+function byTitle(result: ReadCalendarFile, title: string): ImportedEvent {
+  const found = result.events.find((e) => e.title === title);
+  assert.ok(found, `no event titled ${title}`);
+  return found;
+}
+
+/** The instant of a wall time in a zone, in ms. */
+function instant(wall: string, zone: string): number {
+  return DateTime.fromFormat(wall, 'yyyy-MM-dd HH:mm:ss', { zone }).toMillis();
+}
+
+function throwsFileError(fn: () => unknown, line: number, code: string, message?: RegExp): void {
+  assert.throws(fn, (error: unknown) => {
+    assert.ok(error instanceof CalendarFileError, `not a CalendarFileError: ${String(error)}`);
+    assert.equal(error.code, code);
+    assert.equal(error.line, line);
+    assert.match(error.message, new RegExp(`^Line ${line}: `));
+    if (message) assert.match(error.message, message);
+    return true;
+  });
+}
+
+test('google.ics: UTC times shown in X-WR-TIMEZONE, an all-day span, a weekly series with EXDATE and overrides', () => {
+  const result = read(fixture('google.ics'));
+  assert.deepEqual(result.events.map(brief), [
+    ['Winter Craft Fair', '2026-12-05 10:00:00', '2026-12-05 16:00:00', 'America/Los_Angeles', false],
+    ['Winter Break – Center Closed', '2026-12-24 00:00:00', '2027-01-01 23:59:59', 'America/Los_Angeles', true],
+    ['Community Yoga', '2027-02-22 18:00:00', '2027-02-22 19:00:00', 'America/Los_Angeles', false],
+    ['Community Yoga', '2027-03-01 18:00:00', '2027-03-01 19:00:00', 'America/Los_Angeles', false],
+    // 03-08 is an EXDATE; 03-15 is moved to 19:00 by its override; 03-22 is a cancelled override.
+    ['Community Yoga (7 pm this week)', '2027-03-15 19:00:00', '2027-03-15 20:00:00', 'America/Los_Angeles', false],
+    ['Community Yoga', '2027-03-29 18:00:00', '2027-03-29 19:00:00', 'America/Los_Angeles', false],
+  ]);
+
+  const fair = byTitle(result, 'Winter Craft Fair');
+  assert.equal(fair.uid, '5qv1b8k0c3j6f2m9n4p7r1s5t8@google.com');
+  assert.equal(fair.line, 27);
+  assert.equal(fair.status, 'publish');
+  // Folded over three lines, with \, \; and \n escapes (one folded right after its backslash).
+  assert.equal(
+    fair.description,
+    '<p>Over 40 local makers, hot cider, and live music from the Riverside Strings!</p>' +
+      '<p>Free entry; donations welcome.<br>Parking: use the north lot (Gate B) &amp; follow the signs.</p>',
+  );
+  assert.deepEqual(fair.venue, {
+    name: 'Riverside Community Center',
+    address: '1200 River Rd, Riverside, CA 92501, USA',
+  });
+  assert.deepEqual(fair.organizers, [
+    { name: 'Riverside Community Center', email: 'c_8f1e2d3c4b5a69788776655443322110@group.calendar.google.com' },
+  ]);
+  assert.equal(byTitle(result, 'Winter Break – Center Closed').venue, undefined, 'an empty LOCATION is no venue');
+
+  // Instance UIDs carry the original start in UTC: 18:00 PST is 02:00Z, 18:00 PDT is 01:00Z.
+  const uid = '3r5t7v9x1z3b5d7f9h1j3l5n7p@google.com';
+  assert.deepEqual(
+    result.events.filter((e) => e.uid.startsWith(uid)).map((e) => [e.uid.slice(uid.length), e.line]),
+    [
+      ['/20270223T020000Z', 75],
+      ['/20270302T020000Z', 75],
+      ['/20270316T010000Z', 60],
+      ['/20270330T010000Z', 75],
+    ],
+  );
+  assert.equal(byTitle(result, 'Community Yoga (7 pm this week)').description.includes('refinished'), true);
+  assert.deepEqual(result.series, [{ uid, title: 'Community Yoga', line: 75, instances: 4, truncated: false }]);
+  assert.deepEqual(
+    result.skipped.map((s) => [s.line, s.code, s.uid, s.title]),
+    [[92, 'cancelled', `${uid}/20270323T010000Z`, 'Community Yoga']],
+  );
+  assert.deepEqual(result.warnings, []);
+});
+
+test('outlook.ics: Windows zone names, a weekly meeting at 09:00 local across the DST change, X-ALT-DESC', () => {
+  const result = read(fixture('outlook.ics'));
+  const sync = result.events.filter((e) => e.title === 'Product Sync');
+  assert.deepEqual(sync.map(brief), [
+    ['Product Sync', '2027-03-02 09:00:00', '2027-03-02 10:00:00', 'America/Los_Angeles', false],
+    ['Product Sync', '2027-03-09 09:00:00', '2027-03-09 10:00:00', 'America/Los_Angeles', false],
+    ['Product Sync', '2027-03-16 09:00:00', '2027-03-16 10:00:00', 'America/Los_Angeles', false],
+    ['Product Sync', '2027-03-23 09:00:00', '2027-03-23 10:00:00', 'America/Los_Angeles', false],
+  ]);
+  // The same wall time is a different UTC time once daylight saving starts (2027-03-14).
+  assert.deepEqual(
+    sync.map((e) => e.uid.slice(e.uid.indexOf('/') + 1)),
+    ['20270302T170000Z', '20270309T170000Z', '20270316T160000Z', '20270323T160000Z'],
+  );
+  const first = sync[0] as ImportedEvent;
+  assert.ok(first.uid.startsWith('040000008200E00074C5B7101A82E00800000000B0C4A7D1E25ADB01'));
+  // X-ALT-DESC wins over DESCRIPTION: its body only, unescaped (\, → ,), without head, title or comments.
+  assert.match(
+    first.description,
+    /^<P DIR=LTR><SPAN LANG="en-us"><FONT FACE="Calibri">Agenda: <B>roadmap review<\/B>, open/,
+  );
+  assert.doesNotMatch(first.description, /DOCTYPE|<HEAD>|<TITLE>|<!--|<BODY>/i);
+  assert.deepEqual(first.venue, { name: 'Conference Room 4B', address: 'Building 92, Redmond' });
+  assert.deepEqual(first.organizers, [{ name: 'Dana Whitfield', email: 'dana.whitfield@contoso.com' }]);
+  assert.deepEqual(
+    result.series.map((s) => [s.title, s.line, s.instances, s.truncated]),
+    [['Product Sync', 54, 4, false]],
+  );
+
+  const berlin = byTitle(result, 'Partner call – Berlin');
+  assert.deepEqual(brief(berlin), [
+    'Partner call – Berlin',
+    '2027-03-25 16:00:00',
+    '2027-03-25 17:00:00',
+    'Europe/Berlin',
+    false,
+  ]);
+  assert.equal(berlin.status, 'draft', 'STATUS:TENTATIVE imports as a draft');
+  assert.equal(first.status, 'publish');
+  assert.deepEqual(berlin.venue, { name: 'Microsoft Teams Meeting' });
+
+  const dentist = byTitle(result, 'Dentist');
+  assert.equal(dentist.status, 'private', 'CLASS:PRIVATE');
+  assert.equal(dentist.description, '', 'a DESCRIPTION of just "\\n" is empty');
+
+  // "Customized Time Zone" has no IANA name: its VTIMEZONE rules (+05:30) convert it to UTC.
+  assert.deepEqual(brief(byTitle(result, 'Vendor demo')), [
+    'Vendor demo',
+    '2027-01-14 04:30:00',
+    '2027-01-14 06:00:00',
+    'UTC',
+    false,
+  ]);
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code]),
+    [[129, 'unknown_timezone']],
+  );
+  assert.match(result.warnings[0]?.message ?? '', /Customized Time Zone/);
+
+  // Outlook writes no X-WR-TIMEZONE: an all-day event is in the site's zone.
+  assert.deepEqual(brief(byTitle(result, "New Year's Eve (office closed)")), [
+    "New Year's Eve (office closed)",
+    '2026-12-31 00:00:00',
+    '2026-12-31 23:59:59',
+    'Europe/Paris',
+    true,
+  ]);
+  assert.deepEqual(result.skipped, []);
+});
+
+test('apple.ics: X-APPLE-STRUCTURED-LOCATION names the venue, GEO gives coordinates, URL the website', () => {
+  const result = read(fixture('apple.ics'));
+  assert.deepEqual(result.events.map(brief), [
+    ['Holiday Brass', '2026-12-12 20:00:00', '2026-12-12 22:00:00', 'America/New_York', false],
+    ['Late Set: Trio Nocturne', '2027-03-18 19:30:00', '2027-03-18 21:00:00', 'America/New_York', false],
+    ["Valentine's Day Matinee Series", '2027-02-14 00:00:00', '2027-02-14 23:59:59', 'America/New_York', true],
+  ]);
+  const brass = byTitle(result, 'Holiday Brass');
+  assert.deepEqual(brass.venue, {
+    name: 'Carnegie Hall',
+    address: '881 7th Ave, New York, NY 10019, United States',
+    latitude: 40.765072,
+    longitude: -73.979932,
+  });
+  assert.equal(brass.website, 'https://www.carnegiehall.org/calendar/2026/12/12/holiday-brass');
+  assert.equal(brass.description, '<p>Seasonal favorites for brass quintet.<br>Doors open at 7:15 pm.</p>');
+  assert.deepEqual(byTitle(result, 'Late Set: Trio Nocturne').venue, {
+    name: 'Village Vanguard',
+    address: '178 7th Ave S, New York, NY 10014',
+    latitude: 40.73602,
+    longitude: -74.00166,
+  });
+  assert.deepEqual([result.skipped, result.warnings, result.series], [[], [], []]);
+});
+
+test('thunderbird.ics: categories, organizer CN, a task and a cancelled event skipped, a /mozilla.org/ TZID', () => {
+  const result = read(fixture('thunderbird.ics'));
+  assert.deepEqual(result.events.map(brief), [
+    ['Mitgliederversammlung', '2026-12-10 19:00:00', '2026-12-10 21:15:00', 'Europe/Berlin', false],
+    ['Chorprobe', '2027-01-07 19:30:00', '2027-01-07 21:30:00', 'Europe/Berlin', false],
+  ]);
+  const meeting = byTitle(result, 'Mitgliederversammlung');
+  assert.deepEqual(meeting.categories, ['Verein', 'Versammlung'], 'two CATEGORIES lines, one repeated name');
+  assert.deepEqual(meeting.organizers, [{ name: 'Jana Köhler', email: 'jana.koehler@example.org' }]);
+  assert.deepEqual(meeting.venue, { name: 'Gemeindehaus St. Marien', address: 'Kirchplatz 3, 10178 Berlin' });
+  assert.equal(
+    meeting.description,
+    '<p>Tagesordnung:<br>1. Bericht des Vorstands<br>2. Kassenbericht<br>3. Wahlen</p>',
+  );
+  assert.deepEqual(meeting.tags, []);
+  assert.deepEqual(
+    result.skipped.map((s) => [s.line, s.code, s.title]),
+    [
+      [61, 'cancelled', 'Ausflug zum Weihnachtsmarkt'],
+      [74, 'not_an_event', 'Raum für die Versammlung buchen'],
+    ],
+  );
+  assert.deepEqual(result.warnings, []);
+});
+
+test('broken files stop the import with the line to fix', () => {
+  throwsFileError(() => read(fixture('bad-no-vcalendar.ics')), 1, 'not_icalendar');
+  throwsFileError(() => read(fixture('bad-unbalanced.ics')), 11, 'unbalanced', /BEGIN:VEVENT is not closed/);
+  assert.throws(() => read(fixture('bad-date.ics')), {
+    message: 'Line 12: DTSTART value "2026-13-45" is not a valid date.',
+  });
+  throwsFileError(() => read(fixture('bad-date.ics')), 12, 'invalid_date');
+
+  throwsFileError(() => read(''), 1, 'not_icalendar', /empty/);
+  throwsFileError(
+    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'this line has no colon', 'END:VEVENT')),
+    6,
+    'malformed_line',
+  );
+  throwsFileError(() => read(calendar('END:VEVENT')), 4, 'unbalanced', /no matching BEGIN/);
+  throwsFileError(() => read('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nEND:VEVENT\n'), 1, 'unbalanced', /never closed/);
+  throwsFileError(
+    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'END:VTODO')),
+    7,
+    'unbalanced',
+    /END:VTODO has no matching BEGIN:VTODO/,
+  );
+  throwsFileError(
+    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'BEGIN:VALARM', 'TRIGGER:-PT5M', 'END:VEVENT', 'END:VCALENDAR')),
+    6,
+    'unbalanced',
+    /BEGIN:VALARM is not closed by END:VALARM \(line 8 has END:VEVENT\)/,
+  );
+  throwsFileError(
+    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20260230T100000Z', 'END:VEVENT')),
+    6,
+    'invalid_date',
+  );
+  throwsFileError(
+    () =>
+      read(
+        calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'EXDATE:20261202T100000Z,2026120', 'END:VEVENT'),
+      ),
+    7,
+    'invalid_date',
+  );
+  throwsFileError(
+    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT')),
+    7,
+    'invalid_rrule',
+  );
+  // An empty calendar is no error.
+  assert.deepEqual(read(calendar()), { events: [], skipped: [], warnings: [], series: [] });
+});
+
+test('floating times are read in the site zone, or in X-WR-TIMEZONE when the file names one', () => {
+  const event = [
+    'BEGIN:VEVENT',
+    'UID:f',
+    'DTSTART:20261201T093000',
+    'DTEND:20261201T103000',
+    'SUMMARY:Floating',
+    'END:VEVENT',
+  ];
+  assert.deepEqual(read(calendar(...event), 'Asia/Tokyo').events.map(brief), [
+    ['Floating', '2026-12-01 09:30:00', '2026-12-01 10:30:00', 'Asia/Tokyo', false],
+  ]);
+  assert.deepEqual(read(calendar('X-WR-TIMEZONE:Europe/Lisbon', ...event), 'Asia/Tokyo').events.map(brief), [
+    ['Floating', '2026-12-01 09:30:00', '2026-12-01 10:30:00', 'Europe/Lisbon', false],
+  ]);
+  // Without X-WR-TIMEZONE a UTC time stays UTC.
+  assert.deepEqual(
+    read(calendar('BEGIN:VEVENT', 'UID:u', 'DTSTART:20261201T093000Z', 'SUMMARY:Utc', 'END:VEVENT')).events.map(brief),
+    [['Utc', '2026-12-01 09:30:00', '2026-12-01 09:30:00', 'UTC', false]],
+  );
+});
+
+test("Almanac's own export: TZID=UTC stays UTC, X-ALMANAC-ORGANIZER and X-COST are kept", () => {
+  const result = read(
+    calendar(
+      'X-WR-TIMEZONE:America/New_York',
+      'BEGIN:VEVENT',
+      'UID:12-abc@almanac',
+      'DTSTART;TZID=UTC:20270105T150000',
+      'DTEND;TZID=UTC:20270105T153000',
+      'SUMMARY:Call',
+      'ORGANIZER;CN=Ana:mailto:ana@example.org',
+      'X-ALMANAC-ORGANIZER;CN="Bo, Jr.":urn:almanac:abc:organizer:7',
+      'X-COST:$10 \\, $5 for members',
+      'STATUS:CONFIRMED',
+      'END:VEVENT',
+    ),
+  );
+  const call = byTitle(result, 'Call');
+  assert.deepEqual(brief(call), ['Call', '2027-01-05 15:00:00', '2027-01-05 15:30:00', 'UTC', false]);
+  assert.deepEqual(call.organizers, [{ name: 'Ana', email: 'ana@example.org' }, { name: 'Bo, Jr.' }]);
+  assert.equal(call.cost, '$10 , $5 for members');
+  assert.equal(call.status, 'publish');
+});
+
+test('ends: DURATION, no DTEND, a date without VALUE=DATE, DTEND in another zone', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:1',
+      'SUMMARY:Duration',
+      'DTSTART;TZID=Europe/Rome:20261201T230000',
+      'DURATION:PT1H30M',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:2',
+      'SUMMARY:Instant',
+      'DTSTART;TZID=Europe/Rome:20261201T090000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:3',
+      'SUMMARY:Festival',
+      'DTSTART:20261204',
+      'DURATION:P3D',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:4',
+      'SUMMARY:One day',
+      'DTSTART;VALUE=DATE:20261205',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:5',
+      'SUMMARY:Flight',
+      'DTSTART;TZID=America/New_York:20261210T180000',
+      'DTEND;TZID=Europe/London:20261211T060000',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(result.events.map(brief), [
+    ['Duration', '2026-12-01 23:00:00', '2026-12-02 00:30:00', 'Europe/Rome', false],
+    ['Instant', '2026-12-01 09:00:00', '2026-12-01 09:00:00', 'Europe/Rome', false],
+    ['Festival', '2026-12-04 00:00:00', '2026-12-06 23:59:59', 'Europe/Paris', true],
+    ['One day', '2026-12-05 00:00:00', '2026-12-05 23:59:59', 'Europe/Paris', true],
+    ['Flight', '2026-12-10 18:00:00', '2026-12-11 01:00:00', 'America/New_York', false],
+  ]);
+});
+
+test('time zone names: IANA, Windows, Windows display names, prefixed ids, X-LIC-LOCATION', () => {
+  const cases: [string, string | null][] = [
+    ['Europe/Berlin', 'Europe/Berlin'],
+    ['europe/berlin', 'Europe/Berlin'],
+    ['Pacific Standard Time', 'America/Los_Angeles'],
+    ['W. Europe Standard Time', 'Europe/Berlin'],
+    ['Romance Standard Time', 'Europe/Paris'],
+    ['(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna', 'Europe/Amsterdam'],
+    ['(UTC-08:00) Pacific Time (US & Canada)', 'America/Los_Angeles'],
+    ['(UTC-05:00) Eastern Time (US & Canada)', 'America/New_York'],
+    ['(UTC+05:30) Chennai, Kolkata, Mumbai, New Delhi', 'Asia/Kolkata'],
+    ['(UTC+01:00) Berlin', 'Europe/Berlin'],
+    ['(UTC+03:00) Berlin', null],
+    ['/mozilla.org/20050126_1/Europe/Berlin', 'Europe/Berlin'],
+    ['/freeassociation.sourceforge.net/Tzfile/America/Argentina/Buenos_Aires', 'America/Argentina/Buenos_Aires'],
+    ['Customized Time Zone', null],
+  ];
+  for (const [tzid, expected] of cases) assert.equal(ianaForTzid(tzid), expected, tzid);
+  assert.equal(ianaForTzid('Custom zone 1', 'America/Chicago'), 'America/Chicago');
+});
+
+test('a TZID without VTIMEZONE: IANA and Windows names work; an unknown one is read in the site zone', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:1',
+      'SUMMARY:No block',
+      'DTSTART;TZID=Eastern Standard Time:20261201T090000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:2',
+      'SUMMARY:Unknown',
+      'DTSTART;TZID=Mars/Olympus_Mons:20261201T090000',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(result.events.map(brief), [
+    ['No block', '2026-12-01 09:00:00', '2026-12-01 09:00:00', 'America/New_York', false],
+    ['Unknown', '2026-12-01 09:00:00', '2026-12-01 09:00:00', 'Europe/Paris', false],
+  ]);
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code]),
+    [[9, 'unknown_timezone']],
+  );
+});
+
+test('a quoted Windows display name as TZID, a tab-folded line, Apple-style and link-only locations', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:1',
+      'SUMMARY:Display name',
+      'DTSTART;TZID="(UTC+01:00) Amsterdam, Berlin, Bern, Rome, Stockholm, Vienna":20270705T140000',
+      'LOCATION:Rijksmuseum',
+      '\t\\nMuseumstraat 1\\n1071 XX Amsterdam',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:2',
+      'SUMMARY:Webinar',
+      'DTSTART:20270706T140000Z',
+      'LOCATION:https://example.zoom.us/j/123456789',
+      'END:VEVENT',
+      'X-WR-TIMEZONE:Mars/Olympus_Mons',
+    ),
+  );
+  const museum = byTitle(result, 'Display name');
+  assert.deepEqual(brief(museum), [
+    'Display name',
+    '2027-07-05 14:00:00',
+    '2027-07-05 14:00:00',
+    'Europe/Amsterdam',
+    false,
+  ]);
+  assert.deepEqual(museum.venue, { name: 'Rijksmuseum', address: 'Museumstraat 1, 1071 XX Amsterdam' });
+  const webinar = byTitle(result, 'Webinar');
+  assert.equal(webinar.venue, undefined);
+  assert.equal(webinar.website, 'https://example.zoom.us/j/123456789');
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code]),
+    [[17, 'unknown_timezone']],
+  );
+});
+
+test('a VTIMEZONE that comes after the events using it still applies', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:late',
+      'SUMMARY:Late zone',
+      'DTSTART;TZID=Office:20261201T090000',
+      'END:VEVENT',
+      'BEGIN:VTIMEZONE',
+      'TZID:Office',
+      'BEGIN:STANDARD',
+      'DTSTART:19700101T000000',
+      'TZOFFSETFROM:+0300',
+      'TZOFFSETTO:+0300',
+      'END:STANDARD',
+      'END:VTIMEZONE',
+    ),
+  );
+  assert.deepEqual(result.events.map(brief), [
+    ['Late zone', '2026-12-01 06:00:00', '2026-12-01 06:00:00', 'UTC', false],
+  ]);
+  assert.equal(result.warnings[0]?.code, 'unknown_timezone');
+});
+
+test('recurrence: UTC EXDATE and RECURRENCE-ID against a zoned series without VTIMEZONE, RDATE, window', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:w',
+      'SUMMARY:Standup',
+      'DTSTART;TZID=Europe/Berlin:20261026T090000',
+      'DTEND;TZID=Europe/Berlin:20261026T091500',
+      'RRULE:FREQ=DAILY;COUNT=5',
+      'EXDATE:20261027T080000Z',
+      'RDATE;TZID=Europe/Berlin:20261101T120000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:w',
+      'SUMMARY:Standup (late)',
+      'RECURRENCE-ID:20261029T080000Z',
+      'DTSTART;TZID=Europe/Berlin:20261029T110000',
+      'DTEND;TZID=Europe/Berlin:20261029T111500',
+      'END:VEVENT',
+    ),
+  );
+  // Berlin leaves summer time on 2026-10-25, so 09:00 is 08:00Z all week.
+  assert.deepEqual(
+    result.events.map((e) => [e.uid, e.title, e.start]),
+    [
+      ['w/20261026T080000Z', 'Standup', '2026-10-26 09:00:00'],
+      ['w/20261028T080000Z', 'Standup', '2026-10-28 09:00:00'],
+      ['w/20261029T080000Z', 'Standup (late)', '2026-10-29 11:00:00'],
+      ['w/20261030T080000Z', 'Standup', '2026-10-30 09:00:00'],
+      ['w/20261101T110000Z', 'Standup', '2026-11-01 12:00:00'],
+    ],
+  );
+
+  // A daily series from 2015 starts a year before `now` and stops at the cap of 1,000.
+  const daily = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:old',
+      'SUMMARY:Daily',
+      'DTSTART;TZID=America/Chicago:20150301T070000',
+      'RRULE:FREQ=DAILY',
+      'END:VEVENT',
+    ),
+  );
+  assert.equal(daily.events[0]?.start, '2025-11-25 07:00:00');
+  assert.equal(daily.events.at(-1)?.start, '2028-08-20 07:00:00');
+  assert.ok(
+    daily.events.every((e) => e.start.endsWith(' 07:00:00')),
+    'DST does not move the wall time',
+  );
+  assert.deepEqual(
+    daily.series.map((s) => [s.instances, s.truncated]),
+    [[1000, true]],
+  );
+
+  // A weekly one ends two years after `now`. The plain rule is fast-forwarded; the same rule with
+  // BYDAY is stepped through from 2015: both give the same occurrences.
+  const weekly = (rule: string) =>
+    read(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:wk',
+        'SUMMARY:Weekly',
+        'DTSTART;TZID=America/Chicago:20150301T070000',
+        rule,
+        'END:VEVENT',
+      ),
+    );
+  const plain = weekly('RRULE:FREQ=WEEKLY');
+  assert.equal(plain.events[0]?.start, '2025-11-30 07:00:00');
+  assert.equal(plain.events.at(-1)?.start, '2028-11-19 07:00:00');
+  assert.deepEqual(
+    plain.series.map((s) => [s.instances, s.truncated]),
+    [[156, true]],
+  );
+  assert.deepEqual(plain.warnings, []);
+  assert.deepEqual(weekly('RRULE:FREQ=WEEKLY;BYDAY=SU'), plain);
+
+  // A series that ended long ago imports nothing, and says why.
+  const ended = read(
+    calendar('BEGIN:VEVENT', 'UID:e', 'SUMMARY:Ended', 'DTSTART:20200106', 'RRULE:FREQ=WEEKLY;COUNT=3', 'END:VEVENT'),
+  );
+  assert.deepEqual([ended.events, ended.series], [[], []]);
+  assert.deepEqual(
+    ended.skipped.map((s) => [s.code, s.uid]),
+    [['outside_window', 'e']],
+  );
+
+  // All-day instances get date-only instance UIDs.
+  const allDay = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:d',
+      'SUMMARY:Market',
+      'DTSTART;VALUE=DATE:20261205',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(
+    allDay.events.map((e) => [e.uid, e.start, e.end]),
+    [
+      ['d/20261205', '2026-12-05 00:00:00', '2026-12-05 23:59:59'],
+      ['d/20261212', '2026-12-12 00:00:00', '2026-12-12 23:59:59'],
+    ],
+  );
+});
+
+test('recurrence: an hourly series stops at 1,000 instances with a warning', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:h',
+      'SUMMARY:Hourly',
+      'DTSTART:20261201T000000Z',
+      'DURATION:PT30M',
+      'RRULE:FREQ=HOURLY',
+      'END:VEVENT',
+    ),
+  );
+  assert.equal(result.events.length, 1000);
+  assert.equal(result.events[999]?.start, '2027-01-11 15:00:00');
+  assert.deepEqual(result.series, [{ uid: 'h', title: 'Hourly', line: 4, instances: 1000, truncated: true }]);
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code]),
+    [[4, 'series_truncated']],
+  );
+});
+
+test('recurrence: a cancelled series takes its overrides along; an override without series is an event', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:c',
+      'SUMMARY:Gone',
+      'DTSTART:20261201T100000Z',
+      'RRULE:FREQ=DAILY;COUNT=3',
+      'STATUS:CANCELLED',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:c',
+      'RECURRENCE-ID:20261202T100000Z',
+      'DTSTART:20261202T120000Z',
+      'SUMMARY:Gone too',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:o',
+      'RECURRENCE-ID:20261203T100000Z',
+      'DTSTART:20261203T110000Z',
+      'SUMMARY:Invited once',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(
+    result.events.map((e) => [e.uid, e.title, e.start]),
+    [['o/20261203T100000Z', 'Invited once', '2026-12-03 11:00:00']],
+  );
+  assert.deepEqual(
+    result.skipped.map((s) => [s.line, s.code]),
+    [
+      [4, 'cancelled'],
+      [11, 'cancelled'],
+    ],
+  );
+});
+
+test('skips and warnings: no start, duplicate UID, no UID (a stable derived one), no title', () => {
+  const text = calendar(
+    'BEGIN:VEVENT',
+    'UID:x',
+    'SUMMARY:No start',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:dup',
+    'SUMMARY:First',
+    'DTSTART:20261201T100000Z',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:dup',
+    'SUMMARY:Second',
+    'DTSTART:20261202T100000Z',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'SUMMARY:Anonymous',
+    'DTSTART:20261203T100000Z',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:t',
+    'DTSTART:20261204T100000Z',
+    'END:VEVENT',
+    'BEGIN:VJOURNAL',
+    'UID:j',
+    'SUMMARY:Notes',
+    'END:VJOURNAL',
+  );
+  const result = read(text);
+  assert.deepEqual(
+    result.events.map((e) => e.title),
+    ['First', 'Anonymous', '(untitled)'],
+  );
+  assert.deepEqual(
+    result.skipped.map((s) => [s.line, s.code, s.uid]),
+    [
+      [4, 'no_start', 'x'],
+      [13, 'duplicate_uid', 'dup'],
+      [26, 'not_an_event', 'j'],
+    ],
+  );
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code]),
+    [
+      [18, 'no_uid'],
+      [22, 'untitled'],
+    ],
+  );
+  const derived = result.events[1]?.uid ?? '';
+  assert.match(derived, /^almanac-derived-[0-9a-f]{40}$/);
+  assert.equal(read(text).events[1]?.uid, derived, 'the same file gives the same UID');
+});
+
+test('plain-text descriptions become escaped HTML paragraphs', () => {
+  assert.equal(
+    plainTextToHtml('a < b & "c"\nnext line\n\n\nsecond <p>'),
+    '<p>a &lt; b &amp; &quot;c&quot;<br>next line</p><p>second &lt;p&gt;</p>',
+  );
+  assert.equal(plainTextToHtml(' \n '), '');
+});
+
+test('readIcsStream in tiny chunks (mid-line, mid-CRLF, mid-UTF-8) gives what readIcs gives', async () => {
+  for (const name of ['google.ics', 'outlook.ics', 'apple.ics', 'thunderbird.ics']) {
+    const text = fixture(name);
+    assert.ok(text.includes('\r\n'), `${name} has CRLF line endings`);
+    const expected = read(text);
+    const bytes = Buffer.from(text, 'utf8');
+    for (const size of [1, 2, 3, 7, 64]) {
+      async function* byteChunks(): AsyncGenerator<Buffer> {
+        for (let i = 0; i < bytes.length; i += size) yield bytes.subarray(i, i + size);
+      }
+      async function* textChunks(): AsyncGenerator<string> {
+        for (let i = 0; i < text.length; i += size) yield text.slice(i, i + size);
+      }
+      const progress: number[] = [];
+      const fromBytes = await readIcsStream(byteChunks(), {
+        ...OPTIONS,
+        totalBytes: bytes.length,
+        onProgress: (f) => progress.push(f),
+      });
+      assert.deepEqual(fromBytes, expected, `${name} in ${size}-byte chunks`);
+      assert.deepEqual(await readIcsStream(textChunks(), OPTIONS), expected, `${name} in ${size}-character chunks`);
+      assert.equal(progress.at(-1), 1);
+      assert.ok(
+        progress.every((f, i) => i === 0 || f >= (progress[i - 1] as number)),
+        'progress never goes back',
+      );
+    }
+  }
+  // A byte-order mark and LF-only endings change nothing but line endings.
+  const google = fixture('google.ics');
+  assert.deepEqual(read(`\uFEFF${google.replace(/\r\n/g, '\n')}`), read(google));
+});
+
+test('preview counts are stable', () => {
+  const counts = (r: ReadCalendarFile) => [r.events.length, r.skipped.length, r.warnings.length, r.series.length];
+  const expected: Record<string, number[]> = {
+    'google.ics': [6, 1, 0, 1],
+    'outlook.ics': [8, 0, 1, 1],
+    'apple.ics': [3, 0, 0, 0],
+    'thunderbird.ics': [2, 2, 0, 0],
+  };
+  for (const [name, want] of Object.entries(expected)) {
+    assert.deepEqual(counts(read(fixture(name))), want, name);
+    assert.deepEqual(read(fixture(name)), read(fixture(name)), `${name} reads the same twice`);
+  }
+});
+
+/** node-ical gives SUMMARY;LANGUAGE=en-us:… as { params, val }. */
+function titleOf(component: any): string {
+  return typeof component.summary === 'string' ? component.summary : component.summary.val;
+}
+
+test('cross-check: start and end instants agree with node-ical, an independent parser', () => {
+  // node-ical misreads "/mozilla.org/…/Europe/Berlin" as UTC (19:30Z instead of 18:30Z), so that
+  // one is checked against the time it must be instead.
+  const known = new Set(['Chorprobe']);
+  let compared = 0;
+  for (const name of ['google.ics', 'outlook.ics', 'apple.ics', 'thunderbird.ics']) {
+    const text = fixture(name);
+    const ours = read(text);
+    // node-ical's types describe its result loosely; the test reads the fields it documents.
+    const parsed: Record<string, any> = ical.sync.parseICS(text);
+    for (const component of Object.values(parsed)) {
+      if (component.type !== 'VEVENT' || component.datetype !== 'date-time') continue;
+      if (known.has(titleOf(component)) || component.status === 'CANCELLED') continue;
+      // A series: its first instance; overrides: the instance at the override's RECURRENCE-ID.
+      const candidates: any[] = [component, ...Object.values(component.recurrences ?? {})];
+      for (const item of candidates) {
+        if (item.status === 'CANCELLED') continue;
+        const itemTitle = titleOf(item);
+        const event = ours.events.find(
+          (e) => e.title === itemTitle && instant(e.start, e.timezone) === item.start.getTime(),
+        );
+        assert.ok(event, `${name}: "${itemTitle}" at ${item.start.toISOString()} matches none of ours`);
+        assert.equal(instant(event.end, event.timezone), item.end.getTime(), `${name}: end of "${itemTitle}"`);
+        compared++;
+      }
+    }
+  }
+  assert.ok(compared >= 9, `compared ${compared}`);
+  const choir = byTitle(read(fixture('thunderbird.ics')), 'Chorprobe');
+  assert.equal(new Date(instant(choir.start, choir.timezone)).toISOString(), '2027-01-07T18:30:00.000Z');
+});
