@@ -18,11 +18,13 @@ import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
 import { ApiError, forbidden } from './http/errors.ts';
 import { parseParams } from './http/query-string.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
+import { registerIcalPages } from './app-api/exchange/ical-pages.ts';
 import { discoveryDocument } from './api/service/discovery.ts';
 import { routeEntry } from './api/service/namespace-index.ts';
 import { describerFor } from './api/service/descriptions.ts';
 import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
+import { registerUploadTypes } from './http/upload-body.ts';
 import { AuthThrottle } from './http/auth-throttle.ts';
 import { ReadWorker } from './read-worker/read-worker-client.ts';
 import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
@@ -147,6 +149,8 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     if (String(body).trim() === '') return done(null, undefined);
     parseJson(request, String(body), done);
   });
+  // Calendar files to import arrive as the body itself, read as a stream by their route.
+  registerUploadTypes(app, ['text/calendar', 'text/csv']);
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('receivedAt', 0);
   app.setErrorHandler(errorHandler);
@@ -265,7 +269,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       });
   if (options.benchRoute) registerBenchRoute(app);
   registerUi(app, store, options.ui ?? loadUiAssets(undefined), discoveryDocument);
-  for (const prefix of ['', '/:site']) registerPermalinkPages(app, prefix);
+  for (const prefix of ['', '/:site']) {
+    registerPermalinkPages(app, prefix);
+    registerIcalPages(app, prefix, store, context);
+  }
 }
 
 // Registered without encapsulation, so its error and not-found handlers cover the whole server.

@@ -13,6 +13,7 @@ import type { Store } from './db/store.ts';
 import { startService, type RunningService } from './service.ts';
 
 import { normalizeOrigin, ORIGIN_HELP } from './domain/origins.ts';
+import { describeImport, exportCommand, importCommand } from './cli-calendar-files.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
@@ -22,6 +23,11 @@ const USAGE = `Usage:
   almanac site list [--data-dir DIR]
   almanac origins list|add ORIGIN|remove ORIGIN [--data-dir DIR]
                                                (web pages allowed to call the API from a browser)
+  almanac export [--site S] [--format ics|csv] [--filter KEY=VALUE]… [--data-dir DIR] > FILE
+                                               (filters: GET /events parameters, e.g. categories=music;
+                                               without dates, every event)
+  almanac import FILE [--site S] [--format ics|csv] [--dry-run] [--data-dir DIR]
+                                               (.ics or CSV; --dry-run shows what would change)
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
 
@@ -43,6 +49,9 @@ const OPTIONS = {
   'bench-route': { type: 'boolean' },
   to: { type: 'string' },
   'per-page': { type: 'string' },
+  format: { type: 'string' },
+  filter: { type: 'string', multiple: true },
+  'dry-run': { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -216,6 +225,38 @@ function signIn(values: Values): void {
   });
 }
 
+/** The running server's address (event page URLs in exports), else the default port's. */
+const hostOf = (values: Values) => new URL(runningServerInfo(values)?.url ?? `http://127.0.0.1:${DEFAULT_PORT}`).host;
+
+async function exportEvents(values: Values): Promise<void> {
+  const store = openDataDir(dataDirOf(values));
+  try {
+    await exportCommand(
+      store,
+      { site: values.site, format: values.format, filter: values.filter, host: hostOf(values) },
+      process.stdout,
+    );
+  } finally {
+    store.close();
+  }
+}
+
+async function importFile(file: string | undefined, values: Values): Promise<void> {
+  if (!file) throw new UsageError('import needs the file (.ics or .csv)');
+  const store = openDataDir(dataDirOf(values));
+  try {
+    const summary = await importCommand(store, file, {
+      site: values.site,
+      format: values.format,
+      dryRun: values['dry-run'],
+      host: hostOf(values),
+    });
+    console.log(describeImport(summary));
+  } finally {
+    store.close();
+  }
+}
+
 async function run(argv: string[]): Promise<void> {
   let parsed;
   try {
@@ -241,6 +282,8 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'site' && sub === 'create') return siteCreate(arg, values);
   if (command === 'site' && sub === 'list') return siteList(values);
   if (command === 'origins') return origins(sub, arg, values);
+  if (command === 'export') return exportEvents(values);
+  if (command === 'import') return importFile(sub, values);
   if (command === 'backup') return backup(values);
   if (command === 'restore') return restore(sub, values);
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);

@@ -10,6 +10,8 @@ import { tokenRoutes } from './tokens/routes.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import { originRoutes } from './origins/routes.ts';
+import { exportRoutes } from './exchange/export-route.ts';
+import { importRoutes } from './exchange/import-route.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -22,4 +24,6 @@ APP_ROUTES.push(
   ...changeRoutes,
   ...backupRoutes,
   ...originRoutes,
+  ...exportRoutes,
+  ...importRoutes,
 );

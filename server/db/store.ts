@@ -13,6 +13,7 @@ import { sessionsRepository } from './repositories/sessions.ts';
 import { trashRepository } from './repositories/trash.ts';
 import { changesRepository } from './repositories/changes.ts';
 import { originsRepository } from './repositories/origins.ts';
+import { importUidsRepository } from './repositories/import-uids.ts';
 
 export interface Store {
   db: Db;
@@ -28,6 +29,7 @@ export interface Store {
   trash: ReturnType<typeof trashRepository>;
   changes: ReturnType<typeof changesRepository>;
   origins: ReturnType<typeof originsRepository>;
+  importUids: ReturnType<typeof importUidsRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -70,6 +72,7 @@ export function createStore(db: Db): Store {
     trash: trashRepository(db),
     changes: changesRepository(db),
     origins: originsRepository(db),
+    importUids: importUidsRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

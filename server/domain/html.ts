@@ -60,3 +60,52 @@ export function termName(text: string): string {
     .replace(/</g, '&lt;')
     .replace(/>/g, '&gt;');
 }
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  hellip: '…',
+  ndash: '–',
+  mdash: '—',
+};
+
+/** Decodes the entities WordPress writes (named ones above, decimal and hex). */
+export function decodeEntities(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#\d+|#x[0-9a-f]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name[0] === '#') {
+      const code = name[1] === 'x' || name[1] === 'X' ? parseInt(name.slice(2), 16) : parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+    }
+    return ENTITIES[name.toLowerCase()] ?? whole;
+  });
+}
+
+/**
+ * HTML as plain text, for places that take no markup (an iCalendar DESCRIPTION): blocks become
+ * paragraphs, <br> a line break, list items bullets, links keep their address; tags removed.
+ */
+export function htmlToText(html: string): string {
+  return decodeEntities(
+    html
+      .replace(/\r\n?/g, '\n')
+      .replace(/<(script|style)[^>]*?>[\s\S]*?<\/\1>/gi, '')
+      .replace(/\n/g, ' ')
+      .replace(/<br\s*\/?>/gi, '\n')
+      .replace(/<li\b[^>]*>/gi, '\n• ')
+      .replace(/<a\b[^>]*\bhref\s*=\s*"(https?:[^"]+)"[^>]*>([\s\S]*?)<\/a>/gi, (_, href: string, label: string) =>
+        label.replace(/<[^>]*>/g, '').trim() === href ? href : `${label} (${href})`,
+      )
+      .replace(/<\/(p|div|h[1-6]|ul|ol|table|blockquote|pre|section|article|tr)>/gi, '\n\n')
+      .replace(/<[^>]*>/g, ''),
+  )
+    .replace(/[ \t]+\n/g, '\n')
+    .replace(/\n[ \t]+/g, '\n')
+    .replace(/[ \t]{2,}/g, ' ')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
+}

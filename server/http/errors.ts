@@ -48,6 +48,11 @@ export class ParamErrors {
     return this.params.size;
   }
 
+  /** Every message, in the order the parameters failed. */
+  messages(): string[] {
+    return [...this.params.values()];
+  }
+
   /** Whether `param` already failed. */
   has(param: string): boolean {
     return this.params.has(param);

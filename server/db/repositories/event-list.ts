@@ -397,6 +397,15 @@ export function eventListRepository(db: Db) {
         .all(...(translation ? [translation] : []), ...params) as string[];
     },
 
+    /**
+     * The filter's FROM, WHERE (with its parameters) and ORDER BY, for a query of other columns
+     * on another connection: the export (event-export.ts) streams every match from a snapshot.
+     */
+    selection(filter: EventListFilter): { from: string; where: string; params: unknown[]; order: string } {
+      const { from, where, params, order } = build(filter);
+      return { from, where, params, order };
+    },
+
     /** The total as a plain COUNT over the posts (tests compare the stored-count path with it). */
     countByScan(filter: EventListFilter): number {
       const { from, where, params } = build(filter);

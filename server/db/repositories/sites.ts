@@ -47,6 +47,7 @@ function toSite(row: SiteRow): Site {
 }
 
 export function sitesRepository(db: Db) {
+  const created = db.prepare('SELECT created_utc FROM sites WHERE id = ?').pluck();
   const byCode = rowReader<SiteRow>(db.prepare('SELECT * FROM sites WHERE code = ?'));
   const all = db.prepare('SELECT * FROM sites ORDER BY id');
   const insert = db.prepare(
@@ -64,6 +65,8 @@ export function sitesRepository(db: Db) {
   );
 
   return {
+    /** When the site was created: with its id, what tells it apart from other installs' sites. */
+    createdUtc: (siteId: number) => (created.get(siteId) as string | undefined) ?? '',
     byCode(code: string): Site | undefined {
       const row = byCode.get(code);
       return row && toSite(row);
