@@ -193,6 +193,21 @@ test('axe-core finds no serious or critical violation on any main screen, in lig
     await page.getByRole('dialog').locator('input').first().waitFor();
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role=dialog] input')?.value !== '');
     problems.push(...(await scan(page, `${scheme} ${locale} event editor`)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    // The calendar-file dialogs: Import (the file chooser) and Export → Subscribe.
+    await page.getByRole('button', { name: /^(Import|Importar)$/ }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /Choose a file|Elegir un archivo/ })
+      .waitFor();
+    problems.push(...(await scan(page, `${scheme} ${locale} import dialog`)));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^(Export|Exportar)$/ }).click();
+    await page.getByRole('menuitem', { name: /Subscribe|Suscribirse/ }).click();
+    await page.getByRole('dialog').locator('input').first().waitFor();
+    problems.push(...(await scan(page, `${scheme} ${locale} subscribe dialog`)));
   }
   const signedOut = await app.anonymousPage(`#/calendar?view=month&date=${dayOf(month, 15)}`);
   await signedOut.locator('.calendar-event').first().waitFor();

@@ -19,9 +19,10 @@ import { useSession } from '../../api/session.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { step, visibleRange, type CalendarView } from '../../state/calendar-range.ts';
-import { canEdit } from '../session/permissions.ts';
+import { canEdit, canEditOthers } from '../session/permissions.ts';
 import { ErrorMessage } from '../../components/States.tsx';
 import { CalendarToolbar } from './CalendarToolbar.tsx';
+import { FileActions } from '../calendar-files/FileActions.tsx';
 import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
 import { moreMarker, toCalendarEvent } from './feed-events.ts';
 import { capPerDay } from './day-cap.ts';
@@ -143,6 +144,7 @@ export function CalendarScreen() {
         onStep={(direction) => go(view, step(view, date, direction))}
         onView={(next) => go(next, date)}
         onNewEvent={() => openEditor({ kind: 'event', id: null })}
+        files={<FileActions canImport={canEditOthers(session)} query={{}} fileName={session.site.title} />}
       />
       <h2 id="calendar-title" className="visually-hidden">
         {t('calendar.timesIn', { zone })}

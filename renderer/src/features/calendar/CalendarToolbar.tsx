@@ -1,5 +1,6 @@
 // The calendar's toolbar: Today, Previous, Next, the period's title, the views (Month, Week, Day,
 // List) and New event. FullCalendar's own toolbar is off: these are ordinary, labelled buttons.
+import type { ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -14,6 +15,7 @@ export function CalendarToolbar({
   onStep,
   onView,
   onNewEvent,
+  files,
 }: {
   title: string;
   view: CalendarView;
@@ -22,6 +24,8 @@ export function CalendarToolbar({
   onStep(direction: 1 | -1): void;
   onView(view: CalendarView): void;
   onNewEvent(): void;
+  /** Import and Export (the screen decides who sees what). */
+  files?: ReactNode;
 }) {
   const t = useT();
   const labels: Record<CalendarView, string> = {
@@ -64,6 +68,7 @@ export function CalendarToolbar({
             </ToggleButton>
           ))}
         </ToggleButtonGroup>
+        {files}
         {canCreate && (
           <Button variant="primary" icon="plus" onPress={onNewEvent}>
             {t('calendar.newEvent')}

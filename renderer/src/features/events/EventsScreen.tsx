@@ -10,7 +10,8 @@ import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/
 import { useT } from '../../i18n/index.tsx';
 import { activeFilterCount, eventListQuery } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
-import { canEdit } from '../session/permissions.ts';
+import { canEdit, canEditOthers } from '../session/permissions.ts';
+import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
 
@@ -30,6 +31,7 @@ export default function EventsScreen() {
     { ...eventListQuery(filters, EVENTS_PER_PAGE, center), ...variant },
     { enabled: !waitingForCenter },
   );
+  const { page: _page, per_page: _perPage, ...exportQuery } = eventListQuery(filters, EVENTS_PER_PAGE, center);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? [];
   const total = answer?.total ?? 0;
@@ -41,11 +43,19 @@ export default function EventsScreen() {
         <h1 id="events-title" className="screen-title">
           {t('events.title')}
         </h1>
-        {editable && (
-          <Button variant="primary" icon="plus" onPress={() => openEditor({ kind: 'event', id: null })}>
-            {t('calendar.newEvent')}
-          </Button>
-        )}
+        <div className="screen-actions">
+          <FileActions
+            canImport={canEditOthers(session)}
+            // The list's filter, its default window included, without paging: what the list shows.
+            query={{ ...exportQuery, list_window: true }}
+            fileName={`${session.site.title} – ${t('events.title')}`}
+          />
+          {editable && (
+            <Button variant="primary" icon="plus" onPress={() => openEditor({ kind: 'event', id: null })}>
+              {t('calendar.newEvent')}
+            </Button>
+          )}
+        </div>
       </header>
       <div className="list-layout">
         <EventFilters canSeeStatuses={editable} />

@@ -417,6 +417,51 @@ export const en = {
   'weekday.0': 'Sunday',
   'weekday.1': 'Monday',
   'weekday.6': 'Saturday',
+
+  'files.export': 'Export',
+  'files.exporting': 'Exporting…',
+  'files.exported': 'Export downloaded.',
+  'files.exportIcs': 'iCalendar file (.ics)',
+  'files.exportCsv': 'Spreadsheet (.csv)',
+  'files.subscribe': 'Subscribe in a calendar app…',
+  'files.subscribeTitle': 'Subscribe in a calendar app',
+  'files.subscribeIntro':
+    'Calendar apps on this computer (Thunderbird, Apple Calendar, Outlook) can subscribe to this calendar and stay up to date while Almanac runs. Paste one of these addresses where the app asks for a calendar on the network.',
+  'files.publicUrl': 'Published events',
+  'files.publicUrlHelp': 'Anyone can read it: only published events.',
+  'files.privateUrl': 'Everything you can see',
+  'files.privateUrlHelp':
+    'The app asks for a user name and password: your login and an API token (Settings → API tokens).',
+  'files.copy': 'Copy',
+  'files.copyNamed': 'Copy the address: {name}',
+  'files.copied': 'Address copied.',
+  'files.import': 'Import',
+  'files.importTitle': 'Import a calendar file',
+  'files.dropLabel': 'Drop a calendar file',
+  'files.dropHere': 'Drop an .ics or .csv file here, or choose one.',
+  'files.chooseFile': 'Choose a file…',
+  'files.importHelp':
+    'Calendars exported from Google Calendar, Outlook, Apple Calendar or Thunderbird (.ics), or a spreadsheet with The Events Calendar’s columns (.csv). You see what will change before anything is written; importing the same file again updates its events instead of adding copies.',
+  'files.importFailed': 'The file could not be imported',
+  'files.uploading': 'Sending {name}…',
+  'files.checking': 'Checking {name}…',
+  'files.importing': 'Importing {name}…',
+  'files.previewCounts':
+    '{created, plural, one {# new event} other {# new events}}, {updated} updated, {skipped} skipped. Nothing has been written yet.',
+  'files.importCount': '{count, plural, one {Import # event} other {Import # events}}',
+  'files.imported': 'Imported: {created, plural, one {# new event} other {# new events}}, {updated} updated.',
+  'files.series': 'Repeating events',
+  'files.seriesLine': '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}.',
+  'files.seriesTruncated':
+    '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the next two years or past 1,000 repeats.',
+  'files.skipped': 'Skipped',
+  'files.warnings': 'Warnings',
+  'files.atLine': 'Line {line}:',
+  'files.eventsInFile': 'Events in the file',
+  'files.action': 'Change',
+  'files.actionCreate': 'New',
+  'files.actionUpdate': 'Update',
+  'files.moreNotListed': '…and {count, plural, one {# more event} other {# more events}}.',
 } as const;
 
 export type MessageId = keyof typeof en;

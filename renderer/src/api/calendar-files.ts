@@ -1,0 +1,88 @@
+// Calendar files (server/app-api/exchange): export a filter as .ics or .csv (downloaded through
+// fetch, since the desktop's bearer token cannot ride on a plain link), the webcal:// address a
+// calendar app subscribes to, and import — uploaded with XMLHttpRequest, the one browser API that
+// reports upload progress, first as a preview (dry_run), then for real.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { authHeaders } from './auth.ts';
+import { APP_NS, apiUrl, NetworkError, type Query } from './client.ts';
+import { errorFromBody } from './errors.ts';
+import { currentSite, sitePath } from './site.ts';
+import type { ImportSummary } from './types.ts';
+
+export type FileFormat = 'ics' | 'csv';
+
+/** Downloads the export of `query` (GET /events parameters) as a file named after the site. */
+export async function downloadExport(format: FileFormat, query: Query, fileName: string): Promise<void> {
+  let response: Response;
+  try {
+    response = await fetch(apiUrl(APP_NS, 'export', { ...query, format }), {
+      headers: authHeaders(),
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    throw new NetworkError((error as Error).message);
+  }
+  if (!response.ok) throw errorFromBody(response.status, await response.json().catch(() => undefined));
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${fileName.replace(/[\\/:*?"<>|]+/g, '-') || 'calendar'}.${format}`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * The address calendar apps subscribe to: published events for anyone, or (`signedIn`) the
+ * signed-in view, for which the app asks for a login and an API token (HTTP Basic).
+ */
+export function subscriptionUrl(signedIn: boolean, site = currentSite()): string {
+  return `webcal://${window.location.host}${sitePath(site)}/events/?ical=1${signedIn ? '&private=1' : ''}`;
+}
+
+export const formatOfFile = (file: File): FileFormat =>
+  /\.csv$/i.test(file.name) || file.type === 'text/csv' ? 'csv' : 'ics';
+
+/** Uploads `file` to almanac/v1/import; `onProgress` gets the fraction sent (0–1). */
+export function uploadImport(
+  file: File,
+  options: { dryRun: boolean; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+): Promise<ImportSummary> {
+  const format = formatOfFile(file);
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', apiUrl(APP_NS, 'import', { format, dry_run: options.dryRun }));
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
+    xhr.setRequestHeader('Content-Type', format === 'csv' ? 'text/csv' : 'text/calendar');
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) options.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onerror = () => reject(new NetworkError('The file could not be sent.'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(xhr.responseText);
+      } catch {
+        body = undefined;
+      }
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as ImportSummary);
+      else reject(errorFromBody(xhr.status, body));
+    };
+    options.signal?.addEventListener('abort', () => xhr.abort());
+    xhr.send(file);
+  });
+}
+
+/** The real import: afterwards every list and view may have changed. */
+export function useImportFile() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { file: File; onProgress?: (fraction: number) => void }) =>
+      uploadImport(input.file, { dryRun: false, onProgress: input.onProgress }),
+    onSuccess: () => client.invalidateQueries(),
+  });
+}

@@ -1,0 +1,112 @@
+// Calendar files in the real UI: import an Outlook calendar (preview first, nothing written until
+// Import) and see its weekly meeting at 09:00 Pacific on both sides of the DST change; export the
+// calendar from the UI and import that file into a new site, which then shows the same events;
+// the subscription dialog's webcal:// addresses answer the calendar.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import ICAL from 'ical.js';
+import { startApp, type App } from './support.ts';
+
+let app: App | undefined;
+before(async () => {
+  app = await startApp(test as never, { timezone: 'America/Los_Angeles' });
+});
+after(() => app?.close());
+
+const OUTLOOK = 'test/fixtures/ics/outlook.ics';
+
+test('import an Outlook calendar: preview, then its weekly meeting in the week view at local times', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/calendar?view=week&date=2027-03-16');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles(OUTLOOK);
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  assert.match(
+    (await dialog.getByText(/“Product Sync” \(line \d+\) becomes 4 events\./).textContent()) ?? '',
+    /4 events/,
+  );
+  const before = await app.api('GET', '/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01');
+  assert.equal(before.body.total, 0, 'the preview wrote nothing');
+
+  const button = dialog.getByRole('button', { name: /^Import \d+ events$/ });
+  const count = Number(/\d+/.exec((await button.textContent()) ?? '')![0]);
+  await button.click();
+  await dialog.getByText(new RegExp(`^Imported: ${count} new events, 0 updated\\.$`)).waitFor();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+
+  // 16 March 2027 is after the US change to daylight time (14 March): still 9:00–10:00 local.
+  const meeting = page.locator('.calendar-event', { hasText: 'Product Sync' });
+  await meeting.first().waitFor();
+  const feed = await app.api('GET', '/almanac/v1/event-feed?start_date=2027-03-01&end_date=2027-03-31&search=Product');
+  const starts = feed.body.events.map((e: { start: string; timezone: string }) => `${e.start} ${e.timezone}`);
+  assert.deepEqual(starts, [
+    '2027-03-02 09:00:00 America/Los_Angeles',
+    '2027-03-09 09:00:00 America/Los_Angeles',
+    '2027-03-16 09:00:00 America/Los_Angeles',
+    '2027-03-23 09:00:00 America/Los_Angeles',
+  ]);
+  assert.match((await meeting.first().textContent()) ?? '', /^9:00\s*–\s*10:00/);
+});
+
+test('export the calendar from the UI and import it into a new site: the same calendar', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/calendar?view=month&date=2027-03-01');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'iCalendar file (.ics)' }).click();
+  const file = await (await download).path();
+  const text = readFileSync(file, 'utf8');
+  const exported = new ICAL.Component(ICAL.parse(text)).getAllSubcomponents('vevent');
+  const all = await app.api('GET', '/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01');
+  assert.equal(exported.length, all.body.total);
+
+  const created = await app.api('POST', '/almanac/v1/sites', {
+    code: 'copy',
+    language: 'en',
+    timezone: 'America/Los_Angeles',
+    title: 'Copy',
+  });
+  assert.equal(created.status, 201);
+  await page.goto(`${app.service.url}/copy/#/calendar?view=month&date=2027-03-01`);
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('button', { name: /^Import \d+ events$/ }).click();
+  await dialog.getByText(/^Imported: /).waitFor();
+  const copy = await app.api('GET', '/copy/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01');
+  const shape = (
+    events: { title: string; start: string; end: string; timezone: string; all_day: boolean; venue: string | null }[],
+  ) => events.map((e) => [e.title, e.start, e.end, e.timezone, e.all_day, e.venue].join(' | ')).sort();
+  assert.deepEqual(shape(copy.body.events), shape(all.body.events));
+});
+
+test('a file that is not a calendar: the error in words, nothing written, another file can be chosen', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/events');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'notes.ics', mimeType: 'text/calendar', buffer: Buffer.from('just some notes\n') });
+  await dialog
+    .getByRole('alert')
+    .getByText(/^Line 1: /)
+    .waitFor();
+  await dialog.getByRole('button', { name: 'Choose a file…' }).waitFor();
+});
+
+test('Subscribe shows webcal:// addresses that serve the calendar', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/calendar');
+  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('menuitem', { name: 'Subscribe in a calendar app…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Subscribe in a calendar app' });
+  const address = await dialog.getByLabel('Published events', { exact: true }).inputValue();
+  assert.match(address, /^webcal:\/\/127\.0\.0\.1:\d+\/events\/\?ical=1$/);
+  const served = await fetch(address.replace(/^webcal:/, 'http:'));
+  assert.equal(served.status, 200);
+  assert.match(served.headers.get('content-type') ?? '', /^text\/calendar/);
+  assert.match(await dialog.getByLabel('Everything you can see', { exact: true }).inputValue(), /private=1$/);
+});
