@@ -11,8 +11,8 @@ import { parseArgs as parseApiArgs } from './http/args.ts';
 import { exportStream, type ExportFormat } from './calendar-files/export-stream.ts';
 import { readCalendarFile, type CalendarFileFormat } from './calendar-files/read-calendar-file.ts';
 import { CalendarFileError } from './calendar-files/imported-event.ts';
-import { runImport } from './calendar-files/import-plan.ts';
-import type { ImportSummary } from './calendar-files/import-summary.ts';
+import { runFileImport } from './calendar-files/run-import.ts';
+import type { ImportKind, ImportSummary } from './calendar-files/import-summary.ts';
 import { calendarKey } from './app-api/exchange/export-reply.ts';
 import { exportFilter } from './app-api/exchange/export-route.ts';
 import { ExportArgs } from './app-api/exchange/schemas.ts';
@@ -23,6 +23,8 @@ export interface CalendarFileOptions {
   /** `key=value` list filters, as GET /events takes them. */
   filter?: string[];
   dryRun?: boolean;
+  /** CSV: what the rows are (events by default). */
+  kind?: ImportKind;
   /** The running server's address, for the event pages' URLs in an export. */
   host: string;
 }
@@ -104,6 +106,7 @@ export async function importCommand(store: Store, file: string, options: Calenda
   try {
     read = await readCalendarFile(format, createReadStream(file, { encoding: 'utf8' }) as AsyncIterable<string>, {
       siteTimezone: ctx.site.timezone,
+      kind: options.kind,
       totalBytes: statSync(file).size,
       onProgress: progressLine(),
     });
@@ -114,13 +117,15 @@ export async function importCommand(store: Store, file: string, options: Calenda
   } finally {
     if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
   }
-  return store.writing(() => runImport(ctx, read, { dryRun: options.dryRun === true, calendarKey: calendarKey(ctx) }));
+  return store.writing(() =>
+    runFileImport(ctx, read, { dryRun: options.dryRun === true, calendarKey: calendarKey(ctx) }),
+  );
 }
 
 /** The summary in words, for the terminal. */
 export function describeImport(summary: ImportSummary): string {
   const lines = [
-    `${summary.dry_run ? 'Would create' : 'Created'} ${summary.created}, ${summary.dry_run ? 'update' : 'updated'} ${summary.updated}, skipped ${summary.skipped}.`,
+    `${summary.dry_run ? 'Would create' : 'Created'} ${summary.created}, ${summary.dry_run ? 'update' : 'updated'} ${summary.updated}, skipped ${summary.skipped}${summary.kind === 'events' ? '' : ` (${summary.kind})`}.`,
   ];
   for (const series of summary.series)
     lines.push(

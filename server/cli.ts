@@ -14,6 +14,7 @@ import { startService, type RunningService } from './service.ts';
 
 import { normalizeOrigin, ORIGIN_HELP } from './domain/origins.ts';
 import { describeImport, exportCommand, importCommand } from './cli-calendar-files.ts';
+import type { ImportKind } from './calendar-files/import-summary.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
@@ -26,7 +27,7 @@ const USAGE = `Usage:
   almanac export [--site S] [--format ics|csv] [--filter KEY=VALUE]… [--data-dir DIR] > FILE
                                                (filters: GET /events parameters, e.g. categories=music;
                                                without dates, every event)
-  almanac import FILE [--site S] [--format ics|csv] [--dry-run] [--data-dir DIR]
+  almanac import FILE [--site S] [--format ics|csv] [--kind events|venues|organizers] [--dry-run] [--data-dir DIR]
                                                (.ics or CSV; --dry-run shows what would change)
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
@@ -52,6 +53,7 @@ const OPTIONS = {
   format: { type: 'string' },
   filter: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
+  kind: { type: 'string' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -241,6 +243,11 @@ async function exportEvents(values: Values): Promise<void> {
   }
 }
 
+function kindOf(kind: string | undefined): ImportKind | undefined {
+  if (kind === undefined || kind === 'events' || kind === 'venues' || kind === 'organizers') return kind;
+  throw new UsageError(`--kind must be events, venues or organizers, not "${kind}"`);
+}
+
 async function importFile(file: string | undefined, values: Values): Promise<void> {
   if (!file) throw new UsageError('import needs the file (.ics or .csv)');
   const store = openDataDir(dataDirOf(values));
@@ -249,6 +256,7 @@ async function importFile(file: string | undefined, values: Values): Promise<voi
       site: values.site,
       format: values.format,
       dryRun: values['dry-run'],
+      kind: kindOf(values.kind),
       host: hostOf(values),
     });
     console.log(describeImport(summary));

@@ -8,7 +8,7 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput } from '../api/events/writes.ts';
 import type { ImportedEvent, ImportSkip, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
-import type { ImportSummary, PlannedEvent } from './import-summary.ts';
+import type { CsvColumns, ImportSummary, PlannedEvent } from './import-summary.ts';
 
 /** How many events a summary lists one by one (a 10k-event file's preview stays small). */
 export const MAX_LISTED = 500;
@@ -158,7 +158,7 @@ function useResolved(input: EventWriteInput, resolved: Resolved): WriteRefs {
 export function runImport(
   ctx: RequestContext,
   file: ReadCalendarFile,
-  options: { dryRun: boolean; calendarKey: string },
+  options: { dryRun: boolean; calendarKey: string; columns?: CsvColumns },
 ): ImportSummary {
   const skipped: ImportSkip[] = [...file.skipped];
   const events: PlannedEvent[] = [];
@@ -206,6 +206,7 @@ export function runImport(
   }
   return {
     dry_run: options.dryRun,
+    kind: 'events',
     created,
     updated,
     skipped: skipped.length,
@@ -213,5 +214,6 @@ export function runImport(
     skipped_items: skipped.sort((a, b) => a.line - b.line),
     warnings: file.warnings,
     series: file.series,
+    ...(options.columns ? { columns: options.columns } : {}),
   };
 }

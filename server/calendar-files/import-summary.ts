@@ -29,25 +29,44 @@ export type ExpandedSeries = Static<typeof ExpandedSeries>;
 
 export const PlannedEvent = Type.Object({
   line: Type.Integer(),
-  uid: Type.String(),
+  uid: Type.String({ description: 'Events: the UID matched on a re-import. Venues and organizers: their name.' }),
   title: Type.String(),
-  start: Type.String({ description: 'Wall time in `timezone`, YYYY-MM-DD HH:MM:SS.' }),
-  timezone: Type.String(),
+  start: Type.Optional(Type.String({ description: 'Events: wall time in `timezone`, YYYY-MM-DD HH:MM:SS.' })),
+  timezone: Type.Optional(Type.String()),
   action: Type.Union([Type.Literal('create'), Type.Literal('update')]),
-  id: Type.Optional(Type.Integer({ description: 'The event updated, or after an import the event created.' })),
+  id: Type.Optional(Type.Integer({ description: 'The item updated, or after an import the item created.' })),
 });
 export type PlannedEvent = Static<typeof PlannedEvent>;
 
+export const ImportKind = Type.Union([Type.Literal('events'), Type.Literal('venues'), Type.Literal('organizers')], {
+  description: 'What the rows are: events (any file), or for a CSV file venues or organizers.',
+});
+export type ImportKind = Static<typeof ImportKind>;
+
+/** A CSV file's columns and what each feeds: the column-mapping preview. */
+export const CsvColumns = Type.Object({
+  headings: Type.Array(Type.String(), { description: 'The header row, as written.' }),
+  mapping: Type.Record(Type.String(), Type.String(), {
+    description: "Heading → field id ('' = not imported): the mapping used. Send it back as `mapping` to change it.",
+  }),
+  fields: Type.Array(Type.Object({ id: Type.String(), label: Type.String(), required: Type.Boolean() }), {
+    description: 'The fields a column may feed, for this kind of rows.',
+  }),
+});
+export type CsvColumns = Static<typeof CsvColumns>;
+
 export const ImportSummary = Type.Object({
   dry_run: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
+  kind: ImportKind,
   created: Type.Integer(),
   updated: Type.Integer(),
   skipped: Type.Integer(),
   events: Type.Array(PlannedEvent, {
-    description: 'The events in file order (at most 500 listed; the counts are complete).',
+    description: 'The items (events, venues or organizers) in file order, at most 500 listed; the counts are complete.',
   }),
   skipped_items: Type.Array(ImportSkip),
   warnings: Type.Array(ImportWarning),
   series: Type.Array(ExpandedSeries),
+  columns: Type.Optional(CsvColumns),
 });
 export type ImportSummary = Static<typeof ImportSummary>;

@@ -174,6 +174,49 @@ describe('almanac/v1/import', () => {
     );
   });
 
+  test('a spreadsheet of venues: created, then updated by name on a second import', async () => {
+    newSite('venues-csv');
+    const text = readFileSync('test/fixtures/csv/tec-venues.csv', 'utf8');
+    const first = await upload('venues-csv', text, 'text/csv', { kind: 'venues' });
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.kind, 'venues');
+    assert.ok(first.body.created > 0);
+    assert.equal(first.body.updated, 0);
+    const venues = await server.admin('GET', '/venues-csv/svc/events/v1/venues', { query: { per_page: 50 } });
+    assert.equal(venues.body.venues.length, first.body.created);
+    const pier = venues.body.venues.find((v: { venue: string }) => v.venue === 'Pier 39 Stage');
+    assert.deepEqual([pier.city, pier.zip, pier.geo_lat], ['San Francisco', '94133', 37.8087]);
+    const again = await upload('venues-csv', text, 'text/csv', { kind: 'venues' });
+    assert.deepEqual([again.body.created, again.body.updated], [0, first.body.created]);
+    const after = await server.admin('GET', '/venues-csv/svc/events/v1/venues', { query: { per_page: 50 } });
+    assert.equal(after.body.venues.length, first.body.created, 'nothing doubled');
+  });
+
+  test('a spreadsheet with its own headings: 400 with its columns, then imported with a mapping', async () => {
+    newSite('mapped');
+    const text = readFileSync('test/fixtures/csv/es-semicolon.csv', 'utf8');
+    const refused = await upload('mapped', text, 'text/csv', { dry_run: 'true' });
+    assert.equal(refused.status, 400);
+    assert.equal(refused.body.code, 'almanac_invalid_file');
+    const columns = refused.body.data.columns;
+    assert.ok(columns.headings.includes('Título'), JSON.stringify(columns));
+    assert.ok(columns.fields.some((f: { id: string; required: boolean }) => f.id === 'event_name' && f.required));
+    const mapping = {
+      Título: 'event_name',
+      'Fecha inicio': 'event_start_date',
+      'Hora inicio': 'event_start_time',
+      'Fecha fin': 'event_end_date',
+      'Hora fin': 'event_end_time',
+    };
+    const preview = await upload('mapped', text, 'text/csv', { dry_run: 'true', mapping: JSON.stringify(mapping) });
+    assert.equal(preview.status, 200, preview.text);
+    assert.ok(preview.body.created > 0);
+    assert.equal(preview.body.columns.mapping['Título'], 'event_name');
+    const badMapping = await upload('mapped', text, 'text/csv', { mapping: '[1,2]' });
+    assert.equal(badMapping.status, 400);
+    assert.ok(badMapping.body.data.params.mapping);
+  });
+
   test('only editors and administrators may import; no body is a 400', async () => {
     const author = await upload(
       'default',

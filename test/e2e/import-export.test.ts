@@ -110,3 +110,38 @@ test('Subscribe shows webcal:// addresses that serve the calendar', async (t) =>
   assert.match(served.headers.get('content-type') ?? '', /^text\/calendar/);
   assert.match(await dialog.getByLabel('Everything you can see', { exact: true }).inputValue(), /private=1$/);
 });
+
+test('a spreadsheet with its own headings: the columns are mapped in the dialog, then it imports', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/events');
+  await page.getByRole('button', { name: 'Import' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles('test/fixtures/csv/es-semicolon.csv');
+  // Nothing matched "Event Name": the error says so, and each column gets a field to choose.
+  await dialog
+    .getByRole('alert')
+    .getByText(/Event Name/)
+    .waitFor();
+  for (const [heading, field] of [
+    ['Título', 'Event Name'],
+    ['Fecha inicio', 'Event Start Date'],
+    ['Hora inicio', 'Event Start Time'],
+    ['Fecha fin', 'Event End Date'],
+    ['Hora fin', 'Event End Time'],
+  ]) {
+    await dialog.getByRole('button', { name: new RegExp(`${heading}$`) }).click();
+    await page.getByRole('option', { name: field, exact: true }).click();
+  }
+  await dialog.getByRole('button', { name: 'Check again' }).click();
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  await dialog.getByRole('button', { name: /^Import \d+ events?$/ }).click();
+  await dialog.getByText(/^Imported: /).waitFor();
+  const feed = await app.api(
+    'GET',
+    '/almanac/v1/event-feed?start_date=2026-03-01&end_date=2026-03-31&search=primavera',
+  );
+  assert.deepEqual(
+    feed.body.events.map((e: { title: string; start: string }) => `${e.title} ${e.start}`),
+    ['Concierto de primavera 2026-03-21 20:00:00'],
+  );
+});

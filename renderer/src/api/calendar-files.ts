@@ -7,7 +7,9 @@ import { authHeaders } from './auth.ts';
 import { APP_NS, apiUrl, NetworkError, type Query } from './client.ts';
 import { errorFromBody } from './errors.ts';
 import { currentSite, sitePath } from './site.ts';
-import type { ImportSummary } from './types.ts';
+import type { CsvColumns, ImportKind, ImportSummary } from './types.ts';
+
+export type { CsvColumns, ImportKind };
 
 export type FileFormat = 'ics' | 'csv';
 
@@ -45,14 +47,29 @@ export const formatOfFile = (file: File): FileFormat =>
   /\.csv$/i.test(file.name) || file.type === 'text/csv' ? 'csv' : 'ics';
 
 /** Uploads `file` to almanac/v1/import; `onProgress` gets the fraction sent (0–1). */
+/** CSV only: what the rows are, and the columns mapped by hand (heading → field id). */
+export interface CsvChoices {
+  kind: ImportKind;
+  mapping?: Record<string, string>;
+}
+
 export function uploadImport(
   file: File,
-  options: { dryRun: boolean; onProgress?: (fraction: number) => void; signal?: AbortSignal },
+  options: { dryRun: boolean; csv?: CsvChoices; onProgress?: (fraction: number) => void; signal?: AbortSignal },
 ): Promise<ImportSummary> {
   const format = formatOfFile(file);
+  const csv = format === 'csv' ? options.csv : undefined;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(APP_NS, 'import', { format, dry_run: options.dryRun }));
+    xhr.open(
+      'POST',
+      apiUrl(APP_NS, 'import', {
+        format,
+        dry_run: options.dryRun,
+        kind: csv?.kind,
+        mapping: csv?.mapping ? JSON.stringify(csv.mapping) : undefined,
+      }),
+    );
     xhr.withCredentials = true;
     for (const [name, value] of Object.entries(authHeaders())) xhr.setRequestHeader(name, value);
     xhr.setRequestHeader('Content-Type', format === 'csv' ? 'text/csv' : 'text/calendar');
@@ -81,8 +98,8 @@ export function uploadImport(
 export function useImportFile() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (input: { file: File; onProgress?: (fraction: number) => void }) =>
-      uploadImport(input.file, { dryRun: false, onProgress: input.onProgress }),
+    mutationFn: (input: { file: File; csv?: CsvChoices; onProgress?: (fraction: number) => void }) =>
+      uploadImport(input.file, { dryRun: false, csv: input.csv, onProgress: input.onProgress }),
     onSuccess: () => client.invalidateQueries(),
   });
 }

@@ -22,7 +22,11 @@ import type {
   TokenSummary as TokenSummarySchema,
 } from '../../../server/app-api/tokens/schemas.ts';
 import type { OriginList as OriginListSchema } from '../../../server/app-api/origins/routes.ts';
-import type { ImportSummary as ImportSummarySchema } from '../../../server/calendar-files/import-summary.ts';
+import type {
+  CsvColumns as CsvColumnsSchema,
+  ImportKind as ImportKindSchema,
+  ImportSummary as ImportSummarySchema,
+} from '../../../server/calendar-files/import-summary.ts';
 import type {
   Backup as BackupSchema,
   BackupList as BackupListSchema,
@@ -52,6 +56,8 @@ export type TokenCreated = Static<typeof TokenCreatedSchema>;
 export type Change = Static<typeof ChangeSchema>;
 export type Backup = Static<typeof BackupSchema>;
 export type ImportSummary = Static<typeof ImportSummarySchema>;
+export type CsvColumns = Static<typeof CsvColumnsSchema>;
+export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;

@@ -6,15 +6,20 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError, forbidden, invalidParam } from '../../http/errors.ts';
 import { uploadText } from '../../http/upload-body.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { can } from '../../domain/roles.ts';
 import { ErrorBody } from '../../api/shared/representations.ts';
-import { CalendarFileError, type ReadCalendarFile } from '../../calendar-files/imported-event.ts';
-import { ImportSummary } from '../../calendar-files/import-summary.ts';
-import { runImport } from '../../calendar-files/import-plan.ts';
-import { readCalendarFile, type CalendarFileFormat } from '../../calendar-files/read-calendar-file.ts';
+import { CalendarFileError } from '../../calendar-files/imported-event.ts';
+import { ImportKind, ImportSummary } from '../../calendar-files/import-summary.ts';
+import { runFileImport } from '../../calendar-files/run-import.ts';
+import {
+  readCalendarFile,
+  UnmappedColumnsError,
+  type CalendarFileFormat,
+  type ReadResult,
+} from '../../calendar-files/read-calendar-file.ts';
 import { calendarKey } from './export-reply.ts';
 
 export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
@@ -26,6 +31,7 @@ const ImportArgs = Type.Object({
     }),
   ),
   dry_run: Type.Optional(Type.Boolean({ description: 'true: answer the preview and write nothing.' })),
+  kind: Type.Optional(ImportKind),
   mapping: Type.Optional(
     Type.String({
       description:
@@ -62,24 +68,33 @@ function parseMapping(text: string | undefined): Record<string, string> | undefi
   });
 }
 
-/** A file the readers refused: a 400 that names the line. */
+/**
+ * A file the readers refused: a 400 that names the line. A CSV file whose columns were not
+ * recognised carries them (`data.columns`), so a client can offer the mapping.
+ */
 export function fileError(error: CalendarFileError): ApiError {
-  return new ApiError(400, 'almanac_invalid_file', `Line ${error.line}: ${error.message}`, {
-    line: error.line,
-    reason: error.code,
-  });
+  const columns = error instanceof UnmappedColumnsError ? { columns: error.columns } : {};
+  return new ApiError(
+    400,
+    'almanac_invalid_file',
+    `Line ${error.line}: ${error.message}`,
+    Object.assign({ line: error.line, reason: error.code }, columns),
+  );
 }
 
 async function importBody(
   ctx: RequestContext,
-  args: { format?: CalendarFileFormat; dry_run?: boolean; mapping?: string },
+  args: { format?: CalendarFileFormat; dry_run?: boolean; kind?: ImportKind; mapping?: string },
   request: FastifyRequest,
 ) {
   const format = formatOf(request, args.format);
-  let file: ReadCalendarFile;
+  if (format === 'ics' && args.kind !== undefined && args.kind !== 'events')
+    throw invalidParam('kind', 'An iCalendar file holds events: kind must be events.');
+  let read: ReadResult;
   try {
-    file = await readCalendarFile(format, uploadText(request, MAX_IMPORT_BYTES), {
+    read = await readCalendarFile(format, uploadText(request, MAX_IMPORT_BYTES), {
       siteTimezone: ctx.site.timezone,
+      kind: args.kind,
       mapping: parseMapping(args.mapping),
     });
   } catch (error) {
@@ -88,7 +103,7 @@ async function importBody(
   }
   // One write transaction for the whole import: all of it or nothing.
   return ctx.store.writing(() =>
-    runImport(ctx, file, { dryRun: args.dry_run ?? false, calendarKey: calendarKey(ctx) }),
+    runFileImport(ctx, read, { dryRun: args.dry_run ?? false, calendarKey: calendarKey(ctx) }),
   );
 }
 

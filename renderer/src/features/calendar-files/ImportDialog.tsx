@@ -3,7 +3,14 @@
 // skipped and why; "Import" then writes it all in one transaction. Nothing is written until then.
 import { useRef, useState } from 'react';
 import { DropZone, FileTrigger, ProgressBar, type DropZoneProps } from 'react-aria-components';
-import { uploadImport, useImportFile } from '../../api/calendar-files.ts';
+import {
+  formatOfFile,
+  uploadImport,
+  useImportFile,
+  type CsvChoices,
+  type CsvColumns,
+} from '../../api/calendar-files.ts';
+import { ApiError } from '../../api/errors.ts';
 import type { ImportSummary } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -11,9 +18,17 @@ import { Icon } from '../../components/Icon.tsx';
 import { ErrorMessage } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { ImportPreview } from './ImportPreview.tsx';
+import { CsvChoicesForm } from './CsvChoicesForm.tsx';
+
+/** The columns a refused spreadsheet came back with (almanac_invalid_file, data.columns). */
+function refusedColumns(error: unknown): CsvColumns | undefined {
+  return error instanceof ApiError ? (error.data.columns as CsvColumns | undefined) : undefined;
+}
 
 type Phase =
   | { step: 'choose'; error?: unknown }
+  /** A spreadsheet whose columns the server could not place: the mapping is asked for. */
+  | { step: 'mapping'; file: File; columns: CsvColumns; error: unknown }
   | { step: 'checking'; file: File }
   | { step: 'preview'; file: File; summary: ImportSummary }
   | { step: 'importing'; file: File }
@@ -27,24 +42,28 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
   const t = useT();
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
+  const [csv, setCsv] = useState<CsvChoices>({ kind: 'events' });
   const importFile = useImportFile();
   const abort = useRef<AbortController | null>(null);
 
-  const check = (file: File) => {
+  const check = (file: File, choices: CsvChoices = csv) => {
     abort.current = new AbortController();
+    setCsv(choices);
     setProgress(0);
     setPhase({ step: 'checking', file });
-    uploadImport(file, { dryRun: true, onProgress: setProgress, signal: abort.current.signal })
+    uploadImport(file, { dryRun: true, csv: choices, onProgress: setProgress, signal: abort.current.signal })
       .then((summary) => setPhase({ step: 'preview', file, summary }))
       .catch((error: unknown) => {
-        if ((error as Error).name !== 'AbortError') setPhase({ step: 'choose', error });
+        if ((error as Error).name === 'AbortError') return;
+        const columns = formatOfFile(file) === 'csv' ? refusedColumns(error) : undefined;
+        setPhase(columns ? { step: 'mapping', file, columns, error } : { step: 'choose', error });
       });
   };
   const run = (file: File) => {
     setProgress(0);
     setPhase({ step: 'importing', file });
     importFile.mutate(
-      { file, onProgress: setProgress },
+      { file, csv, onProgress: setProgress },
       {
         onSuccess: (summary) => setPhase({ step: 'done', summary }),
         onError: (error) => setPhase({ step: 'choose', error }),
@@ -71,7 +90,9 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
           isDisabled={phase.summary.created + phase.summary.updated === 0}
           onPress={() => run(phase.file)}
         >
-          {t('files.importCount', { count: phase.summary.created + phase.summary.updated })}
+          {t(phase.summary.kind === 'events' ? 'files.importCount' : 'files.importCountLinked', {
+            count: phase.summary.created + phase.summary.updated,
+          })}
         </Button>
       </>
     ) : phase.step === 'done' ? (
@@ -111,11 +132,31 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
           value={progress < 1 ? progress : undefined}
         />
       )}
-      {phase.step === 'preview' && <ImportPreview summary={phase.summary} fileName={phase.file.name} />}
+      {phase.step === 'mapping' && (
+        <>
+          <ErrorMessage error={phase.error} titleId="files.importFailed" />
+          <CsvChoicesForm columns={phase.columns} choices={csv} onApply={(choices) => check(phase.file, choices)} />
+        </>
+      )}
+      {phase.step === 'preview' && (
+        <>
+          <ImportPreview summary={phase.summary} fileName={phase.file.name} />
+          {phase.summary.columns && (
+            <CsvChoicesForm
+              columns={phase.summary.columns}
+              choices={csv}
+              onApply={(choices) => check(phase.file, choices)}
+            />
+          )}
+        </>
+      )}
       {phase.step === 'done' && (
         <p role="status" className="import-done">
           <Icon name="check" />
-          {t('files.imported', { created: phase.summary.created, updated: phase.summary.updated })}
+          {t(phase.summary.kind === 'events' ? 'files.imported' : 'files.importedLinked', {
+            created: phase.summary.created,
+            updated: phase.summary.updated,
+          })}
         </p>
       )}
     </Dialog>

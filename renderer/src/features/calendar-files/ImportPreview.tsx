@@ -8,11 +8,17 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
   const t = useT();
   const listed = summary.events.length;
   const total = summary.created + summary.updated;
+  // Venues and organizers have no times: their rows show the name and the change only.
+  const events = summary.kind === 'events';
   return (
     <div className="import-preview">
       <p role="status">
         <strong>{fileName}</strong>{' '}
-        {t('files.previewCounts', { created: summary.created, updated: summary.updated, skipped: summary.skipped })}
+        {t(events ? 'files.previewCounts' : 'files.previewCountsLinked', {
+          created: summary.created,
+          updated: summary.updated,
+          skipped: summary.skipped,
+        })}
       </p>
       {summary.series.length > 0 && (
         <section aria-labelledby="import-series">
@@ -58,21 +64,21 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
       {listed > 0 && (
         <>
           <div className="import-table-frame">
-            <Table className="table" aria-label={t('files.eventsInFile')}>
+            <Table className="table" aria-label={events ? t('files.eventsInFile') : t('files.itemsInFile')}>
               <TableHeader>
                 <Column isRowHeader className="column">
-                  {t('editor.title')}
+                  {events ? t('editor.title') : t('common.name')}
                 </Column>
-                <Column className="column">{t('editor.start')}</Column>
-                <Column className="column">{t('editor.timezone')}</Column>
+                {events && <Column className="column">{t('editor.start')}</Column>}
+                {events && <Column className="column">{t('editor.timezone')}</Column>}
                 <Column className="column">{t('files.action')}</Column>
               </TableHeader>
               <TableBody items={summary.events.map((event, index) => ({ ...event, key: index }))}>
                 {(event) => (
                   <Row className="row" id={event.key}>
                     <Cell className="cell cell-title">{event.title}</Cell>
-                    <Cell className="cell">{event.start.slice(0, 16)}</Cell>
-                    <Cell className="cell">{event.timezone}</Cell>
+                    {events && <Cell className="cell">{(event.start ?? '').slice(0, 16)}</Cell>}
+                    {events && <Cell className="cell">{event.timezone}</Cell>}
                     <Cell className="cell">
                       {event.action === 'create' ? t('files.actionCreate') : t('files.actionUpdate')}
                     </Cell>

@@ -462,6 +462,18 @@ export const en = {
   'files.actionCreate': 'New',
   'files.actionUpdate': 'Update',
   'files.moreNotListed': '…and {count, plural, one {# more event} other {# more events}}.',
+  'files.previewCountsLinked': '{created} new, {updated} updated, {skipped} skipped. Nothing has been written yet.',
+  'files.itemsInFile': 'Rows in the file',
+  'files.importCountLinked': '{count, plural, one {Import # row} other {Import # rows}}',
+  'files.importedLinked': 'Imported: {created} new, {updated} updated.',
+  'files.columnsTitle': 'Columns',
+  'files.rowsAre': 'Each row is',
+  'files.kindEvents': 'An event',
+  'files.kindVenues': 'A venue',
+  'files.kindOrganizers': 'An organizer',
+  'files.notImported': 'Not imported',
+  'files.unnamedColumn': 'Column {number}',
+  'files.checkAgain': 'Check again',
 } as const;
 
 export type MessageId = keyof typeof en;

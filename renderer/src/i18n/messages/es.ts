@@ -469,4 +469,17 @@ export const es: Record<MessageId, string> = {
   'files.actionCreate': 'Nuevo',
   'files.actionUpdate': 'Actualización',
   'files.moreNotListed': '…y {count, plural, one {# evento más} other {# eventos más}}.',
+  'files.previewCountsLinked':
+    '{created} nuevos, {updated} actualizados, {skipped} omitidos. Todavía no se ha escrito nada.',
+  'files.itemsInFile': 'Filas del archivo',
+  'files.importCountLinked': '{count, plural, one {Importar # fila} other {Importar # filas}}',
+  'files.importedLinked': 'Importado: {created} nuevos, {updated} actualizados.',
+  'files.columnsTitle': 'Columnas',
+  'files.rowsAre': 'Cada fila es',
+  'files.kindEvents': 'Un evento',
+  'files.kindVenues': 'Un lugar',
+  'files.kindOrganizers': 'Un organizador',
+  'files.notImported': 'No se importa',
+  'files.unnamedColumn': 'Columna {number}',
+  'files.checkAgain': 'Revisar de nuevo',
 };

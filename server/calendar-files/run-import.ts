@@ -1,0 +1,16 @@
+// What a file read becomes: events through the event import plan, venues or organizers through
+// the linked one. The caller holds the write transaction (route or CLI).
+import type { RequestContext } from '../http/context.ts';
+import type { ImportSummary } from './import-summary.ts';
+import type { ReadResult } from './read-calendar-file.ts';
+import { runImport } from './import-plan.ts';
+import { runLinkedImport } from './import-linked.ts';
+
+export function runFileImport(
+  ctx: RequestContext,
+  read: ReadResult,
+  options: { dryRun: boolean; calendarKey: string },
+): ImportSummary {
+  if (read.kind === 'events') return runImport(ctx, read.file, Object.assign({ columns: read.columns }, options));
+  return runLinkedImport(ctx, read.kind, read.items, read.file, { dryRun: options.dryRun, columns: read.columns });
+}
