@@ -150,7 +150,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     parseJson(request, String(body), done);
   });
   // Calendar files to import arrive as the body itself, read as a stream by their route.
-  registerUploadTypes(app, ['text/calendar', 'text/csv']);
+  registerUploadTypes(app, ['text/calendar', 'text/csv'], (request) =>
+    (request.routeOptions.url ?? '').endsWith(`/${APP_NAMESPACE.name}/import`),
+  );
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('receivedAt', 0);
   app.setErrorHandler(errorHandler);

@@ -7,8 +7,18 @@ import { ApiError } from './errors.ts';
 
 const uploads = new WeakMap<FastifyRequest, Readable>();
 
-export function registerUploadTypes(app: FastifyInstance, types: string[]): void {
+/**
+ * `types` are accepted as files by the routes `accepts` says take files; anywhere else they are
+ * what they were before: an unsupported body (415), never an empty one.
+ */
+export function registerUploadTypes(
+  app: FastifyInstance,
+  types: string[],
+  accepts: (request: FastifyRequest) => boolean,
+): void {
   app.addContentTypeParser(types, (request, payload, done) => {
+    if (!accepts(request))
+      return done(new ApiError(415, 'rest_unsupported_media_type', 'Send application/json or form-encoded bodies.'));
     uploads.set(request, payload);
     done(null, undefined);
   });

@@ -191,4 +191,15 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'edit: desbloquea además los eventos protegidos de la página que quien llama puede editar.',
   'The web origin: an origin such as http://localhost:5173 or https://example.org (scheme, host, optional port; no path).':
     'El origen web: un origen como http://localhost:5173 o https://example.org (esquema, host y puerto opcional; sin ruta).',
+  "`ics` (iCalendar, RFC 5545) or `csv` (The Events Calendar's importer columns).":
+    '`ics` (iCalendar, RFC 5545) o `csv` (las columnas del importador de The Events Calendar).',
+  'true: without date parameters, the /events default window (from yesterday, 24 months ahead), as the events list shows; by default every event.':
+    'true: sin parámetros de fecha, la ventana por omisión de /events (desde ayer, 24 meses adelante), como la muestra la lista de eventos; por omisión, todos los eventos.',
+  "The file's format; by default from the Content-Type (text/calendar or text/csv).":
+    'El formato del archivo; por omisión, según el Content-Type (text/calendar o text/csv).',
+  'true: answer the preview and write nothing.': 'true: responde la vista previa y no escribe nada.',
+  'What the rows are: events (any file), or for a CSV file venues or organizers.':
+    'Qué son las filas: eventos (cualquier archivo) o, en un archivo CSV, lugares u organizadores.',
+  "CSV only: JSON object from a column heading to a field id (see the preview's columns), for headings that are not The Events Calendar's.":
+    'Solo CSV: objeto JSON de encabezado de columna a id de campo (ver las columnas de la vista previa), para encabezados que no son los de The Events Calendar.',
 };

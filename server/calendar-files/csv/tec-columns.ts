@@ -26,6 +26,23 @@ export interface CsvField {
   synonyms?: readonly string[];
 }
 
+/** A venue's address columns: on a venue row (TEC) and, as Almanac's own, on an event row. */
+const VENUE_ADDRESS: readonly CsvField[] = [
+  { id: 'venue_address', label: 'Venue Address', synonyms: ['Address', 'Street'] },
+  { id: 'venue_address2', label: 'Venue Address 2', synonyms: ['Address 2'] },
+  { id: 'venue_city', label: 'Venue City', synonyms: ['City', 'Town'] },
+  {
+    id: 'venue_state',
+    label: 'Venue State/Province',
+    synonyms: ['Venue State', 'Venue Province', 'State', 'Province', 'Region'],
+  },
+  {
+    id: 'venue_zip',
+    label: 'Venue Zip',
+    synonyms: ['Venue Postal Code', 'Zip', 'Postal Code', 'Postcode', 'Zip Code'],
+  },
+];
+
 const EVENT_FIELDS: readonly CsvField[] = [
   {
     id: 'event_name',
@@ -99,19 +116,7 @@ const EVENT_FIELDS: readonly CsvField[] = [
   // Almanac's own columns (TEC has none of these on an event row).
   { id: 'event_uid', label: 'Event ID', synonyms: ['UID', 'Event UID', 'ID'] },
   { id: 'event_status', label: 'Event Status', synonyms: ['Status', 'Post Status'] },
-  { id: 'venue_address', label: 'Venue Address', synonyms: ['Address', 'Street'] },
-  { id: 'venue_address2', label: 'Venue Address 2', synonyms: ['Address 2'] },
-  { id: 'venue_city', label: 'Venue City', synonyms: ['City', 'Town'] },
-  {
-    id: 'venue_state',
-    label: 'Venue State/Province',
-    synonyms: ['Venue State', 'Venue Province', 'State', 'Province', 'Region'],
-  },
-  {
-    id: 'venue_zip',
-    label: 'Venue Zip',
-    synonyms: ['Venue Postal Code', 'Zip', 'Postal Code', 'Postcode', 'Zip Code'],
-  },
+  ...VENUE_ADDRESS,
   { id: 'venue_country', label: 'Venue Country', synonyms: ['Country'] },
   { id: 'organizer_email', label: 'Organizer Email', synonyms: ['Event Organizer Email', 'Email', 'E-mail'] },
 ];
@@ -120,19 +125,7 @@ const VENUE_FIELDS: readonly CsvField[] = [
   { id: 'venue_name', label: 'Venue Name', required: true, synonyms: ['Venue', 'Name', 'Title', 'Location'] },
   { id: 'venue_description', label: 'Venue Description', synonyms: ['Description'] },
   { id: 'venue_country', label: 'Venue Country', synonyms: ['Country'] },
-  { id: 'venue_address', label: 'Venue Address', synonyms: ['Address', 'Street'] },
-  { id: 'venue_address2', label: 'Venue Address 2', synonyms: ['Address 2'] },
-  { id: 'venue_city', label: 'Venue City', synonyms: ['City', 'Town'] },
-  {
-    id: 'venue_state',
-    label: 'Venue State/Province',
-    synonyms: ['Venue State', 'Venue Province', 'State', 'Province', 'Region'],
-  },
-  {
-    id: 'venue_zip',
-    label: 'Venue Zip',
-    synonyms: ['Venue Postal Code', 'Zip', 'Postal Code', 'Postcode', 'Zip Code'],
-  },
+  ...VENUE_ADDRESS,
   { id: 'venue_phone', label: 'Venue Phone', synonyms: ['Phone', 'Telephone'] },
   { id: 'venue_url', label: 'Venue Website', synonyms: ['Website', 'URL'] },
   { id: 'featured_image', label: 'Venue Featured Image', ignored: true, synonyms: ['Featured Image', 'Image'] },

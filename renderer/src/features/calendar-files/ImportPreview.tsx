@@ -1,5 +1,6 @@
 // What an import would do (or did): the counts, series expanded, skipped items with the reason,
 // warnings, and the events one by one (the first 500; the counts are complete).
+import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ImportSummary } from '../../api/types.ts';
 import { useT } from '../../i18n/index.tsx';
@@ -20,47 +21,31 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
           skipped: summary.skipped,
         })}
       </p>
-      {summary.series.length > 0 && (
-        <section aria-labelledby="import-series">
-          <h3 id="import-series">{t('files.series')}</h3>
-          <ul className="import-notes">
-            {summary.series.map((series) => (
-              <li key={`${series.uid}-${series.line}`}>
-                {t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
-                  title: series.title,
-                  count: series.instances,
-                  line: series.line,
-                })}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {summary.skipped_items.length > 0 && (
-        <section aria-labelledby="import-skipped">
-          <h3 id="import-skipped">{t('files.skipped')}</h3>
-          <ul className="import-notes">
-            {summary.skipped_items.map((skip, index) => (
-              <li key={index}>
-                {t('files.atLine', { line: skip.line })} {skip.title ? <strong>{skip.title}</strong> : null} —{' '}
-                {skip.reason}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {summary.warnings.length > 0 && (
-        <section aria-labelledby="import-warnings">
-          <h3 id="import-warnings">{t('files.warnings')}</h3>
-          <ul className="import-notes">
-            {summary.warnings.map((warning, index) => (
-              <li key={index}>
-                {t('files.atLine', { line: warning.line })} {warning.message}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <Notes
+        id="import-series"
+        title={t('files.series')}
+        items={summary.series.map((series) =>
+          t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
+            title: series.title,
+            count: series.instances,
+            line: series.line,
+          }),
+        )}
+      />
+      <Notes
+        id="import-skipped"
+        title={t('files.skipped')}
+        items={summary.skipped_items.map((skip) => (
+          <>
+            {t('files.atLine', { line: skip.line })} {skip.title ? <strong>{skip.title}</strong> : null} — {skip.reason}
+          </>
+        ))}
+      />
+      <Notes
+        id="import-warnings"
+        title={t('files.warnings')}
+        items={summary.warnings.map((warning) => `${t('files.atLine', { line: warning.line })} ${warning.message}`)}
+      />
       {listed > 0 && (
         <>
           <div className="import-table-frame">
@@ -91,5 +76,20 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
         </>
       )}
     </div>
+  );
+}
+
+/** A titled list of notes (series, skipped rows, warnings); nothing when there are none. */
+function Notes({ id, title, items }: { id: string; title: string; items: ReactNode[] }) {
+  if (items.length === 0) return null;
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id}>{title}</h3>
+      <ul className="import-notes">
+        {items.map((item, index) => (
+          <li key={index}>{item}</li>
+        ))}
+      </ul>
+    </section>
   );
 }

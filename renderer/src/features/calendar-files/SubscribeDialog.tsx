@@ -3,26 +3,18 @@
 // and an API token — never a token inside the address.
 import { subscriptionUrl } from '../../api/calendar-files.ts';
 import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
-import { notify } from '../../components/Notices.tsx';
 import { useT } from '../../i18n/index.tsx';
 
 function CopyableUrl({ label, help, url }: { label: string; help: string; url: string }) {
   const t = useT();
   return (
     <TextField label={label} description={help} value={url} onChange={() => {}} isReadOnly className="copyable">
-      <Button
-        aria-label={t('files.copyNamed', { name: label })}
-        onPress={() =>
-          void navigator.clipboard
-            .writeText(url)
-            .then(() => notify(t('files.copied')))
-            .catch(() => notify(t('tokens.copyFailed'), { tone: 'error' }))
-        }
-      >
+      <CopyButton text={url} copied={t('files.copied')} aria-label={t('files.copyNamed', { name: label })}>
         {t('files.copy')}
-      </Button>
+      </CopyButton>
     </TextField>
   );
 }

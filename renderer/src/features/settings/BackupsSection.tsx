@@ -8,6 +8,7 @@ import { useBackUpNow, useBackups } from '../../api/backups.ts';
 import { desktopBridge } from '../../api/auth.ts';
 import type { Backup } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
@@ -133,16 +134,9 @@ function RestoreHowTo({ file, when, onClose }: { file: string; when: string; onC
     >
       <p>{t('backups.restoreHowTo')}</p>
       <TextField label={t('backups.command')} value={command} onChange={() => {}} isReadOnly multiline />
-      <Button
-        onPress={() =>
-          void navigator.clipboard
-            .writeText(command)
-            .then(() => notify(t('backups.copied')))
-            .catch(() => notify(t('tokens.copyFailed'), { tone: 'error' }))
-        }
-      >
+      <CopyButton text={command} copied={t('backups.copied')}>
         {t('backups.copy')}
-      </Button>
+      </CopyButton>
     </Dialog>
   );
 }

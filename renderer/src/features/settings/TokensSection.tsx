@@ -6,6 +6,7 @@ import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-com
 import { useCreateToken, useRevokeToken, useTokens } from '../../api/tokens.ts';
 import type { Session, TokenCreated } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
+import { CopyButton } from '../../components/CopyButton.tsx';
 import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
@@ -125,16 +126,9 @@ function NewTokenDialog({ apiRoot, onClose }: { apiRoot: string; onClose(): void
         <div className="token-made">
           <p>{t('tokens.shownOnce')}</p>
           <TextField label={t('tokens.secret')} value={made.token} onChange={() => {}} isReadOnly />
-          <Button
-            onPress={() =>
-              void navigator.clipboard
-                .writeText(made.token)
-                .then(() => notify(t('tokens.copied')))
-                .catch(() => notify(t('tokens.copyFailed'), { tone: 'error' }))
-            }
-          >
+          <CopyButton text={made.token} copied={t('tokens.copied')}>
             {t('tokens.copy')}
-          </Button>
+          </CopyButton>
           <TextField label={t('tokens.curl')} value={curl} onChange={() => {}} isReadOnly multiline />
         </div>
       ) : (
