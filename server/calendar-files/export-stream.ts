@@ -24,8 +24,6 @@ export interface ExportCalendar {
   calendarKey: string;
 }
 
-const EXPORT_MMAP_BYTES = 1024 * 1024 * 1024;
-
 /** VTIMEZONE years are limited to these (an event in 9999 needs no 8,000 years of transitions). */
 const FIRST_YEAR = 1970;
 const LAST_YEAR = 2100;
@@ -97,9 +95,6 @@ export async function* exportStream(
   calendar: ExportCalendar,
 ): AsyncGenerator<string> {
   const db = openReadConnection(file);
-  // An export reads the whole calendar in start order, which is random order in the table: memory
-  // mapping spares a system call per page (the pages are the OS's cache, not this process's).
-  db.pragma(`mmap_size = ${EXPORT_MMAP_BYTES}`);
   try {
     db.exec('BEGIN');
     const chunks = format === 'ics' ? icsChunks(db, filter, calendar) : csvChunks(db, filter, calendar);

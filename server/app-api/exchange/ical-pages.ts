@@ -52,8 +52,6 @@ export function registerIcalPages(
       const { args, errors } = parseArgs<EventListArgs>(ListArgs, raw);
       const prepared = prepareEventList(ctx, args, errors, DateTime.utc());
       errors.throwIfAny();
-      // Everything the filter matches, not one page: a calendar app shows them all.
-      prepared.filter.limit = Number.MAX_SAFE_INTEGER;
       return planExport(ctx, 'ics', prepared.filter, `${ctx.site.title}`);
     });
     return sendExport(request.ctx, plan, request, reply);

@@ -66,19 +66,13 @@ const EVENT_COLUMNS = `e.id, e.title, e.content, e.excerpt, e.slug, e.status, e.
 /** Events per chunk of the file. */
 const BATCH = 500;
 
-interface LinkedRow {
+/** A venue or organizer as the export reads it (a venue's fields, under the post's title). */
+type LinkedRow = Omit<ExportVenue, 'name'> & {
   id: number;
   type: 'venue' | 'organizer';
   title: string;
-  address: string | null;
-  city: string | null;
-  state: string | null;
-  zip: string | null;
-  country: string | null;
-  lat: number | null;
-  lng: number | null;
   email: string | null;
-}
+};
 
 /** The site's venues, organizers and terms, read once: a calendar has far fewer than events. */
 function relationTables(db: Db, siteId: number) {
