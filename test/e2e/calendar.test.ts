@@ -168,3 +168,29 @@ test('a busy day shows a few events and "+N more", counting every other one; it 
   await page.waitForURL(new RegExp(`view=day&date=${day}`));
   await page.locator('.calendar-event', { hasText: 'Busy 13' }).waitFor();
 });
+
+test('pointing at an event loads it; the click then opens the editor with that copy, asking nothing more', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const created = await app.api('POST', 'events', {
+    title: 'Point at me',
+    start_date: `${dayOf(month, 16)} 18:00`,
+    end_date: `${dayOf(month, 16)} 19:00`,
+  });
+  const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 16)}`);
+  const event = page.locator('.calendar-event', { hasText: 'Point at me' }).first();
+  await event.waitFor();
+  const reads: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.endsWith(`/events/${created.body.id}`)) reads.push(request.url());
+  });
+  const loaded = page.waitForResponse((response) =>
+    new URL(response.url()).pathname.endsWith(`/events/${created.body.id}`),
+  );
+  await event.hover();
+  await loaded;
+  assert.equal(reads.length, 1, 'the hover asked for the event');
+  await event.click();
+  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Point at me');
+  assert.equal(reads.length, 1, 'the editor used the copy the hover loaded');
+});

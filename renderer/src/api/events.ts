@@ -91,11 +91,14 @@ export function useEvent(id: number | null) {
 }
 
 /**
- * Starts loading an event as the click that opens its editor happens, so the request runs while
- * the dialog mounts. Kept a few seconds for the editor to pick up; the editor keeps it no longer.
+ * Starts loading an event before its editor opens (pointed at, focused, clicked), so the editor
+ * usually finds it loaded. Kept a few seconds for the editor to pick up; the editor keeps it no
+ * longer. Within two seconds the same event is not asked for again (a pointer crossing events
+ * back and forth). Safe against staleness: a save sends this copy's ETag, and a change since
+ * then is a 412 and the conflict dialog, never an overwrite.
  */
 export function prefetchEvent(client: QueryClient, id: number) {
-  void client.prefetchQuery({ ...eventQuery(currentSite(), id), gcTime: 5_000 });
+  void client.prefetchQuery({ ...eventQuery(currentSite(), id), gcTime: 5_000, staleTime: 2_000 });
 }
 
 function touched(write: EventWrite): { terms: boolean; linked: boolean } {

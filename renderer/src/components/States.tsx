@@ -1,5 +1,5 @@
 // Empty, loading and error states: say what to do, keep the layout still, put API errors in words.
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { ApiError, NetworkError } from '../api/errors.ts';
 import { useT, type MessageId } from '../i18n/index.tsx';
 import { Button } from './Button.tsx';
@@ -13,6 +13,23 @@ export function EmptyState({ icon, children, action }: { icon: IconName; childre
       {action}
     </div>
   );
+}
+
+/**
+ * True once `waiting` has lasted `ms`: a wait long enough to notice gets its loading state, a
+ * short one shows nothing rather than a flash (and draws nothing that is thrown away at once).
+ */
+export function useNoticeableWait(waiting: boolean, ms = 200): boolean {
+  const [noticeable, setNoticeable] = useState(false);
+  useEffect(() => {
+    if (!waiting) return;
+    const timer = window.setTimeout(() => setNoticeable(true), ms);
+    return () => {
+      window.clearTimeout(timer);
+      setNoticeable(false);
+    };
+  }, [waiting, ms]);
+  return waiting && noticeable;
 }
 
 export function Loading({ label }: { label?: string }) {

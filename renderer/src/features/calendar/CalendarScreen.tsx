@@ -12,7 +12,7 @@ import classicThemePlugin from '@fullcalendar/react/themes/classic';
 import '@fullcalendar/react/skeleton.css';
 import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useContentVariant } from '../../api/translations.ts';
 import { prefetchEvent, useEventFeed, usePrefetchEventFeeds } from '../../api/events.ts';
 import { useSession } from '../../api/session.ts';
@@ -64,6 +64,14 @@ function titleFor(view: CalendarView, date: string, locale: string, firstDay: nu
     }).formatRange(noon(start), noon(step('day', end, -1)));
   }
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(noon(date));
+}
+
+/** Prefetches the event drawn at `target` (EventContent marks it with data-event-id). */
+function prefetchShownEvent(client: QueryClient, target: EventTarget, where: 'closest' | 'inside') {
+  if (!(target instanceof Element)) return;
+  const marked = where === 'closest' ? target.closest('[data-event-id]') : target.querySelector('[data-event-id]');
+  const id = Number(marked?.getAttribute('data-event-id'));
+  if (id > 0) prefetchEvent(client, id);
 }
 
 /** The range feed's parameters for a visible range (the same key for the view and its prefetch). */
@@ -151,7 +159,14 @@ export function CalendarScreen() {
       </h2>
       {feed.isError && <ErrorMessage error={feed.error} onRetry={() => void feed.refetch()} />}
       {/* Busy while another range's events stand in (not for a background refresh of this one). */}
-      <div className={`calendar-frame${showingOther ? ' is-loading' : ''}`} aria-busy={showingOther}>
+      <div
+        className={`calendar-frame${showingOther ? ' is-loading' : ''}`}
+        aria-busy={showingOther}
+        // An event about to be opened (pointed at, or reached with Tab) starts loading now: by the
+        // click, the editor usually finds it already here and opens without waiting.
+        onPointerOver={(pointer) => prefetchShownEvent(queryClient, pointer.target, 'closest')}
+        onFocus={(focus) => prefetchShownEvent(queryClient, focus.target, 'inside')}
+      >
         <FullCalendar
           ref={calendarRef}
           plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin, interactionPlugin]}

@@ -37,7 +37,7 @@ export function EventContent({
   const status = STATUS_LABELS[event.status];
   return (
     // FullCalendar makes the event itself the focusable, clickable control (Enter opens it).
-    <div className={`calendar-event${stacked ? ' is-stacked' : ''}`}>
+    <div className={`calendar-event${stacked ? ' is-stacked' : ''}`} data-event-id={event.id}>
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">{event.title}</span>
       {status && <span className="event-status">{t(status)}</span>}

@@ -8,7 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Dialog, ConfirmDialog } from '../../../components/Dialog.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Checkbox, SelectField, TextField } from '../../../components/Fields.tsx';
-import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
+import { ErrorMessage, Loading, useErrorText, useNoticeableWait } from '../../../components/States.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events.ts';
 import { useSession } from '../../../api/session.ts';
@@ -44,7 +44,12 @@ export default function EventEditor({ target }: { target: Extract<EditorTarget, 
   const session = useSession().data!;
   const close = useUi((state) => state.closeEditor);
   const loaded = useEvent(target.id);
-  if (target.id !== null && loaded.isPending) {
+  const pending = target.id !== null && loaded.isPending;
+  // The event usually arrives within a few frames: until a wait is noticeable, no dialog at all
+  // (a loading dialog would be drawn, then torn down and replaced by the form's own).
+  const noticeable = useNoticeableWait(pending);
+  if (pending) {
+    if (!noticeable) return null;
     return (
       <Dialog title={t('editor.editTitle')} isOpen onClose={close} size="large">
         <Loading />
