@@ -14,6 +14,8 @@ import {
 import { Icon } from '../../../components/Icon.tsx';
 import { useT } from '../../../i18n/index.tsx';
 
+const NO_ITEMS: { id: string }[] = [];
+
 function allZones(): string[] {
   const supported = (Intl as { supportedValuesOf?(key: string): string[] }).supportedValuesOf?.('timeZone') ?? [];
   return ['UTC', ...supported.filter((zone) => zone !== 'UTC')];
@@ -31,6 +33,10 @@ export function TimeZoneField({
   const t = useT();
   const zones = useMemo(() => allZones(), []);
   const [input, setInput] = useState(value);
+  // The list's items are built once the field is first focused: react-aria builds a ComboBox's
+  // whole collection even while it is closed, and 200 zones were a large part of opening the
+  // editor. (Building them only while open looped: the collection changed under the opening.)
+  const [engaged, setEngaged] = useState(false);
   const needle = input.trim().toLowerCase().replace(/\s+/g, '_');
   const items = useMemo(
     () =>
@@ -61,7 +67,8 @@ export function TimeZoneField({
       onBlur={() => {
         if (input.trim() !== '' && input.trim() !== value) onChange(input.trim());
       }}
-      items={items}
+      onFocus={() => setEngaged(true)}
+      items={engaged ? items : NO_ITEMS}
       isInvalid={Boolean(error)}
       validationBehavior="aria"
     >
