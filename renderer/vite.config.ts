@@ -3,12 +3,13 @@
 // network (offline), and nothing inline (the page's CSP has no 'unsafe-inline').
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compileHints } from './vite-compile-hints.ts';
 import { fileURLToPath } from 'node:url';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/_app/',
-  plugins: [react()],
+  plugins: [react(), compileHints(/\/features\/events\/editor\/EventEditor\.tsx$/)],
   build: {
     outDir: fileURLToPath(new URL('../dist/renderer', import.meta.url)),
     emptyOutDir: true,
