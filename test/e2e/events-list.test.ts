@@ -142,3 +142,24 @@ test('paging: 25 a page, Next page shows the rest', async (t) => {
   await page.waitForFunction(() => document.querySelectorAll('[role=rowheader]').length === 1);
   assert.match(page.url(), /page=2/);
 });
+
+test('an event before today: not in the default list (from today), the empty state says so, and "Include past events" lists it', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', 'events', {
+    title: 'Old reunion',
+    status: 'publish',
+    start_date: `${year - 1}-06-15 18:00`,
+    end_date: `${year - 1}-06-15 20:00`,
+  });
+  const page = await app.signedInPage('#/events?search=reunion');
+  await page.getByText('No upcoming event matches these filters.').waitFor();
+  assert.deepEqual(await rows(page), []);
+  await page.getByRole('button', { name: 'Include past events' }).click();
+  await page.getByRole('grid', { name: 'Events list' }).waitFor();
+  assert.deepEqual(await rows(page), ['Old reunion']);
+  assert.match(page.url(), /past=true/);
+  assert.equal(await page.getByRole('checkbox', { name: 'Include past events' }).isChecked(), true);
+  // Unchecked, the list is back to the API's window.
+  await page.locator('label', { hasText: 'Include past events' }).click(); // the checkbox's visible label
+  await page.getByText('No upcoming event matches these filters.').waitFor();
+});

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { formatHash, parseHash } from '../../renderer/src/routing/routes.ts';
 import {
   activeFilterCount,
+  EARLIEST_START,
   EMPTY_EVENT_FILTERS,
   eventFiltersFromParams,
   eventFiltersToParams,
@@ -36,6 +37,7 @@ describe('event list filters', () => {
     search: 'jazz & blues',
     from: '2027-01-01',
     to: '2027-01-31',
+    past: true,
     categories: ['music', 'live'],
     venue: ['12'],
     featured: 'true' as const,
@@ -76,9 +78,18 @@ describe('event list filters', () => {
     assert.equal(eventListQuery({ ...filters, search: '   ' }, 25).search, undefined);
   });
 
+  it('"Include past events" reaches back only when no From is given; without either, the API’s window (from now)', () => {
+    assert.equal(eventListQuery({ ...EMPTY_EVENT_FILTERS, past: true }, 25).start_date, EARLIEST_START);
+    assert.equal(
+      eventListQuery({ ...EMPTY_EVENT_FILTERS, past: true, from: '2027-01-01' }, 25).start_date,
+      '2027-01-01',
+    );
+    assert.equal(eventListQuery(EMPTY_EVENT_FILTERS, 25).start_date, undefined);
+  });
+
   it('count what is on', () => {
     assert.equal(activeFilterCount(EMPTY_EVENT_FILTERS), 0);
-    assert.equal(activeFilterCount(filters), 8);
+    assert.equal(activeFilterCount(filters), 9);
   });
 
   it('venue and organizer filters round-trip too', () => {

@@ -6,6 +6,11 @@ export interface EventFilters {
   /** YYYY-MM-DD, inclusive (the API's start_date / end_date). */
   from: string;
   to: string;
+  /**
+   * With no From, the API lists events from now on (its default window); this lists the earlier
+   * ones too. Without it, an event created for last week is nowhere in the list.
+   */
+  past: boolean;
   categories: string[];
   tags: string[];
   venue: string[];
@@ -23,6 +28,7 @@ export const EMPTY_EVENT_FILTERS: EventFilters = {
   search: '',
   from: '',
   to: '',
+  past: false,
   categories: [],
   tags: [],
   venue: [],
@@ -42,6 +48,7 @@ export function eventFiltersFromParams(params: URLSearchParams): EventFilters {
     search: params.get('search') ?? '',
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
+    past: params.get('past') === 'true',
     categories: list(params.get('categories')),
     tags: list(params.get('tags')),
     venue: list(params.get('venue')),
@@ -58,6 +65,7 @@ export function eventFiltersToParams(filters: EventFilters): Record<string, stri
     search: filters.search || undefined,
     from: filters.from || undefined,
     to: filters.to || undefined,
+    past: filters.past ? 'true' : undefined,
     categories: filters.categories.join(',') || undefined,
     tags: filters.tags.join(',') || undefined,
     venue: filters.venue.join(',') || undefined,
@@ -68,6 +76,9 @@ export function eventFiltersToParams(filters: EventFilters): Record<string, stri
     page: filters.page > 1 ? String(filters.page) : undefined,
   };
 }
+
+/** "Include past events" with no From: a start_date before any event an organizer keeps. */
+export const EARLIEST_START = '1900-01-01';
 
 /**
  * The GET /events query for the filters (the API's own parameter names); `center` is the "near a
@@ -80,7 +91,7 @@ export function eventListQuery(
 ): Record<string, string | number | undefined> {
   return {
     search: filters.search.trim() || undefined,
-    start_date: filters.from || undefined,
+    start_date: filters.from || (filters.past ? EARLIEST_START : undefined),
     end_date: filters.to || undefined,
     categories: filters.categories.join(',') || undefined,
     tags: filters.tags.join(',') || undefined,
@@ -101,6 +112,7 @@ export function activeFilterCount(filters: EventFilters): number {
     filters.search,
     filters.from,
     filters.to,
+    filters.past,
     filters.categories.length,
     filters.tags.length,
     filters.venue.length,

@@ -37,6 +37,11 @@ export default function EventsScreen() {
   const total = answer?.total ?? 0;
   const pages = answer?.totalPages ?? 1;
   const editable = canEdit(session);
+  const upcomingOnly = filters.from === '' && !filters.past;
+  const emptyText = () => {
+    if (activeFilterCount(filters) === 0) return t('events.emptyUpcoming');
+    return upcomingOnly ? t('events.emptyFilteredUpcoming') : t('events.emptyFiltered');
+  };
   return (
     <section className="screen events-screen" aria-labelledby="events-title">
       <header className="screen-header">
@@ -66,8 +71,14 @@ export default function EventsScreen() {
           {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
           {list.isPending && !list.isError && <Loading />}
           {!list.isPending && !list.isError && events.length === 0 && (
-            <EmptyState icon="list">
-              {activeFilterCount(filters) > 0 ? t('events.emptyFiltered') : t('events.empty')}
+            <EmptyState
+              icon="list"
+              action={
+                // The API's default window starts now: say so, and offer the earlier events.
+                upcomingOnly && <Button onPress={() => setFilters({ past: true })}>{t('events.includePast')}</Button>
+              }
+            >
+              {emptyText()}
             </EmptyState>
           )}
           {events.length > 0 && (

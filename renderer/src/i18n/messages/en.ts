@@ -217,6 +217,8 @@ export const en = {
   'events.search': 'Search',
   'events.from': 'From',
   'events.to': 'To',
+  'events.fromHelp': 'YYYY-MM-DD; empty: from today',
+  'events.includePast': 'Include past events',
   'events.category': 'Category',
   'events.tag': 'Tag',
   'events.venue': 'Venue',
@@ -233,8 +235,10 @@ export const en = {
   'events.columnVenue': 'Venue',
   'events.columnCategories': 'Categories',
   'events.columnStatus': 'Status',
-  'events.empty': 'No events yet. Use “New event” to add the first one.',
   'events.emptyFiltered': 'No events match these filters.',
+  'events.emptyUpcoming':
+    'No upcoming events. Earlier ones are listed once you include past events; “New event” adds one.',
+  'events.emptyFilteredUpcoming': 'No upcoming event matches these filters.',
   'events.list': 'Events list',
 
   'venues.title': 'Venues',

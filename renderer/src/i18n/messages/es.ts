@@ -223,6 +223,8 @@ export const es: Record<MessageId, string> = {
   'events.search': 'Buscar',
   'events.from': 'Desde',
   'events.to': 'Hasta',
+  'events.fromHelp': 'AAAA-MM-DD; vacío: desde hoy',
+  'events.includePast': 'Incluir eventos pasados',
   'events.category': 'Categoría',
   'events.tag': 'Etiqueta',
   'events.venue': 'Lugar',
@@ -239,8 +241,10 @@ export const es: Record<MessageId, string> = {
   'events.columnVenue': 'Lugar',
   'events.columnCategories': 'Categorías',
   'events.columnStatus': 'Estado',
-  'events.empty': 'Aún no hay eventos. Usa «Nuevo evento» para añadir el primero.',
   'events.emptyFiltered': 'Ningún evento coincide con estos filtros.',
+  'events.emptyUpcoming':
+    'No hay eventos próximos. Los anteriores aparecen al incluir los eventos pasados; «Nuevo evento» añade uno.',
+  'events.emptyFilteredUpcoming': 'Ningún evento próximo coincide con estos filtros.',
   'events.list': 'Lista de eventos',
 
   'venues.title': 'Lugares',

@@ -32,6 +32,7 @@ export function DateTimeField({
   allDay,
   error,
   optional = false,
+  description,
 }: {
   label: string;
   value: string;
@@ -40,13 +41,15 @@ export function DateTimeField({
   error?: string;
   /** A filter (From, To) may stay empty; an event's Start and End may not. */
   optional?: boolean;
+  /** Help under the field (default: the format it takes). */
+  description?: string;
 }) {
   const t = useT();
   const picked = dateOf(value);
   return (
     <TextField
       label={label}
-      description={allDay ? t('editor.dateOnlyFormat') : t('editor.dateFormat')}
+      description={description ?? (allDay ? t('editor.dateOnlyFormat') : t('editor.dateFormat'))}
       value={value}
       onChange={onChange}
       error={error}

@@ -7,7 +7,7 @@ import { useAllTerms } from '../../../api/terms.ts';
 import { useLinkedItem, useLinkedList, useLinkedNames } from '../../../api/linked.ts';
 import type { Organizer, Venue } from '../../../api/types.ts';
 import { ChoicePicker, type PickerItem } from '../../../components/ChoicePicker.tsx';
-import { SelectField } from '../../../components/Fields.tsx';
+import { Checkbox, SelectField } from '../../../components/Fields.tsx';
 import { Button } from '../../../components/Button.tsx';
 import { Icon } from '../../../components/Icon.tsx';
 import { useT } from '../../../i18n/index.tsx';
@@ -136,6 +136,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
       <div className="field-row">
         <DateTimeField
           label={t('events.from')}
+          description={t('events.fromHelp')}
           value={filters.from}
           onChange={(from) => setFilters({ from })}
           allDay
@@ -149,6 +150,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
           optional
         />
       </div>
+      <Checkbox label={t('events.includePast')} value={filters.past} onChange={(past) => setFilters({ past })} />
       <TermFilter
         taxonomy="categories"
         label={t('events.category')}
