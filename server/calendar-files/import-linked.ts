@@ -66,6 +66,7 @@ export function runLinkedImport(
         title: item.name,
         code: 'duplicate_name',
         reason: `"${item.name}" appears earlier in the file.`,
+        params: { name: item.name },
       });
       continue;
     }

@@ -8,7 +8,7 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput } from '../api/events/writes.ts';
 import type { ImportedEvent, ImportSkip, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
-import type { CsvColumns, ImportSummary, PlannedEvent } from './import-summary.ts';
+import type { CsvColumns, ImportSummary, NoteParams, PlannedEvent } from './import-summary.ts';
 
 /** How many events a summary lists one by one (a 10k-event file's preview stays small). */
 export const MAX_LISTED = 500;
@@ -167,16 +167,16 @@ export function runImport(
   let created = 0;
   let updated = 0;
   for (const event of file.events) {
-    const skip = (code: string, reason: string) =>
-      skipped.push({ line: event.line, uid: event.uid, title: event.title, code, reason });
+    const skip = (code: string, reason: string, params?: NoteParams) =>
+      skipped.push({ line: event.line, uid: event.uid, title: event.title, code, reason, ...(params && { params }) });
     if (seen.has(event.uid)) {
-      skip('duplicate_uid', `UID ${event.uid} appears earlier in the file.`);
+      skip('duplicate_uid', `UID ${event.uid} appears earlier in the file.`, { uid: event.uid, kind: 'uid' });
       continue;
     }
     seen.add(event.uid);
     const current = existing(ctx, event.uid, options.calendarKey);
     if (current?.status === 'trash') {
-      skip('trashed', 'The event it updates is in the trash: restore it first to update it.');
+      skip('trashed', 'The event it updates is in the trash: restore it first to update it.', {});
       continue;
     }
     const input = writeOf(event, !current);

@@ -2,12 +2,21 @@
 // almanac/v1/import in /doc and type the renderer's import dialog.
 import { Type, type Static } from '@sinclair/typebox';
 
+/**
+ * What a skip's or a warning's message names (a column heading, a value, a zone…), beside the
+ * English text: a client that words its own messages — the UI, in its language — uses the code
+ * and these. Absent where the message is the API's own validation text.
+ */
+export const NoteParams = Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]));
+export type NoteParams = Static<typeof NoteParams>;
+
 export const ImportSkip = Type.Object({
   line: Type.Integer({ description: 'The line of the file where the item begins (1-based).' }),
   uid: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
   code: Type.String({ description: 'cancelled, no_start, invalid, duplicate_uid, trashed, not_an_event, …' }),
   reason: Type.String(),
+  params: Type.Optional(NoteParams),
 });
 export type ImportSkip = Static<typeof ImportSkip>;
 
@@ -15,6 +24,7 @@ export const ImportWarning = Type.Object({
   line: Type.Integer(),
   code: Type.String(),
   message: Type.String(),
+  params: Type.Optional(NoteParams),
 });
 export type ImportWarning = Static<typeof ImportWarning>;
 

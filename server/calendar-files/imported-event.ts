@@ -1,9 +1,9 @@
 // What a calendar file (iCalendar or CSV) holds, once read: plain records that the import plan
 // (import-plan.ts) turns into event writes. The readers know file formats and nothing of the
 // database; the plan knows the database and nothing of file formats.
-import type { ExpandedSeries, ImportSkip, ImportWarning } from './import-summary.ts';
+import type { ExpandedSeries, ImportSkip, ImportWarning, NoteParams } from './import-summary.ts';
 
-export type { ExpandedSeries, ImportSkip, ImportWarning };
+export type { ExpandedSeries, ImportSkip, ImportWarning, NoteParams };
 
 /** A venue as a file names it (iCalendar LOCATION/GEO, CSV "Event Venue Name" and friends). */
 export interface ImportedVenue {

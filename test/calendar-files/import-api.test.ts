@@ -174,6 +174,30 @@ describe('almanac/v1/import', () => {
     );
   });
 
+  test('skips and warnings carry what their message names (params), for a client that words them itself', async () => {
+    newSite('notes');
+    const csv = [
+      'Event Name,Event Start Date,Event Start Time,Event Time Zone,Feature Event',
+      'Good one,2027-03-01,10:00,Europe/Madrid,yes',
+      'Bad date,2027-13-45,10:00,,',
+      'Odd zone,2027-03-02,10:00,Mars/Olympus,maybe',
+    ].join('\n');
+    const response = await upload('notes', csv, 'text/csv', { dry_run: 'true' });
+    assert.equal(response.status, 200, response.text);
+    const skip = response.body.skipped_items.find((s: { code: string }) => s.code === 'invalid_date');
+    assert.deepEqual(skip.params, { heading: 'Event Start Date', value: '2027-13-45' });
+    const warnings = Object.fromEntries(
+      response.body.warnings.map((w: { code: string; params: unknown }) => [w.code, w.params]),
+    );
+    assert.deepEqual(warnings.unknown_timezone, { value: 'Mars/Olympus', zone: 'America/New_York', how: 'read_in' });
+    assert.deepEqual(warnings.invalid_boolean, { heading: 'Feature Event', value: 'maybe' });
+
+    const ics = readFileSync('test/fixtures/ics/thunderbird.ics', 'utf8');
+    const fromIcs = await upload('notes', ics, 'text/calendar', { dry_run: 'true' });
+    const cancelled = fromIcs.body.skipped_items.find((s: { code: string }) => s.code === 'cancelled');
+    assert.ok(['event', 'series', 'occurrence'].includes(cancelled.params.of), JSON.stringify(cancelled));
+  });
+
   test('a spreadsheet of venues: created, then updated by name on a second import', async () => {
     newSite('venues-csv');
     const text = readFileSync('test/fixtures/csv/tec-venues.csv', 'utf8');

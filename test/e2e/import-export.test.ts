@@ -145,3 +145,27 @@ test('a spreadsheet with its own headings: the columns are mapped in the dialog,
     ['Concierto de primavera 2026-03-21 20:00:00'],
   );
 });
+
+test('in Spanish, the preview words skipped rows and warnings in Spanish (the service’s code and params), once per line', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage('#/events', { locale: 'es-ES' });
+  await page.getByRole('button', { name: 'Importar' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Importar un archivo de calendario' });
+  const csv = [
+    'Event Name,Event Start Date,Event Start Time,Event Time Zone',
+    'Good one,2027-03-01,10:00,Europe/Madrid',
+    'Bad date,2027-13-45,10:00,',
+    'Odd zone,2027-03-02,10:00,Mars/Olympus',
+  ].join('\n');
+  await dialog
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'hoja.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const skipped = dialog.getByRole('region', { name: 'Omitidos' });
+  await skipped.getByText('«Event Start Date» es «2027-13-45», que no es una fecha.', { exact: false }).waitFor();
+  const warning = (await dialog.getByRole('region', { name: 'Avisos' }).textContent()) ?? '';
+  assert.match(
+    warning,
+    /Línea 4: «Mars\/Olympus» no es una zona horaria conocida; sus horas se leen en America\/Los_Angeles\./,
+  );
+  assert.doesNotMatch(warning, /Line 4|Línea 4: Línea/, 'no English, no line twice');
+});

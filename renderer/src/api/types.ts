@@ -25,6 +25,7 @@ import type { OriginList as OriginListSchema } from '../../../server/app-api/ori
 import type {
   CsvColumns as CsvColumnsSchema,
   ImportKind as ImportKindSchema,
+  ImportSkip as ImportSkipSchema,
   ImportSummary as ImportSummarySchema,
 } from '../../../server/calendar-files/import-summary.ts';
 import type {
@@ -56,6 +57,7 @@ export type TokenCreated = Static<typeof TokenCreatedSchema>;
 export type Change = Static<typeof ChangeSchema>;
 export type Backup = Static<typeof BackupSchema>;
 export type ImportSummary = Static<typeof ImportSummarySchema>;
+export type ImportSkip = Static<typeof ImportSkipSchema>;
 export type CsvColumns = Static<typeof CsvColumnsSchema>;
 export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;

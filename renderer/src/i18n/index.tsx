@@ -44,6 +44,11 @@ export function useT() {
   return (id: MessageId, values?: Values) => intl.formatMessage({ id }, values as Record<string, string | number>);
 }
 
+/** Whether a catalog has this message (for ids made from a server's code, e.g. an import note's). */
+export function isMessageId(id: string): id is MessageId {
+  return Object.hasOwn(en, id);
+}
+
 /** The active locale (for Intl date and number formatting). */
 export function useLocale(): string {
   return useIntl().locale;

@@ -63,6 +63,7 @@ export function mapColumns(
           line: headerLine,
           code: 'unknown_field',
           message: `Column "${heading}" is mapped to "${id}", which is no ${kind} field; it is left as read.`,
+          params: { heading, field: id },
         });
         continue;
       }

@@ -15,6 +15,7 @@ import type {
   ImportedVenue,
   ImportSkip,
   ImportWarning,
+  NoteParams,
   ReadCalendarFile,
 } from '../imported-event.ts';
 import type { CellDate, SlashOrder } from './cell-dates.ts';
@@ -37,6 +38,7 @@ class RowSkip {
   constructor(
     readonly code: string,
     readonly reason: string,
+    readonly params: NoteParams,
   ) {}
 }
 
@@ -73,10 +75,11 @@ export function readEventRows(
       code: 'day_first_dates',
       message:
         'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
+      params: {},
     });
   }
-  const warn = (code: string, message: string): void => {
-    warnings.push({ line: cells.line, code, message: `Line ${cells.line}: ${message}` });
+  const warn: Warn = (code, message, params) => {
+    warnings.push({ line: cells.line, code, message: `Line ${cells.line}: ${message}`, params });
   };
 
   /** A date column's cell, or null when empty; skips the row when it is no date. */
@@ -84,7 +87,11 @@ export function readEventRows(
     const text = cells.text(id);
     if (text === '') return null;
     const parsed = parseDateCell(text, order);
-    if (!parsed) throw new RowSkip('invalid_date', `"${cells.heading(id)}" is "${text}", which is not a date.`);
+    if (!parsed)
+      throw new RowSkip('invalid_date', `"${cells.heading(id)}" is "${text}", which is not a date.`, {
+        heading: cells.heading(id),
+        value: text,
+      });
     return parsed;
   };
   /** A time column's cell, or undefined when empty; skips the row when it is no time. */
@@ -92,13 +99,20 @@ export function readEventRows(
     const text = cells.text(id);
     if (text === '') return undefined;
     const parsed = parseTimeCell(text);
-    if (!parsed) throw new RowSkip('invalid_time', `"${cells.heading(id)}" is "${text}", which is not a time of day.`);
+    if (!parsed)
+      throw new RowSkip('invalid_time', `"${cells.heading(id)}" is "${text}", which is not a time of day.`, {
+        heading: cells.heading(id),
+        value: text,
+      });
     return parsed;
   };
   const flag = (id: string): boolean => {
     const value = parseBooleanCell(cells.raw(id));
     if (value === null)
-      warn('invalid_boolean', `"${cells.heading(id)}" is "${cells.text(id)}"; read as no (yes, true or 1 mean yes).`);
+      warn('invalid_boolean', `"${cells.heading(id)}" is "${cells.text(id)}"; read as no (yes, true or 1 mean yes).`, {
+        heading: cells.heading(id),
+        value: cells.text(id),
+      });
     return value === true;
   };
 
@@ -106,12 +120,16 @@ export function readEventRows(
     cells.at(row);
     const title = cells.text('event_name');
     try {
-      if (cells.extraValues() > 0) warn('extra_values', 'values to the right of the last heading are ignored.');
+      if (cells.extraValues() > 0) warn('extra_values', 'values to the right of the last heading are ignored.', {});
       if (title === '')
-        throw new RowSkip('no_title', `"${cells.heading('event_name')}" is empty; an event needs a name.`);
+        throw new RowSkip('no_title', `"${cells.heading('event_name')}" is empty; an event needs a name.`, {
+          heading: cells.heading('event_name'),
+        });
       const start = dateCell('event_start_date');
       if (!start)
-        throw new RowSkip('no_start', `"${cells.heading('event_start_date')}" is empty; an event needs a start date.`);
+        throw new RowSkip('no_start', `"${cells.heading('event_start_date')}" is empty; an event needs a start date.`, {
+          heading: cells.heading('event_start_date'),
+        });
       const startTimeColumn = timeCell('event_start_time');
       const end = dateCell('event_end_date');
       const endTimeColumn = timeCell('event_end_time');
@@ -126,6 +144,7 @@ export function readEventRows(
           warn(
             'unknown_timezone',
             `"${cells.heading('event_timezone')}" is "${zoneText}", no timezone we know; the site's (${siteTimezone}) is used.`,
+            { value: zoneText, zone: siteTimezone, how: 'read_in' },
           );
       }
 
@@ -138,6 +157,7 @@ export function readEventRows(
           throw new RowSkip(
             'end_before_start',
             `"${cells.heading('event_end_date')}" (${lastDay}) is before the start (${start.date}).`,
+            { end: lastDay, start: start.date },
           );
         }
         startWall = `${start.date} 00:00:00`;
@@ -165,6 +185,7 @@ export function readEventRows(
               throw new RowSkip(
                 'end_before_start',
                 `the end (${endWall}, "${heading}") is before the start (${startWall}).`,
+                { end: endWall, start: startWall },
               );
             }
           }
@@ -179,6 +200,7 @@ export function readEventRows(
         throw new RowSkip(
           'duplicate_uid',
           `the same event as line ${firstLine} (same name, start and venue, or the same ID).`,
+          { line: firstLine, kind: 'row' },
         );
       }
       lineOfUid.set(uid, row.line);
@@ -212,13 +234,19 @@ export function readEventRows(
           warn(
             'unknown_status',
             `"${cells.heading('event_status')}" is "${statusText}"; publish, draft, pending or private were expected.`,
+            { heading: cells.heading('event_status'), value: statusText },
           );
       }
       if (cells.has('feature_event')) event.featured = flag('feature_event');
       events.push(event);
     } catch (error) {
       if (!(error instanceof RowSkip)) throw error;
-      const skip: ImportSkip = { line: row.line, code: error.code, reason: `Line ${row.line}: ${error.reason}` };
+      const skip: ImportSkip = {
+        line: row.line,
+        code: error.code,
+        reason: `Line ${row.line}: ${error.reason}`,
+        params: error.params,
+      };
       if (title !== '') skip.title = title;
       skipped.push(skip);
     }
@@ -237,7 +265,7 @@ function slashOrderOf(rows: readonly CsvRecord[], cells: RowCells): SlashOrder {
   return sniffSlashOrder(dates());
 }
 
-type Warn = (code: string, message: string) => void;
+type Warn = (code: string, message: string, params: NoteParams) => void;
 
 /** The event's venue: its name (TEC: "Event Venue Name") and, from an Almanac export, its address. */
 function readVenue(cells: RowCells, warn: Warn): ImportedVenue | undefined {
@@ -248,6 +276,7 @@ function readVenue(cells: RowCells, warn: Warn): ImportedVenue | undefined {
     warn(
       'venue_id',
       `"${cells.heading('event_venue_name')}" is "${name}", a WordPress post ID; the venue is left out.`,
+      { heading: cells.heading('event_venue_name'), value: name },
     );
     return undefined;
   }
@@ -281,6 +310,7 @@ function readOrganizers(cells: RowCells, warn: Warn): ImportedOrganizer[] {
       warn(
         'organizer_id',
         `"${cells.heading('event_organizer_name')}" holds "${name}", a WordPress post ID; it is left out.`,
+        { heading: cells.heading('event_organizer_name'), value: name },
       );
       return;
     }

@@ -45,6 +45,7 @@ function readRows<T extends { name: string; line: number }>(
         line: row.line,
         code: 'extra_values',
         message: `Line ${row.line}: values to the right of the last heading are ignored.`,
+        params: {},
       });
     }
     const name = cells.text(nameId);
@@ -53,6 +54,7 @@ function readRows<T extends { name: string; line: number }>(
         line: row.line,
         code: 'no_name',
         reason: `Line ${row.line}: "${cells.heading(nameId)}" is empty; a ${what} needs a name.`,
+        params: { heading: cells.heading(nameId) },
       });
       continue;
     }
@@ -64,6 +66,7 @@ function readRows<T extends { name: string; line: number }>(
         title: name,
         code: 'duplicate_name',
         reason: `Line ${row.line}: a ${what} named "${name}" is already on line ${first}.`,
+        params: { name },
       });
       continue;
     }
@@ -120,6 +123,7 @@ export function readVenueRows(
           line: line,
           code: 'invalid_coordinate',
           message: `Line ${line}: "${cells.heading(id)}" is "${text}", not a ${key}; it is left out.`,
+          params: { heading: cells.heading(id), value: text },
         });
       }
     }

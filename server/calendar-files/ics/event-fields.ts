@@ -21,6 +21,7 @@ export function readEventFields(event: ICAL.Component, line: number, warnings: I
       line,
       code: 'untitled',
       message: `The event at line ${line} has no SUMMARY; it is titled "${UNTITLED}".`,
+      params: { title: UNTITLED },
     });
   }
   const fields: EventFields = {

@@ -80,6 +80,7 @@ export function expandSeries(
           line: master.scanned.line,
           code: 'series_truncated',
           message: `The series "${fields.title}" repeats too often before the import window to be expanded; it was left out.`,
+          params: { title: fields.title, why: 'too_often' },
         });
         break;
       }
@@ -123,6 +124,7 @@ export function expandSeries(
       line: master.scanned.line,
       code: 'series_truncated',
       message: `The series "${fields.title}" has more than ${MAX_INSTANCES.toLocaleString('en-US')} occurrences in the import window; only the first ${MAX_INSTANCES.toLocaleString('en-US')} are imported.`,
+      params: { title: fields.title, why: 'capped', max: MAX_INSTANCES },
     });
   }
 
@@ -144,6 +146,7 @@ export function expandSeries(
       code: 'outside_window',
       reason:
         'None of its occurrences falls between a year ago and two years from now, the window recurring events are imported for.',
+      params: {},
     });
     return { events, series: null };
   }
@@ -227,6 +230,7 @@ function cancelledInstance(override: ParsedEvent, uid: string, title: string | u
     uid,
     code: 'cancelled',
     reason: 'This occurrence of a recurring event is cancelled (STATUS:CANCELLED).',
+    params: { of: 'occurrence' },
   };
   const name = override.scanned.summary || title;
   if (name) skip.title = name;
@@ -239,6 +243,7 @@ function duplicateInstance(override: ParsedEvent, uid: string): ImportSkip {
     uid,
     code: 'duplicate_uid',
     reason: 'Another override of the same occurrence (same UID and RECURRENCE-ID) takes precedence.',
+    params: { kind: 'override' },
   };
   if (override.scanned.summary) skip.title = override.scanned.summary;
   return skip;

@@ -5,7 +5,14 @@
 
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
-import type { ExpandedSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from '../imported-event.ts';
+import type {
+  ExpandedSeries,
+  ImportedEvent,
+  ImportSkip,
+  ImportWarning,
+  NoteParams,
+  ReadCalendarFile,
+} from '../imported-event.ts';
 import type { ScanSink, ScannedEvent, ScannedTimezone } from './calendar-scanner.ts';
 import { readEventFields } from './event-fields.ts';
 import { expandSeries, orphanOverrides } from './expand-series.ts';
@@ -75,6 +82,7 @@ export class IcsReader implements ScanSink {
       line,
       code: 'not_an_event',
       reason: `${name === 'VTODO' ? 'A task' : name === 'VJOURNAL' ? 'A journal entry' : `A ${name}`} (${name}) is not an event.`,
+      params: { component: name },
     };
     if (uid) skip.uid = uid;
     if (summary) skip.title = summary;
@@ -83,7 +91,7 @@ export class IcsReader implements ScanSink {
 
   event(scanned: ScannedEvent): void {
     if (scanned.dtstart === undefined) {
-      this.skip(scanned, scanned.uid, 'no_start', 'The event has no start (DTSTART).');
+      this.skip(scanned, scanned.uid, 'no_start', 'The event has no start (DTSTART).', { heading: 'DTSTART' });
       return;
     }
     const uid = scanned.uid ?? this.derivedUid(scanned);
@@ -93,11 +101,11 @@ export class IcsReader implements ScanSink {
     }
     if (scanned.cancelled) {
       this.cancelledUids.add(uid);
-      this.skip(scanned, uid, 'cancelled', 'The event is cancelled (STATUS:CANCELLED).');
+      this.skip(scanned, uid, 'cancelled', 'The event is cancelled (STATUS:CANCELLED).', { of: 'event' });
       return;
     }
     if (this.uids.has(uid)) {
-      this.skip(scanned, uid, 'duplicate_uid', `UID ${uid} appears earlier in the file.`);
+      this.skip(scanned, uid, 'duplicate_uid', `UID ${uid} appears earlier in the file.`, { uid, kind: 'uid' });
       return;
     }
     this.uids.add(uid);
@@ -149,7 +157,9 @@ export class IcsReader implements ScanSink {
       if (this.cancelledUids.has(group.uid)) {
         // The whole series was cancelled (and skipped as such): its overrides go with it.
         for (const o of group.overrides) {
-          this.skip(o, group.uid, 'cancelled', 'The recurring event this occurrence belongs to is cancelled.');
+          this.skip(o, group.uid, 'cancelled', 'The recurring event this occurrence belongs to is cancelled.', {
+            of: 'series',
+          });
         }
         return;
       }
@@ -170,7 +180,15 @@ export class IcsReader implements ScanSink {
         choice.kind === 'rules'
           ? `Time zone "${choice.tzid}" has no IANA equivalent Almanac knows; its times were converted to UTC with the file's VTIMEZONE rules.`
           : `Time zone "${choice.tzid}" is neither an IANA zone nor defined in the file (VTIMEZONE); its times were read in ${this.zones.floatingZone.iana}.`;
-      this.warnings.push({ line: scanned.line, code: 'unknown_timezone', message });
+      this.warnings.push({
+        line: scanned.line,
+        code: 'unknown_timezone',
+        message,
+        params:
+          choice.kind === 'rules'
+            ? { value: choice.tzid, how: 'rules' }
+            : { value: choice.tzid, zone: this.zones.floatingZone.iana, how: 'read_in' },
+      });
     }
     return { scanned, component };
   }
@@ -196,12 +214,13 @@ export class IcsReader implements ScanSink {
       line: scanned.line,
       code: 'no_uid',
       message: `The event at line ${scanned.line} has no UID; it was given ${uid} (from its start and title).`,
+      params: { uid },
     });
     return uid;
   }
 
-  private skip(scanned: ScannedEvent, uid: string | undefined, code: string, reason: string): void {
-    const skip: ImportSkip = { line: scanned.line, code, reason };
+  private skip(scanned: ScannedEvent, uid: string | undefined, code: string, reason: string, params: NoteParams): void {
+    const skip: ImportSkip = { line: scanned.line, code, reason, params };
     if (uid) skip.uid = uid;
     if (scanned.summary) skip.title = scanned.summary;
     this.skipped.push(skip);

@@ -54,6 +54,7 @@ export class ZoneContext {
         line,
         code: 'unknown_timezone',
         message: `X-WR-TIMEZONE "${value}" is not a time zone Almanac knows; times without a zone are read in ${this.siteTimezone}.`,
+        params: { value, zone: this.siteTimezone, how: 'floating' },
       });
     }
   }

@@ -4,9 +4,11 @@ import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ImportSummary } from '../../api/types.ts';
 import { useT } from '../../i18n/index.tsx';
+import { useNoteText } from './note-text.ts';
 
 export function ImportPreview({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
   const t = useT();
+  const noteText = useNoteText();
   const listed = summary.events.length;
   const total = summary.created + summary.updated;
   // Venues and organizers have no times: their rows show the name and the change only.
@@ -37,14 +39,17 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
         title={t('files.skipped')}
         items={summary.skipped_items.map((skip) => (
           <>
-            {t('files.atLine', { line: skip.line })} {skip.title ? <strong>{skip.title}</strong> : null} — {skip.reason}
+            {t('files.atLine', { line: skip.line })} {skip.title ? <strong>{skip.title}</strong> : null} —{' '}
+            {noteText(skip, skip.reason)}
           </>
         ))}
       />
       <Notes
         id="import-warnings"
         title={t('files.warnings')}
-        items={summary.warnings.map((warning) => `${t('files.atLine', { line: warning.line })} ${warning.message}`)}
+        items={summary.warnings.map(
+          (warning) => `${t('files.atLine', { line: warning.line })} ${noteText(warning, warning.message)}`,
+        )}
       />
       {listed > 0 && (
         <>

@@ -477,6 +477,38 @@ export const en = {
   'files.kindOrganizers': 'An organizer',
   'files.notImported': 'Not imported',
   'files.unnamedColumn': 'Column {number}',
+  'files.note.no_start': 'No start date (“{heading}”).',
+  'files.note.no_title': '“{heading}” is empty; an event needs a name.',
+  'files.note.no_name': '“{heading}” is empty; a name is needed.',
+  'files.note.cancelled':
+    '{of, select, series {The repeating event it belongs to is cancelled.} occurrence {This occurrence is cancelled (STATUS:CANCELLED).} other {The event is cancelled (STATUS:CANCELLED).}}',
+  'files.note.duplicate_uid':
+    '{kind, select, row {The same event as line {line} (same name, start and venue, or the same ID).} override {Another change to the same occurrence takes precedence.} other {UID {uid} appears earlier in the file.}}',
+  'files.note.duplicate_name': '“{name}” appears earlier in the file.',
+  'files.note.invalid_date': '“{heading}” is “{value}”, which is not a date.',
+  'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
+  'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
+  'files.note.not_an_event':
+    '{component, select, VTODO {A task (VTODO) is not an event.} VJOURNAL {A journal entry (VJOURNAL) is not an event.} other {A {component} is not an event.}}',
+  'files.note.outside_window':
+    'None of its occurrences falls between a year ago and two years from now, the window repeating events are imported for.',
+  'files.note.trashed': 'The event it would update is in the trash: restore it first to update it.',
+  'files.note.day_first_dates':
+    'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
+  'files.note.invalid_boolean': '“{heading}” is “{value}”; read as no (yes, true or 1 mean yes).',
+  'files.note.extra_values': 'Values to the right of the last heading are ignored.',
+  'files.note.unknown_timezone':
+    '{how, select, rules {Time zone “{value}” has no IANA equivalent Almanac knows; its times were converted with the file’s own rules (VTIMEZONE).} floating {X-WR-TIMEZONE “{value}” is not a time zone Almanac knows; times without a zone are read in {zone}.} other {“{value}” is not a time zone Almanac knows; its times are read in {zone}.}}',
+  'files.note.unknown_status': '“{heading}” is “{value}”; publish, draft, pending or private were expected.',
+  'files.note.venue_id': '“{heading}” is “{value}”, a WordPress post ID; the venue is left out.',
+  'files.note.organizer_id': '“{heading}” holds “{value}”, a WordPress post ID; it is left out.',
+  'files.note.invalid_coordinate': '“{heading}” is “{value}”, not a coordinate; it is left out.',
+  'files.note.unknown_field':
+    'Column “{heading}” is mapped to “{field}”, which is no field of these rows; it is left as read.',
+  'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',
+  'files.note.no_uid': 'The event has no UID; it was given {uid} (from its start and title).',
+  'files.note.series_truncated':
+    '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} other {“{title}” repeats too often before the import window to be expanded; it was left out.}}',
   'files.checkAgain': 'Check again',
 } as const;
 

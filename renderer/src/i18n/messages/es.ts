@@ -485,5 +485,37 @@ export const es: Record<MessageId, string> = {
   'files.kindOrganizers': 'Un organizador',
   'files.notImported': 'No se importa',
   'files.unnamedColumn': 'Columna {number}',
+  'files.note.no_start': 'Sin fecha de inicio («{heading}»).',
+  'files.note.no_title': '«{heading}» está vacío; un evento necesita un nombre.',
+  'files.note.no_name': '«{heading}» está vacío; hace falta un nombre.',
+  'files.note.cancelled':
+    '{of, select, series {El evento periódico al que pertenece está cancelado.} occurrence {Esta repetición está cancelada (STATUS:CANCELLED).} other {El evento está cancelado (STATUS:CANCELLED).}}',
+  'files.note.duplicate_uid':
+    '{kind, select, row {El mismo evento que la línea {line} (mismo nombre, inicio y lugar, o el mismo ID).} override {Otro cambio de la misma repetición tiene prioridad.} other {El UID {uid} aparece antes en el archivo.}}',
+  'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
+  'files.note.invalid_date': '«{heading}» es «{value}», que no es una fecha.',
+  'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
+  'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
+  'files.note.not_an_event':
+    '{component, select, VTODO {Una tarea (VTODO) no es un evento.} VJOURNAL {Una entrada de diario (VJOURNAL) no es un evento.} other {Un {component} no es un evento.}}',
+  'files.note.outside_window':
+    'Ninguna de sus repeticiones cae entre hace un año y dentro de dos años, el periodo para el que se importan los eventos periódicos.',
+  'files.note.trashed': 'El evento que actualizaría está en la papelera: restáuralo primero para actualizarlo.',
+  'files.note.day_first_dates':
+    'Fechas como 25/12/2025 muestran que este archivo escribe día/mes/año; todas sus fechas con barras se leen así.',
+  'files.note.invalid_boolean': '«{heading}» es «{value}»; se lee como no (yes, true o 1 significan sí).',
+  'files.note.extra_values': 'Se ignoran los valores a la derecha del último encabezado.',
+  'files.note.unknown_timezone':
+    '{how, select, rules {La zona horaria «{value}» no tiene un equivalente IANA conocido; sus horas se convirtieron con las reglas del propio archivo (VTIMEZONE).} floating {X-WR-TIMEZONE «{value}» no es una zona horaria conocida; las horas sin zona se leen en {zone}.} other {«{value}» no es una zona horaria conocida; sus horas se leen en {zone}.}}',
+  'files.note.unknown_status': '«{heading}» es «{value}»; se esperaba publish, draft, pending o private.',
+  'files.note.venue_id': '«{heading}» es «{value}», un ID de entrada de WordPress; el lugar se omite.',
+  'files.note.organizer_id': '«{heading}» contiene «{value}», un ID de entrada de WordPress; se omite.',
+  'files.note.invalid_coordinate': '«{heading}» es «{value}», que no es una coordenada; se omite.',
+  'files.note.unknown_field':
+    'La columna «{heading}» está asignada a «{field}», que no es un campo de estas filas; se deja como se leyó.',
+  'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
+  'files.note.no_uid': 'El evento no tiene UID; se le dio {uid} (a partir de su inicio y su título).',
+  'files.note.series_truncated':
+    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo de importación; solo se importan las primeras {max}.} other {«{title}» se repite demasiadas veces antes del periodo de importación para expandirlo; se omitió.}}',
   'files.checkAgain': 'Revisar de nuevo',
 };
