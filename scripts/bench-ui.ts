@@ -242,7 +242,7 @@ console.log(
         max: round(Math.max(...switches)),
       },
       filter_change_ms: { p50: round(percentile(filterChanges, 50)), p95: round(percentile(filterChanges, 95)) },
-      open_editor_ms: { p50: round(percentile(opens, 50)), p95: round(percentile(opens, 95)) },
+      open_editor_ms: { p50: round(percentile(opens, 50)), p95: round(percentile(opens, 95)), all: opens.map(round) },
       feed_month_ms: { p50: round(percentile(feedTimes, 50)), p95: round(percentile(feedTimes, 95)) },
       feed_month_round_trip_ms: {
         p50: round(percentile(feedRoundTrips, 50)),

@@ -263,3 +263,22 @@ test('Settings can show the calendar and the lists in a Spanish variant; editors
   await editor.getByLabel('Title', { exact: true }).waitFor();
   assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Book fair');
 });
+
+test('a picker opens its list from its arrow button on the first press, and from the keyboard once focused', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', 'categories', { name: 'Arrow test' });
+  const page = await app.signedInPage();
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  const categories = dialog.getByRole('combobox', { name: 'Categories', exact: true });
+  const box = (await categories.boundingBox())!;
+  // The arrow sits at the field's right end.
+  await page.mouse.click(box.x + box.width - 12, box.y + box.height / 2);
+  await page.getByRole('option', { name: /Arrow test/ }).waitFor();
+  await page.keyboard.press('Escape');
+  const venue = dialog.getByRole('combobox', { name: 'Venue', exact: true });
+  await venue.focus();
+  await page.keyboard.type('Nowhere Hall');
+  await page.getByRole('option', { name: /Create “Nowhere Hall”/ }).waitFor();
+  assert.equal(await dialog.getByRole('combobox', { name: 'Venue', exact: true }).inputValue(), 'Nowhere Hall');
+});

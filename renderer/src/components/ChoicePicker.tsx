@@ -1,7 +1,7 @@
 // Pick one or several items (a venue, organizers, categories, tags) by typing: the chosen ones as
 // removable chips, a combobox that searches, and a last option "Create “…”" for what does not
 // exist yet. Keyboard: type, arrows, Enter; Backspace or Delete on a chip removes it.
-import { useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import {
   Button as AriaButton,
   ComboBox,
@@ -62,6 +62,17 @@ export function ChoicePicker({
   onActivate?(): void;
 }) {
   const t = useT();
+  // Until it is first focused or pressed, the field is a plain input that looks and reads the same
+  // (a collapsed combobox with its label and help): four react-aria ComboBoxes were a fifth of the
+  // time the event editor took to open. The first focus wakes it: the ComboBox replaces it in place
+  // and takes the focus, before any key can be typed.
+  const [awake, setAwake] = useState<false | 'focus' | 'button'>(false);
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Woken by its arrow button: open the list as that button would have (ArrowDown opens it).
+  useEffect(() => {
+    if (awake === 'button')
+      inputRef.current?.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+  }, [awake]);
   const [input, setInput] = useState('');
   // A choice starts a fresh field (a new key): emptying the field in place would make react-aria
   // open the list again at once. The new field takes the focus, so typing can go on.
@@ -79,61 +90,65 @@ export function ChoicePicker({
   };
   return (
     <div className="field picker" onFocusCapture={onActivate}>
-      <ComboBox
-        key={generation}
-        className="field"
-        inputValue={input}
-        onInputChange={change}
-        items={items}
-        selectedKey={null}
-        onSelectionChange={(key) => {
-          if (key === null) return;
-          if (key === CREATE) onCreate?.(typed);
-          else {
-            const item = items.find((option) => option.key === key);
-            if (item) onAdd(item);
-          }
-          change('');
-          setGeneration((current) => current + 1);
-        }}
-        isInvalid={Boolean(error)}
-        validationBehavior="aria"
-        // Open while typing even before the results (and "Create …") are there.
-        allowsEmptyCollection
-      >
-        <Label className="field-label">{label}</Label>
-        <div className="field-control combobox-control">
-          <Input className="input" autoFocus={generation > 0} />
-          <AriaButton className="combobox-button">
-            <Icon name="chevronDown" size={16} />
-          </AriaButton>
-        </div>
-        {description && (
-          <Text slot="description" className="field-help">
-            {description}
-          </Text>
-        )}
-        <FieldError className="field-error">{error}</FieldError>
-        <Popover className="popover">
-          <ListBox
-            className="listbox"
-            renderEmptyState={() => (
-              <div className="listbox-empty">{isLoading ? t('common.loading') : t('common.noResults')}</div>
-            )}
-          >
-            {(item: PickerItem) => (
-              <ListBoxItem
-                className={`listbox-item${item.key === CREATE ? ' is-create' : ''}`}
-                id={item.key}
-                textValue={item.label}
-              >
-                <span>{item.label}</span>
-                {item.detail && <span className="listbox-detail">{item.detail}</span>}
-              </ListBoxItem>
-            )}
-          </ListBox>
-        </Popover>
-      </ComboBox>
+      {!awake ? (
+        <DormantCombobox label={label} description={description} error={error} onWake={setAwake} />
+      ) : (
+        <ComboBox
+          key={generation}
+          className="field"
+          inputValue={input}
+          onInputChange={change}
+          items={items}
+          selectedKey={null}
+          onSelectionChange={(key) => {
+            if (key === null) return;
+            if (key === CREATE) onCreate?.(typed);
+            else {
+              const item = items.find((option) => option.key === key);
+              if (item) onAdd(item);
+            }
+            change('');
+            setGeneration((current) => current + 1);
+          }}
+          isInvalid={Boolean(error)}
+          validationBehavior="aria"
+          // Open while typing even before the results (and "Create …") are there.
+          allowsEmptyCollection
+        >
+          <Label className="field-label">{label}</Label>
+          <div className="field-control combobox-control">
+            <Input className="input" autoFocus ref={inputRef} />
+            <AriaButton className="combobox-button">
+              <Icon name="chevronDown" size={16} />
+            </AriaButton>
+          </div>
+          {description && (
+            <Text slot="description" className="field-help">
+              {description}
+            </Text>
+          )}
+          <FieldError className="field-error">{error}</FieldError>
+          <Popover className="popover">
+            <ListBox
+              className="listbox"
+              renderEmptyState={() => (
+                <div className="listbox-empty">{isLoading ? t('common.loading') : t('common.noResults')}</div>
+              )}
+            >
+              {(item: PickerItem) => (
+                <ListBoxItem
+                  className={`listbox-item${item.key === CREATE ? ' is-create' : ''}`}
+                  id={item.key}
+                  textValue={item.label}
+                >
+                  <span>{item.label}</span>
+                  {item.detail && <span className="listbox-detail">{item.detail}</span>}
+                </ListBoxItem>
+              )}
+            </ListBox>
+          </Popover>
+        </ComboBox>
+      )}
       {/* The chosen ones, under the field (a TagGroup inside the ComboBox would take its list context). */}
       {selected.length > 0 && (
         <TagGroup
@@ -156,6 +171,66 @@ export function ChoicePicker({
         </TagGroup>
       )}
       {children}
+    </div>
+  );
+}
+
+/** The picker before its first use: a collapsed combobox, same label, help and error, no machinery. */
+function DormantCombobox({
+  label,
+  description,
+  error,
+  onWake,
+}: {
+  label: string;
+  description?: string;
+  error?: string;
+  onWake(by: 'focus' | 'button'): void;
+}) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label className="field-label" htmlFor={id}>
+        {label}
+      </label>
+      <div className="field-control combobox-control">
+        <input
+          id={id}
+          className="input"
+          role="combobox"
+          aria-expanded={false}
+          aria-autocomplete="list"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [description ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
+          }
+          value=""
+          readOnly
+          onFocus={() => onWake('focus')}
+        />
+        <button
+          type="button"
+          className="combobox-button"
+          tabIndex={-1}
+          aria-hidden="true"
+          onPointerDown={(event) => {
+            event.preventDefault(); // no focus on the button: the woken field takes it
+            onWake('button');
+          }}
+        >
+          <Icon name="chevronDown" size={16} />
+        </button>
+      </div>
+      {description && (
+        <span className="field-help" id={`${id}-help`}>
+          {description}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
     </div>
   );
 }
