@@ -18,6 +18,7 @@ import {
   type Key,
 } from 'react-aria-components';
 import { Icon } from './Icon.tsx';
+import { describedByOf, FieldNotes } from './Fields.tsx';
 import { useT } from '../i18n/index.tsx';
 
 export interface PickerItem {
@@ -201,9 +202,7 @@ function DormantCombobox({
           aria-expanded={false}
           aria-autocomplete="list"
           aria-invalid={error ? true : undefined}
-          aria-describedby={
-            [description ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined
-          }
+          aria-describedby={describedByOf(id, description, error)}
           value=""
           readOnly
           onFocus={() => onWake('focus')}
@@ -221,16 +220,7 @@ function DormantCombobox({
           <Icon name="chevronDown" size={16} />
         </button>
       </div>
-      {description && (
-        <span className="field-help" id={`${id}-help`}>
-          {description}
-        </span>
-      )}
-      {error && (
-        <span className="field-error" id={`${id}-error`}>
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} description={description} error={error} />
     </div>
   );
 }

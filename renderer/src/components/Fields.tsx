@@ -29,6 +29,29 @@ interface FieldProps {
   name?: string;
 }
 
+/** aria-describedby of a native control with this id: its help and its error, when shown. */
+export function describedByOf(id: string, description?: string, error?: string): string | undefined {
+  return [description ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+}
+
+/** A native control's help and error under it, with the ids describedByOf names. */
+export function FieldNotes({ id, description, error }: { id: string; description?: string; error?: string }) {
+  return (
+    <>
+      {description && (
+        <span className="field-help" id={`${id}-help`}>
+          {description}
+        </span>
+      )}
+      {error && (
+        <span className="field-error" id={`${id}-error`}>
+          {error}
+        </span>
+      )}
+    </>
+  );
+}
+
 export function TextField({
   label,
   description,
@@ -56,8 +79,6 @@ export function TextField({
   children?: ReactNode;
 }) {
   const id = useId();
-  const helpId = description ? `${id}-help` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
   const control = {
     id,
     className: 'input',
@@ -70,7 +91,7 @@ export function TextField({
     // Required and invalid are said, not enforced by the browser: the server's 400 is the check.
     'aria-required': props.isRequired || undefined,
     'aria-invalid': error ? true : undefined,
-    'aria-describedby': [helpId, errorId].filter(Boolean).join(' ') || undefined,
+    'aria-describedby': describedByOf(id, description, error),
   };
   return (
     <div className={`field${props.className ? ` ${props.className}` : ''}`} data-invalid={error ? true : undefined}>
@@ -85,16 +106,7 @@ export function TextField({
         )}
         {children}
       </div>
-      {description && (
-        <span className="field-help" id={helpId}>
-          {description}
-        </span>
-      )}
-      {error && (
-        <span className="field-error" id={errorId}>
-          {error}
-        </span>
-      )}
+      <FieldNotes id={id} description={description} error={error} />
     </div>
   );
 }
