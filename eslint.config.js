@@ -96,6 +96,12 @@ export default tseslint.config(
               allowTypeImports: true,
               message: 'The renderer may import only types from server/ and electron/ (import type).',
             },
+            {
+              // The schemas are TypeBox values: they stay on the server; their types are free to use.
+              group: ['**/contract/**', '!**/contract/constants.ts'],
+              allowTypeImports: true,
+              message: 'The renderer imports values only from contract/constants.ts; types from any of contract/.',
+            },
           ],
           paths: ['fs', 'path', 'os', 'child_process', 'better-sqlite3', 'electron'].map((name) => ({
             name,
@@ -114,6 +120,25 @@ export default tseslint.config(
           selector:
             'JSXAttribute[name.name=/^(aria-label|title|placeholder|alt|label|description|confirmLabel|cancelLabel)$/] > Literal[value=/\\p{L}/u]',
           message: 'UI text belongs in the message catalogs: use t("…") (renderer/src/i18n/).',
+        },
+      ],
+    },
+  },
+  {
+    // The contract is browser-safe: TypeBox schemas and plain constants, nothing of the server, the
+    // main process, the UI or Node (the renderer bundles contract/constants.ts).
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['node:*'], message: 'contract/ is browser-safe: no Node modules.' },
+            {
+              group: ['**/server/**', '**/electron/**', '**/renderer/**'],
+              message: 'contract/ stands alone: the server and the UI import it, never the other way.',
+            },
+          ],
         },
       ],
     },

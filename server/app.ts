@@ -31,7 +31,7 @@ import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-
 import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.ts';
 import { rotatingBackupInWorker } from './db/backup.ts';
 import { componentsOf } from './http/serializers.ts';
-import { COMPONENTS } from './api/shared/representations.ts';
+import { COMPONENTS } from '../contract/representations.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;

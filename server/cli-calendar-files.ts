@@ -12,10 +12,10 @@ import { exportStream, type ExportFormat } from './calendar-files/export-stream.
 import { readCalendarFile, type CalendarFileFormat } from './calendar-files/read-calendar-file.ts';
 import { CalendarFileError } from './calendar-files/imported-event.ts';
 import { runFileImport } from './calendar-files/run-import.ts';
-import type { ImportKind, ImportSummary } from './calendar-files/import-summary.ts';
+import type { ImportKind, ImportSummary } from '../contract/app/import-summary.ts';
 import { calendarKey } from './app-api/exchange/export-reply.ts';
 import { exportFilter } from './app-api/exchange/export-route.ts';
-import { ExportArgs } from './app-api/exchange/schemas.ts';
+import { ExportArgs } from '../contract/app/exchange.ts';
 
 export interface CalendarFileOptions {
   site?: string;

@@ -8,13 +8,15 @@ import { readRunFile } from './run-file.ts';
 import { isDataDirLocked, withDataDirLock } from './data-dir-lock.ts';
 import { DEFAULT_PORT } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
-import { isRole, ROLES } from './domain/roles.ts';
+import { isRole } from './domain/roles.ts';
+import { ROLES } from '../contract/constants.ts';
 import type { Store } from './db/store.ts';
 import { startService, type RunningService } from './service.ts';
 
-import { normalizeOrigin, ORIGIN_HELP } from './domain/origins.ts';
+import { normalizeOrigin } from './domain/origins.ts';
+import { ORIGIN_HELP } from '../contract/app/origins.ts';
 import { describeImport, exportCommand, importCommand } from './cli-calendar-files.ts';
-import type { ImportKind } from './calendar-files/import-summary.ts';
+import type { ImportKind } from '../contract/app/import-summary.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)

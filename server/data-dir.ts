@@ -4,8 +4,7 @@ import { homedir, platform } from 'node:os';
 import { join } from 'node:path';
 import { openStore, type Store } from './db/store.ts';
 import { isValidTimezone } from './domain/dates.ts';
-
-export const SITE_LANGUAGES = ['en', 'arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
+import { SITE_LANGUAGES } from '../contract/constants.ts';
 
 export function defaultDataDir(): string {
   if (process.env.ALMANAC_DATA_DIR) return process.env.ALMANAC_DATA_DIR;

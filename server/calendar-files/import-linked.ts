@@ -8,7 +8,7 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import { insertLinked, prepareLinked, updateLinked, type LinkedWriteArgs } from '../api/linked/writes.ts';
 import type { CsvOrganizer, CsvVenue } from './csv/read-csv.ts';
 import type { ReadCalendarFile } from './imported-event.ts';
-import type { CsvColumns, ImportSkip, ImportSummary, PlannedEvent } from './import-summary.ts';
+import type { CsvColumns, ImportSkip, ImportSummary, PlannedEvent } from '../../contract/app/import-summary.ts';
 import { MAX_LISTED } from './import-plan.ts';
 
 type Item = (CsvVenue | CsvOrganizer) & { line: number };

@@ -8,7 +8,7 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput } from '../api/events/writes.ts';
 import type { ImportedEvent, ImportSkip, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
-import type { CsvColumns, ImportSummary, NoteParams, PlannedEvent } from './import-summary.ts';
+import type { CsvColumns, ImportSummary, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 
 /** How many events a summary lists one by one (a 10k-event file's preview stays small). */
 export const MAX_LISTED = 500;

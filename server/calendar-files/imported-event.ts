@@ -1,7 +1,7 @@
 // What a calendar file (iCalendar or CSV) holds, once read: plain records that the import plan
 // (import-plan.ts) turns into event writes. The readers know file formats and nothing of the
 // database; the plan knows the database and nothing of file formats.
-import type { ExpandedSeries, ImportSkip, ImportWarning, NoteParams } from './import-summary.ts';
+import type { ExpandedSeries, ImportSkip, ImportWarning, NoteParams } from '../../contract/app/import-summary.ts';
 
 export type { ExpandedSeries, ImportSkip, ImportWarning, NoteParams };
 

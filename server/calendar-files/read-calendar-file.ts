@@ -5,7 +5,7 @@
 // carries its headings so the caller can ask for a mapping.
 import type { ReadCalendarFile } from './imported-event.ts';
 import { CalendarFileError } from './imported-event.ts';
-import type { CsvColumns, ImportKind } from './import-summary.ts';
+import type { CsvColumns, ImportKind } from '../../contract/app/import-summary.ts';
 import { readIcsStream } from './ics/read-ics.ts';
 import { FIELDS, readCsv, type CsvOrganizer, type CsvVenue, type ReadCsvResult } from './csv/read-csv.ts';
 import { parseRecords } from './csv/parse-records.ts';

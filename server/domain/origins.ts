@@ -11,6 +11,3 @@ export function normalizeOrigin(input: string): string | undefined {
     return undefined;
   }
 }
-
-export const ORIGIN_HELP =
-  'an origin such as http://localhost:5173 or https://example.org (scheme, host, optional port; no path)';

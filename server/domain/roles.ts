@@ -3,8 +3,9 @@
 // than single reads, only editors+ may assign another author, non-publishers cannot self-publish
 // privately.
 
-export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
-export type Role = (typeof ROLES)[number];
+import { ROLES, type Role } from '../../contract/constants.ts';
+
+export type { Role };
 
 export interface Actor {
   userId: number;

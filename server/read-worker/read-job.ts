@@ -9,7 +9,7 @@ import { ApiError, noRoute } from '../http/errors.ts';
 import { toApiError } from '../http/error-handler.ts';
 import { callEndpoint, endpointKey, serializerOf } from '../http/register.ts';
 import { componentsOf } from '../http/serializers.ts';
-import { COMPONENTS } from '../api/shared/representations.ts';
+import { COMPONENTS } from '../../contract/representations.ts';
 
 const RESPONSE_COMPONENTS = componentsOf(COMPONENTS);
 import { ResponseCache } from '../http/response-cache.ts';

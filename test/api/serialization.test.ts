@@ -7,7 +7,7 @@ import { API, createEvent, startServer, type TestServer } from '../support/serve
 import { listen, type Listening } from '../../server/listen.ts';
 import { ALL_ROUTES } from '../../server/api/routes.ts';
 import { compileSerializer, componentsOf } from '../../server/http/serializers.ts';
-import { COMPONENTS } from '../../server/api/shared/representations.ts';
+import { COMPONENTS } from '../../contract/representations.ts';
 
 let server: TestServer;
 let plain: Listening;

@@ -1,5 +1,5 @@
 // Every route and method of /categories and /tags over real HTTP (spec §4.5–4.6, contract §2–4,
-// §6, §8, tec-reference §1.7, §2.3, §3.4, §7.4, §8, §12): representations (examples 133/139/142),
+// contract §6, contract §8, tec-reference §1.7, §2.3, §3.4, §7.4, §8, §12): representations (examples 133/139/142),
 // count semantics, every list parameter with a case that fails if it were ignored, the envelope,
 // create/update/delete rules (term_exists, slugs, hierarchy) and the role rules.
 import { test, after, before, describe } from 'node:test';

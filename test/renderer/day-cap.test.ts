@@ -3,7 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { capPerDay, midnightIn } from '../../renderer/src/features/calendar/day-cap.ts';
-import type { FeedEvent } from '../../server/app-api/feed/schemas.ts';
+import type { FeedEvent } from '../../contract/app/feed.ts';
 
 let nextId = 1;
 function timed(startUtc: string, endUtc: string, extra: Partial<FeedEvent> = {}): FeedEvent {

@@ -10,7 +10,7 @@ import {
   newEventForm,
 } from '../../renderer/src/features/events/editor/event-form.ts';
 import { moveWrite, restoreWrite } from '../../renderer/src/features/calendar/moves.ts';
-import type { FeedEvent } from '../../server/app-api/feed/schemas.ts';
+import type { FeedEvent } from '../../contract/app/feed.ts';
 
 describe('event form', () => {
   const initial = newEventForm('Europe/Madrid', {

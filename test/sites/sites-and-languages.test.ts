@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { API, createEvent, startServer, type TestServer } from '../support/server.ts';
 import { ALL_ROUTES } from '../../server/api/routes.ts';
-import { TRANSLATION_LANGUAGES } from '../../server/api/shared/args.ts';
+import { TRANSLATION_LANGUAGES } from '../../contract/constants.ts';
 
 let server: TestServer;
 let superToken: string;

@@ -9,9 +9,14 @@ import { keys } from './keys.ts';
 import { decodeTermName } from './term-names.ts';
 import { currentSite } from './site.ts';
 import { useUi } from '../state/ui-store.ts';
+import {
+  TRANSLATABLE_FIELDS as BY_KIND,
+  TRANSLATION_LANGUAGES,
+  type TranslationLanguage,
+} from '../../../contract/constants.ts';
 
-export const VARIANTS = ['arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
-export type Variant = (typeof VARIANTS)[number];
+export const VARIANTS = TRANSLATION_LANGUAGES;
+export type Variant = TranslationLanguage;
 
 /**
  * The `translation_language` parameter of the views that show content (calendar, lists), from the
@@ -25,11 +30,11 @@ export function useContentVariant(): { translation_language?: Variant } {
 /** The resources with translatable fields, and those fields (contract §1). */
 export type TranslatableResource = 'events' | 'venues' | 'organizers' | 'categories' | 'tags';
 export const TRANSLATABLE_FIELDS = {
-  events: ['title', 'excerpt', 'description'],
-  venues: ['venue', 'address', 'city', 'description'],
-  organizers: ['organizer', 'description'],
-  categories: ['name', 'description'],
-  tags: ['name', 'description'],
+  events: BY_KIND.event,
+  venues: BY_KIND.venue,
+  organizers: BY_KIND.organizer,
+  categories: BY_KIND.term,
+  tags: BY_KIND.term,
 } as const satisfies Record<TranslatableResource, readonly string[]>;
 
 export type TranslatedFields = Record<string, string>;

@@ -3,7 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { APP_NS, EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
-import type { TrashPage } from '../../../server/app-api/trash/routes.ts';
+import type { TrashPage } from '../../../contract/app/trash.ts';
 
 export type TrashKind = 'events' | 'venues' | 'organizers';
 export type { TrashPage };

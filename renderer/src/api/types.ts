@@ -8,39 +8,30 @@ import type {
   Term as TermSchema,
   Venue as VenueSchema,
   EmbeddedTerm as EmbeddedTermSchema,
-} from '../../../server/api/shared/representations.ts';
-import type { EventCreateArgs } from '../../../server/api/events/schemas.ts';
-import type { venueFields } from '../../../server/api/venues/schemas.ts';
-import type { organizerFields } from '../../../server/api/organizers/schemas.ts';
-import type {
-  EventFeed as EventFeedSchema,
-  FeedEvent as FeedEventSchema,
-} from '../../../server/app-api/feed/schemas.ts';
+} from '../../../contract/representations.ts';
+import type { EventCreateArgs } from '../../../contract/events.ts';
+import type { venueFields } from '../../../contract/venues.ts';
+import type { organizerFields } from '../../../contract/organizers.ts';
+import type { EventFeed as EventFeedSchema, FeedEvent as FeedEventSchema } from '../../../contract/app/feed.ts';
 import type {
   TokenCreated as TokenCreatedSchema,
   TokenList as TokenListSchema,
   TokenSummary as TokenSummarySchema,
-} from '../../../server/app-api/tokens/schemas.ts';
-import type { OriginList as OriginListSchema } from '../../../server/app-api/origins/routes.ts';
+} from '../../../contract/app/tokens.ts';
+import type { OriginList as OriginListSchema } from '../../../contract/app/origins.ts';
 import type {
   CsvColumns as CsvColumnsSchema,
   ImportKind as ImportKindSchema,
   ImportSkip as ImportSkipSchema,
   ImportSummary as ImportSummarySchema,
-} from '../../../server/calendar-files/import-summary.ts';
-import type {
-  Backup as BackupSchema,
-  BackupList as BackupListSchema,
-} from '../../../server/app-api/backups/schemas.ts';
+} from '../../../contract/app/import-summary.ts';
+import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
 import type {
   Change as ChangeSchema,
   ChangesMessage as ChangesMessageSchema,
   StreamStateMessage as StreamStateMessageSchema,
-} from '../../../server/app-api/changes/schemas.ts';
-import type {
-  Session as SessionSchema,
-  SiteSummary as SiteSummarySchema,
-} from '../../../server/app-api/session/schemas.ts';
+} from '../../../contract/app/changes.ts';
+import type { Session as SessionSchema, SiteSummary as SiteSummarySchema } from '../../../contract/app/session.ts';
 
 export type Event = Static<typeof EventSchema>;
 export type Venue = Static<typeof VenueSchema>;

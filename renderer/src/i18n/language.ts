@@ -3,6 +3,8 @@
 // site's (`en`, or any of the seven Spanish variants → Spanish); else English. Pure: unit-tested in
 // test/renderer/.
 
+import { TRANSLATION_LANGUAGES } from '../../../contract/constants.ts';
+
 export const UI_LANGUAGES = ['en', 'es'] as const;
 export type UiLanguage = (typeof UI_LANGUAGES)[number];
 export type LanguageSetting = 'system' | UiLanguage;
@@ -11,7 +13,7 @@ export type LanguageSetting = 'system' | UiLanguage;
 function ours(tag: string | undefined): UiLanguage | undefined {
   const primary = tag?.toLowerCase().split(/[-_]/)[0];
   if (primary === 'en') return 'en';
-  if (primary === 'es' || ['arg', 'bo', 'cl', 'co', 'mx', 'pe'].includes(primary ?? '')) return 'es';
+  if ((TRANSLATION_LANGUAGES as readonly string[]).includes(primary ?? '')) return 'es';
   return undefined;
 }
 

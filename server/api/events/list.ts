@@ -11,7 +11,7 @@ import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { listVisibility } from '../shared/visibility.ts';
 import { storableUtcWall } from '../shared/storable-dates.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
-import type { EventListArgs } from './schemas.ts';
+import type { EventListArgs } from '../../../contract/events.ts';
 import { presentEvents } from './present.ts';
 import { isUnlocked } from './service.ts';
 import { termName } from '../../domain/html.ts';

@@ -3,7 +3,7 @@ import { postBySlug } from '../shared/slug-lookup.ts';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, EDITABLE, memoized, type HandlerInput, type RouteSpec } from '../../http/route.ts';
-import { Event, ErrorBody, listEnvelope } from '../shared/representations.ts';
+import { Event, ErrorBody, listEnvelope } from '../../../contract/representations.ts';
 import {
   EventCreateArgs,
   EventDeleteArgs,
@@ -13,7 +13,7 @@ import {
   EventReadBySlugArgs,
   EventUpdateArgs,
   EventUpdateBySlugArgs,
-} from './schemas.ts';
+} from '../../../contract/events.ts';
 import { prepareEventList, runEventList, type PreparedEventList } from './list.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput, type PreparedEventWrite } from './writes.ts';
 import { presentEvent } from './present.ts';

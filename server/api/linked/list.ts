@@ -10,7 +10,9 @@ import { listVisibility } from '../shared/visibility.ts';
 import { overlayPosts, servedLanguage } from '../shared/translations.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { LinkedResource } from './resource.ts';
-import type { PreparedLinkedList } from './schemas.ts';
+import type { LinkedListFilter } from '../../db/repositories/linked-list.ts';
+
+type PreparedLinkedList = LinkedListFilter & { page: number; query: [string, string | number][] };
 
 export function listHandler(resource: LinkedResource) {
   return ({ ctx, args, prepared }: HandlerInput<Record<string, unknown>>) => {

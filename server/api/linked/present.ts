@@ -7,7 +7,9 @@ import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { overlayPosts, servedLanguage } from '../shared/translations.ts';
 import type { LinkedResource } from './resource.ts';
-import type { Target } from './schemas.ts';
+
+/** What a by-id or by-slug request names. */
+export type Target = { id?: number; slug?: string };
 
 /** The stored post a by-id/by-slug request names, of whatever type (undefined: none). */
 export function lookupLinked(ctx: RequestContext, resource: LinkedResource, args: Target): PostRow | undefined {

@@ -1,9 +1,10 @@
 // The venue and organizer resources (spec §4.3–4.4) are one engine with two configurations:
 // same routes, list parameters, status codes and rules, different fields.
 import { Type, type TSchema } from '@sinclair/typebox';
-import { Organizer, Venue } from '../shared/representations.ts';
-import { venueFields } from '../venues/schemas.ts';
-import { organizerFields } from '../organizers/schemas.ts';
+import { Organizer, Venue } from '../../../contract/representations.ts';
+import { venueFields } from '../../../contract/venues.ts';
+import { organizerFields } from '../../../contract/organizers.ts';
+import { OrganizerArgs, VenueArgs, type LinkedArgs } from '../../../contract/linked.ts';
 import type { LinkedType } from './writes.ts';
 import { presentOrganizer, presentVenue } from './representation.ts';
 
@@ -13,6 +14,8 @@ export interface LinkedResource {
   type: LinkedType;
   collection: 'venues' | 'organizers';
   fields: Record<string, TSchema>;
+  /** The routes' arguments (contract/linked.ts). */
+  args: LinkedArgs;
   schema: typeof Venue | typeof Organizer;
   present: typeof presentVenue;
 }
@@ -22,6 +25,7 @@ export const RESOURCES: Record<LinkedType, LinkedResource> = {
     type: 'venue',
     collection: 'venues',
     fields: venueFields,
+    args: VenueArgs,
     schema: Venue,
     present: presentVenue,
   },
@@ -29,6 +33,7 @@ export const RESOURCES: Record<LinkedType, LinkedResource> = {
     type: 'organizer',
     collection: 'organizers',
     fields: organizerFields,
+    args: OrganizerArgs,
     schema: Organizer,
     present: presentOrganizer,
   },

@@ -4,7 +4,7 @@ import { Type, type TObject } from '@sinclair/typebox';
 import { ApiError, forbidden, type ParamErrors } from '../../http/errors.ts';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import { can } from '../../domain/roles.ts';
-import { ErrorBody, listEnvelope } from '../shared/representations.ts';
+import { ErrorBody, listEnvelope } from '../../../contract/representations.ts';
 import {
   findIdentical,
   insertLinked,
@@ -18,13 +18,12 @@ import { checkAuthorPermission, trashedSlug } from '../shared/post-writes.ts';
 import { postEtag } from '../shared/etag.ts';
 import { variantLanguage } from '../shared/translations.ts';
 import { RESOURCES } from './resource.ts';
-import { argsFor, type Target } from './schemas.ts';
-import { assertReadable, findLinked, present, requireLinked, storedTarget } from './present.ts';
+import { assertReadable, findLinked, present, requireLinked, storedTarget, type Target } from './present.ts';
 import { listHandler, prepareList } from './list.ts';
 
 export function linkedRoutes(type: LinkedType): RouteSpec[] {
   const resource = RESOURCES[type];
-  const args = argsFor(resource);
+  const args = resource.args;
   const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
   const item = { description: `The ${type}.`, schema: Type.Ref(resource.schema) };
   const translationOf = (a: Record<string, unknown>) => a.translation_language as string | undefined;

@@ -3,7 +3,7 @@
 import type { TSchema } from '@sinclair/typebox';
 import type { RequestContext } from '../../http/context.ts';
 import type { Endpoint, Method, RouteSpec } from '../../http/route.ts';
-import { COMPONENTS } from '../shared/representations.ts';
+import { COMPONENTS } from '../../../contract/representations.ts';
 import { plain } from './schema-tools.ts';
 import type { Describe } from './descriptions.ts';
 import type { Namespace } from '../../http/namespaces.ts';

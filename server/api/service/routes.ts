@@ -3,7 +3,7 @@ import { Type } from '@sinclair/typebox';
 import type { RequestContext } from '../../http/context.ts';
 import type { Namespace } from '../../http/namespaces.ts';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { translationLanguage } from '../shared/args.ts';
+import { translationLanguage } from '../../../contract/args.ts';
 import { namespaceIndex } from './namespace-index.ts';
 import { openApiDocument } from './openapi.ts';
 import { describerFor } from './descriptions.ts';

@@ -3,7 +3,7 @@
 import type { RequestContext } from '../../http/context.ts';
 import { ApiError } from '../../http/errors.ts';
 import type { ApiResult } from '../../http/route.ts';
-import { MAX_PER_PAGE } from './args.ts';
+import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 import { collectionUrl } from './urls.ts';
 
 export function pageSize(ctx: RequestContext, perPage: number | undefined): number {

@@ -3,9 +3,9 @@ import type { HandlerInput, ApiResult } from '../../http/route.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import type { TermListFilter, TermOrderBy } from '../../db/repositories/term-list.ts';
 import { termName } from '../../domain/html.ts';
-import { MAX_PER_PAGE } from '../shared/args.ts';
+import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 import { restUrl } from '../shared/urls.ts';
-import { ORDER_BY } from './schemas.ts';
+import { ORDER_BY } from '../../../contract/terms.ts';
 import { present } from './present.ts';
 import { translationOf, type TermResource } from './resource.ts';
 

@@ -4,9 +4,8 @@ import { Type } from '@sinclair/typebox';
 import { forbidden } from '../../http/errors.ts';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
-import { ErrorBody, Term } from '../shared/representations.ts';
+import { ErrorBody, Term } from '../../../contract/representations.ts';
 import { termEtag } from '../shared/etag.ts';
-import { argsFor } from './schemas.ts';
 import { findTerm, presentSingle } from './present.ts';
 import { listTerms, validateTermList } from './list.ts';
 import { createTerm, prepareWrite, removeTerm, updateTerm } from './writes.ts';
@@ -16,7 +15,7 @@ const O = Type.Optional;
 
 export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
   const r = TERM_RESOURCES[taxonomy];
-  const args = argsFor(r);
+  const args = r.args;
   const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
   const item = { description: `The ${r.noun}.`, schema: Type.Ref(Term) };
   const permit = ({ ctx }: HandlerInput<Record<string, unknown>>) => {

@@ -8,8 +8,8 @@ import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
 import { backupsDir, listBackups, type BackupFile } from '../../db/backup.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
-import { Backup, BackupList } from './schemas.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
+import { Backup, BackupList } from '../../../contract/app/backups.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {

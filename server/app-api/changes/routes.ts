@@ -11,8 +11,8 @@ import { ReplyLater } from '../../http/reply-later.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { ChangeRow } from '../../db/repositories/changes.ts';
 import { can, type Actor } from '../../domain/roles.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
-import { ChangesArgs, type Change } from './schemas.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
+import { ChangesArgs, type Change } from '../../../contract/app/changes.ts';
 import type { ChangeHub } from './change-hub.ts';
 
 declare module 'fastify' {

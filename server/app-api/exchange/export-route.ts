@@ -8,7 +8,7 @@ import { prepareEventList, type PreparedEventList } from '../../api/events/list.
 import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../http/errors.ts';
 import { planExport, sendExport } from './export-reply.ts';
-import { ExportArgs } from './schemas.ts';
+import { ExportArgs } from '../../../contract/app/exchange.ts';
 
 const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 

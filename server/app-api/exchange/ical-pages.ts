@@ -12,7 +12,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { OwnContextConfig } from '../../http/register.ts';
 import { ApiError } from '../../http/errors.ts';
 import { mergeSources, parseArgs } from '../../http/args.ts';
-import { EventListArgs } from '../../api/events/schemas.ts';
+import { EventListArgs } from '../../../contract/events.ts';
 import { prepareEventList } from '../../api/events/list.ts';
 import { postBySlug } from '../../api/shared/slug-lookup.ts';
 import { can } from '../../domain/roles.ts';

@@ -10,9 +10,9 @@ import { ApiError, forbidden, invalidParam } from '../../http/errors.ts';
 import { uploadText } from '../../http/upload-body.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { can } from '../../domain/roles.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
 import { CalendarFileError } from '../../calendar-files/imported-event.ts';
-import { ImportKind, ImportSummary } from '../../calendar-files/import-summary.ts';
+import { ImportKind, ImportSummary } from '../../../contract/app/import-summary.ts';
 import { runFileImport } from '../../calendar-files/run-import.ts';
 import {
   readCalendarFile,

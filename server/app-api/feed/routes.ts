@@ -6,7 +6,7 @@ import { DateTime } from 'luxon';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { prepareEventList, type PreparedEventList } from '../../api/events/list.ts';
 import { PreSerialized } from '../../http/pre-serialized.ts';
-import { EventFeed, EventFeedArgs } from './schemas.ts';
+import { EventFeed, EventFeedArgs } from '../../../contract/app/feed.ts';
 
 export const feedRoutes: RouteSpec[] = [
   {

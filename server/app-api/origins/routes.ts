@@ -5,17 +5,11 @@ import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { normalizeOrigin, ORIGIN_HELP } from '../../domain/origins.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
+import { normalizeOrigin } from '../../domain/origins.ts';
+import { ORIGIN_HELP, OriginArgs, OriginList } from '../../../contract/app/origins.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
-
-export const OriginList = Type.Object({
-  origins: Type.Array(Type.Object({ origin: Type.String(), added: Type.String() })),
-});
-const OriginArgs = Type.Object({
-  origin: Type.String({ minLength: 1, maxLength: 300, description: `The web origin: ${ORIGIN_HELP}.` }),
-});
 
 const list = (ctx: RequestContext) => ({
   origins: ctx.store.origins.list().map((row) => ({ origin: row.origin, added: row.added_utc })),

@@ -16,9 +16,9 @@ import { clearedSessionCookie, readCookie, sessionCookie, sessionCookieName } fr
 import { DESKTOP_TOKEN_PREFIX } from '../../http/desktop-sessions.ts';
 import { SESSION_MS } from '../../db/repositories/sessions.ts';
 import type { Role } from '../../domain/roles.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
 import { presentSite } from '../sites/present.ts';
-import { Session, SessionArgs } from './schemas.ts';
+import { Session, SessionArgs } from '../../../contract/app/session.ts';
 
 const port = (request: FastifyRequest) => request.socket?.localPort;
 const cookieOf = (request: FastifyRequest) => readCookie(request.headers.cookie, sessionCookieName(port(request)));

@@ -1,7 +1,7 @@
 // A site as the app API shows it.
 import type { Site } from '../../db/repositories/sites.ts';
 import { EVENTS_NAMESPACE } from '../../http/namespaces.ts';
-import type { SiteSummary } from '../session/schemas.ts';
+import type { SiteSummary } from '../../../contract/app/session.ts';
 
 /** `origin` is `http://127.0.0.1:PORT`, the server root the request addressed. */
 export function presentSite(site: Site, origin: string): SiteSummary {

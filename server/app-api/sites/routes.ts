@@ -6,10 +6,10 @@ import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
-import { SiteSummary } from '../session/schemas.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
+import { SiteSummary } from '../../../contract/app/session.ts';
 import { presentSite } from './present.ts';
-import { SITE_CODE, SiteCreateArgs, SiteEditArgs } from './schemas.ts';
+import { SITE_CODE, SiteCreateArgs, SiteEditArgs } from '../../../contract/app/sites.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 const RESERVED_CODES = new Set(['svc', 'default', 'almanac', 'wp-json']);

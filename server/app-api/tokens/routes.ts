@@ -7,8 +7,14 @@ import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError, forbidden } from '../../http/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { TokenSummary as TokenRow } from '../../db/repositories/users.ts';
-import { ErrorBody } from '../../api/shared/representations.ts';
-import { TokenCreateArgs, TokenCreated, TokenIdArgs, TokenList, type TokenSummary } from './schemas.ts';
+import { ErrorBody } from '../../../contract/representations.ts';
+import {
+  TokenCreateArgs,
+  TokenCreated,
+  TokenIdArgs,
+  TokenList,
+  type TokenSummary,
+} from '../../../contract/app/tokens.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 const isAdministrator = (ctx: RequestContext) => ctx.actor?.role === 'administrator';

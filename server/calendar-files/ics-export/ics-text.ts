@@ -1,5 +1,5 @@
 // RFC 5545's text rules for what we write: TEXT values escaped (§3.3.11), content lines folded
-// at 75 octets (§3.1) — never inside a UTF-8 sequence, which would corrupt the character for
+// at 75 octets (RFC 5545 §3.1) — never inside a UTF-8 sequence, which would corrupt the character for
 // strict readers — and every line ended with CRLF.
 
 const NEEDS_ESCAPE = /[\\;,\n\r]/;

@@ -27,7 +27,7 @@ function dayAfter(wall: string): string {
 
 function times(row: ExportRow): string[] {
   if (row.all_day === 1) {
-    // All-day: dates, DTEND the day after the last one (exclusive, §3.6.1).
+    // All-day: dates, DTEND the day after the last one (exclusive, RFC 5545 §3.6.1).
     return [`DTSTART;VALUE=DATE:${compactDate(row.start_local)}`, `DTEND;VALUE=DATE:${dayAfter(row.end_local)}`];
   }
   // UTC events too carry TZID=UTC (with its VTIMEZONE), not `Z`: readers such as Google's take
@@ -79,7 +79,7 @@ export function vevent(row: ExportRow, context: VeventContext): string {
   }
   const [first, ...others] = organizers;
   if (first) lines.push(organizerLine('ORGANIZER', first, context.calendarKey));
-  // ORGANIZER may appear once (§3.6.1); the others go in our own property so a re-import keeps them.
+  // ORGANIZER may appear once (RFC 5545 §3.6.1); the others go in our own property so a re-import keeps them.
   for (const other of others) lines.push(organizerLine('X-ALMANAC-ORGANIZER', other, context.calendarKey));
   if (categories.length > 0) lines.push(`CATEGORIES:${categories.map(escapeText).join(',')}`);
   const price = costText(row.cost_raw);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useCreateSite, useSites, useUpdateSite, type SiteWrite } from '../../api/sites.ts';
 import { sitePath } from '../../api/site.ts';
+import { SITE_LANGUAGES } from '../../../../contract/constants.ts';
 import type { Session, SiteSummary } from '../../api/types.ts';
 import { ApiError } from '../../api/errors.ts';
 import { Button } from '../../components/Button.tsx';
@@ -15,7 +16,7 @@ import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
 import { useT, type MessageId } from '../../i18n/index.tsx';
 
-const LANGUAGES = ['en', 'arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
+const LANGUAGES = SITE_LANGUAGES;
 const languageKey = (language: string) =>
   (language === 'en' ? 'settings.languageEn' : `translations.variant.${language}`) as MessageId;
 

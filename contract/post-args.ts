@@ -1,6 +1,7 @@
 // Write fields common to events, venues and organizers (spec §2.1–2.3).
 import { Type } from '@sinclair/typebox';
-import { MAX_ID, dateInput, text } from './args.ts';
+import { dateInput, text } from './args.ts';
+import { MAX_ID } from './constants.ts';
 
 export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 

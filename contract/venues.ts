@@ -1,7 +1,7 @@
 // Venue write fields (spec §2.2). Also the shape of an inline venue in an event write.
 import { Type } from '@sinclair/typebox';
-import { text } from '../shared/args.ts';
-import { commonPostFields } from '../shared/post-args.ts';
+import { text } from './args.ts';
+import { commonPostFields } from './post-args.ts';
 
 const addressField = (description: string) => text(description, { max: 1000 });
 

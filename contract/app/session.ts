@@ -1,7 +1,7 @@
 // Request and response schemas of almanac/v1/session: they validate, type the renderer's client
 // (`import type`) and document the route in /almanac/v1/doc.
 import { Type, type Static } from '@sinclair/typebox';
-import { ROLES } from '../../domain/roles.ts';
+import { ROLES } from '../constants.ts';
 
 export const SessionArgs = Type.Object({});
 

@@ -1,6 +1,6 @@
 // almanac/v1/export and almanac/v1/import: parameters and answers.
 import { Type, type Static } from '@sinclair/typebox';
-import { EventListArgs } from '../../api/events/schemas.ts';
+import { EventListArgs } from '../events.ts';
 
 const format = Type.Union([Type.Literal('ics'), Type.Literal('csv')], {
   description: "`ics` (iCalendar, RFC 5545) or `csv` (The Events Calendar's importer columns).",

@@ -1,7 +1,7 @@
 // almanac/v1/event-feed: the calendar's range feed. Every event of a range (no page), compact:
 // what a month, week or day view draws. Its parameters are /events' list filters, minus paging.
 import { Type, type Static } from '@sinclair/typebox';
-import { EventListArgs } from '../../api/events/schemas.ts';
+import { EventListArgs } from '../events.ts';
 
 export const EventFeedArgs = Type.Omit(EventListArgs, ['page', 'per_page']);
 export type EventFeedArgs = Static<typeof EventFeedArgs>;

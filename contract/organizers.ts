@@ -1,7 +1,7 @@
 // Organizer write fields (spec §2.3). Also the shape of an inline organizer in an event write.
 import { Type } from '@sinclair/typebox';
-import { text } from '../shared/args.ts';
-import { commonPostFields } from '../shared/post-args.ts';
+import { text } from './args.ts';
+import { commonPostFields } from './post-args.ts';
 
 export const organizerFields = {
   organizer: text('The organizer name.', { min: 1, max: 1000 }),

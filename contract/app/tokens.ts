@@ -1,7 +1,7 @@
 // Request and response schemas of almanac/v1/tokens (API tokens for external tools): they
 // validate, type the renderer's client (`import type`) and document the routes in /almanac/v1/doc.
 import { Type, type Static } from '@sinclair/typebox';
-import { ROLES } from '../../domain/roles.ts';
+import { ROLES } from '../constants.ts';
 
 export const TokenSummary = Type.Object({
   id: Type.Integer(),

@@ -1,14 +1,19 @@
 // The term routes' arguments (one source of truth: they validate, type the handlers and document
 // the routes in the index and /doc).
 import { Type, type TObject } from '@sinclair/typebox';
-import { idList, page, pathId, perPage, postId, text, translationLanguage } from '../shared/args.ts';
-import type { TermResource } from './resource.ts';
+import { idList, page, pathId, perPage, postId, text, translationLanguage } from './args.ts';
+
+interface TermShape {
+  collection: 'categories' | 'tags';
+  noun: string;
+  hierarchical: boolean;
+}
 
 const O = Type.Optional;
 
 export const ORDER_BY = ['id', 'include', 'name', 'slug', 'term_group', 'description', 'count'] as const;
 
-export function argsFor(r: TermResource) {
+function termArgs(r: TermShape) {
   const parent = {
     parent: O(
       Type.Integer({
@@ -66,3 +71,7 @@ export function argsFor(r: TermResource) {
     }),
   } satisfies Record<string, TObject>;
 }
+
+export const CategoryArgs = termArgs({ collection: 'categories', noun: 'category', hierarchical: true });
+export const TagArgs = termArgs({ collection: 'tags', noun: 'tag', hierarchical: false });
+export type TermArgs = typeof CategoryArgs | typeof TagArgs;

@@ -6,15 +6,21 @@ import type { RequestContext } from '../../http/context.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import type { TranslationKind } from '../../db/repositories/translations.ts';
+import { TRANSLATABLE_FIELDS } from '../../../contract/constants.ts';
 
-/** Translatable columns by post type (title is the event title / venue name / organizer name). */
+/** The column of a post's translatable API field (the name fields and description are renamed). */
+const POST_COLUMN: Record<string, string> = { venue: 'title', organizer: 'title', description: 'content' };
+const postColumns = (fields: readonly string[]) => fields.map((field) => POST_COLUMN[field] ?? field);
+
+/** Translatable columns by post type, from the contract's translatable fields. */
 export const TRANSLATABLE_POST_COLUMNS: Record<string, readonly string[]> = {
-  event: ['title', 'content', 'excerpt'],
-  venue: ['title', 'content', 'address', 'city'],
-  organizer: ['title', 'content'],
+  event: postColumns(TRANSLATABLE_FIELDS.event),
+  venue: postColumns(TRANSLATABLE_FIELDS.venue),
+  organizer: postColumns(TRANSLATABLE_FIELDS.organizer),
   image: [],
 };
-export const TRANSLATABLE_TERM_COLUMNS = ['name', 'description'] as const;
+/** Term columns carry the API's names. */
+export const TRANSLATABLE_TERM_COLUMNS = TRANSLATABLE_FIELDS.term;
 
 /** The language a write's translatable fields go to, or undefined when they go to the base record. */
 export function variantLanguage(ctx: RequestContext, language: string | undefined): string | undefined {

@@ -1,6 +1,6 @@
 // Request schemas of almanac/v1/sites (create and edit), the rules of `almanac site create`.
 import { Type } from '@sinclair/typebox';
-import { SITE_LANGUAGES } from '../../data-dir.ts';
+import { SITE_LANGUAGES } from '../constants.ts';
 
 const title = Type.String({ minLength: 1, maxLength: 200, description: 'The site title.' });
 const timezone = Type.String({ minLength: 1, description: 'An IANA time zone (Europe/Madrid) or UTC±N.' });

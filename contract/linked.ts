@@ -1,10 +1,18 @@
-// The venue and organizer routes' arguments, from each resource's fields.
-import { Type, type TObject } from '@sinclair/typebox';
-import type { LinkedListFilter } from '../../db/repositories/linked-list.ts';
-import { looseBoolean, page, pathId, perPage, postId, slugParam, text, translationLanguage } from '../shared/args.ts';
-import { O, type LinkedResource } from './resource.ts';
+// The venue and organizer routes' arguments (spec §4.3–4.4): one shape, each resource's fields.
+import { Type, type TObject, type TSchema } from '@sinclair/typebox';
+import { looseBoolean, page, pathId, perPage, postId, slugParam, text, translationLanguage } from './args.ts';
+import { venueFields } from './venues.ts';
+import { organizerFields } from './organizers.ts';
 
-export function argsFor(resource: LinkedResource) {
+const O = Type.Optional;
+
+interface LinkedShape {
+  type: 'venue' | 'organizer';
+  collection: 'venues' | 'organizers';
+  fields: Record<string, TSchema>;
+}
+
+function linkedArgs(resource: LinkedShape) {
   const optional = Object.fromEntries(Object.entries(resource.fields).map(([name, schema]) => [name, O(schema)]));
   const noun = resource.type;
   return {
@@ -45,5 +53,6 @@ export function argsFor(resource: LinkedResource) {
   } satisfies Record<string, TObject>;
 }
 
-export type Target = { id?: number; slug?: string };
-export type PreparedLinkedList = LinkedListFilter & { page: number; query: [string, string | number][] };
+export const VenueArgs = linkedArgs({ type: 'venue', collection: 'venues', fields: venueFields });
+export const OrganizerArgs = linkedArgs({ type: 'organizer', collection: 'organizers', fields: organizerFields });
+export type LinkedArgs = typeof VenueArgs;

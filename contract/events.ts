@@ -13,10 +13,10 @@ import {
   slugParam,
   text,
   translationLanguage,
-} from '../shared/args.ts';
-import { commonPostFields, passwordField } from '../shared/post-args.ts';
-import { VenueInline } from '../venues/schemas.ts';
-import { OrganizerInline } from '../organizers/schemas.ts';
+} from './args.ts';
+import { commonPostFields, passwordField } from './post-args.ts';
+import { VenueInline } from './venues.ts';
+import { OrganizerInline } from './organizers.ts';
 
 const O = Type.Optional;
 

@@ -1,12 +1,7 @@
 // Argument schemas shared by several routes. Descriptions are English here; the site-language
 // catalogue (server/api/service/descriptions) translates them for the docs.
 import { Type, type TSchema } from '@sinclair/typebox';
-
-export const MAX_ID = Number.MAX_SAFE_INTEGER;
-export const MAX_PER_PAGE = 50;
-
-export const TRANSLATION_LANGUAGES = ['arg', 'bo', 'cl', 'co', 'mx', 'pe', 'es'] as const;
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+import { MAX_ID, MAX_PER_PAGE, TRANSLATION_LANGUAGES } from './constants.ts';
 
 export const translationLanguage = Type.String({
   enum: [...TRANSLATION_LANGUAGES],

@@ -3,6 +3,7 @@
 // nests, and who may manage it (authors for categories, editors for tags, as the reference).
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { can, type Actor } from '../../domain/roles.ts';
+import { CategoryArgs, TagArgs, type TermArgs } from '../../../contract/terms.ts';
 
 export interface TermResource {
   taxonomy: Taxonomy;
@@ -10,6 +11,8 @@ export interface TermResource {
   noun: string;
   hierarchical: boolean;
   mayManage: (actor: Actor | null) => boolean;
+  /** The routes' arguments (contract/terms.ts). */
+  args: TermArgs;
 }
 
 export const TERM_RESOURCES: Record<Taxonomy, TermResource> = {
@@ -19,8 +22,16 @@ export const TERM_RESOURCES: Record<Taxonomy, TermResource> = {
     noun: 'category',
     hierarchical: true,
     mayManage: can.manageCategories,
+    args: CategoryArgs,
   },
-  tag: { taxonomy: 'tag', collection: 'tags', noun: 'tag', hierarchical: false, mayManage: can.manageTags },
+  tag: {
+    taxonomy: 'tag',
+    collection: 'tags',
+    noun: 'tag',
+    hierarchical: false,
+    mayManage: can.manageTags,
+    args: TagArgs,
+  },
 };
 
 /** The variant a request asks for (`translation_language`), if any. */
