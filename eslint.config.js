@@ -39,12 +39,8 @@ export default tseslint.config(
       'server/db/**/*.ts',
       'server/api/**/present*.ts',
       'server/api/**/representation.ts',
-      'server/api/**/service.ts',
-      'server/api/**/writes.ts',
       'server/api/**/list.ts',
-      'server/api/shared/post-writes.ts',
-      'server/api/linked/writes.ts',
-      'server/api/shared/translations.ts',
+      'server/operations/**/*.ts',
     ],
     rules: {
       'no-restricted-syntax': [
@@ -164,6 +160,28 @@ export default tseslint.config(
           paths: [{ name: 'electron', message: 'server/ must run under plain Node: never import electron here.' }],
           patterns: [
             { group: ['**/api/**', '**/app-api/**'], message: 'http/ knows no resource: have app.ts pass it in.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The operations sit below every protocol (README "Architecture"): they take an
+    // OperationContext and know nothing of HTTP, routes, files or CalDAV, which all call them.
+    files: ['server/operations/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'electron', message: 'server/ must run under plain Node: never import electron here.' },
+            { name: 'fastify', message: 'operations/ knows nothing of HTTP.' },
+          ],
+          patterns: [
+            {
+              group: ['**/http/**', '**/api/**', '**/app-api/**', '**/calendar-files/**', '**/read-worker/**'],
+              message: 'operations/ sits below the protocols: they call it, never the other way.',
+            },
           ],
         },
       ],

@@ -138,7 +138,10 @@ export const EventUpdateBySlugArgs = Type.Object({
   // On this route the slug is the path segment (spec §4.2): it names the event, it cannot rename it.
   slug: O(slugParam('The event slug.')),
 });
-export type EventWriteArgs = Static<typeof EventCreateArgs> | Static<typeof EventUpdateArgs>;
+/** Every event field, none required: what an update carries (the path's id or slug aside). */
+export const EventUpdateFields = Type.Object(allOptional(FIELD_NAMES));
+/** An event write's fields, as the server and the UI type them. */
+export type EventWriteFields = Static<typeof EventUpdateFields>;
 
 const byId = { id: pathId('The event ID.') };
 const bySlug = { slug: slugParam('The event slug.') };

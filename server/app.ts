@@ -15,7 +15,8 @@ import { APP_ROUTES } from './app-api/routes.ts';
 import { APP_NAMESPACE, EVENTS_NAMESPACE } from './http/namespaces.ts';
 import { DesktopSessions } from './http/desktop-sessions.ts';
 import { loadUiAssets, registerUi, type UiAssets } from './http/ui.ts';
-import { ApiError, forbidden } from './http/errors.ts';
+import { ApiError } from './http/errors.ts';
+import { forbidden } from './operations/errors.ts';
 import { parseParams } from './http/query-string.ts';
 import { registerPermalinkPages } from './api/service/permalinks.ts';
 import { registerIcalPages } from './app-api/exchange/ical-pages.ts';
@@ -78,7 +79,6 @@ const SITE_CODE = /^[a-z0-9-]+$/;
 function resolveContext(
   request: FastifyRequest,
   store: Store,
-  cache: ResponseCache,
   throttle: AuthThrottle,
   sources: AuthSources,
 ): RequestContext {
@@ -95,7 +95,7 @@ function resolveContext(
   if (!site) throw new ApiError(404, 'rest_no_route', 'No route was found matching the URL and request method.');
   const actor = authenticateThrottled(request, store, site, throttle, sources);
   if (site.requireAuth && !actor) throw forbidden(false);
-  return requestContext(store, cache, site, actor, request.headers.host ?? '127.0.0.1');
+  return requestContext(store, site, actor, request.headers.host ?? '127.0.0.1');
 }
 
 /** Authentication with failed attempts rate-limited per client address and claimed credential. */
@@ -192,7 +192,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       reply.header('access-control-expose-headers', 'X-TEC-Total, X-TEC-TotalPages, ETag, Server-Timing, Link');
     }
   });
-  const context = (request: FastifyRequest) => resolveContext(request, store, cache, throttle, sources);
+  const context = (request: FastifyRequest) => resolveContext(request, store, throttle, sources);
   const tables: [string, typeof ALL_ROUTES][] = [
     [EVENTS_NAMESPACE.name, ALL_ROUTES],
     [APP_NAMESPACE.name, APP_ROUTES],
@@ -205,7 +205,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       // When the worker cannot answer, the event loop runs the same job on its own connection.
       (job) => {
         try {
-          return runReadJob(store, endpoints, job, cache);
+          return runReadJob(store, endpoints, job);
         } catch (error) {
           app.log.error({ err: error }, 'unexpected error');
           return errorAnswer(error);

@@ -4,9 +4,9 @@
 // app's open views hear of the import through the change log.
 import { createReadStream, statSync } from 'node:fs';
 import type { Store } from './db/store.ts';
-import { requestContext, type RequestContext } from './http/context.ts';
-import { ResponseCache } from './http/response-cache.ts';
-import { ApiError } from './http/errors.ts';
+import { siteUrls, type RequestContext } from './http/context.ts';
+import { administratorContext } from './operations/context.ts';
+import { OperationError } from './operations/errors.ts';
 import { parseArgs as parseApiArgs } from './http/args.ts';
 import { exportStream, type ExportFormat } from './calendar-files/export-stream.ts';
 import { readCalendarFile, type CalendarFileFormat } from './calendar-files/read-calendar-file.ts';
@@ -29,14 +29,10 @@ export interface CalendarFileOptions {
   host: string;
 }
 
-/** The install administrator's context on `site` (what the CLI acts as). */
-function cliContext(store: Store, siteCode: string | undefined, host: string): RequestContext {
-  const site = store.sites.byCode(siteCode ?? 'default');
-  if (!site) throw new Error(`no site "${siteCode}" (see \`almanac site list\`)`);
-  const admin = store.users.installAdministrator();
-  if (!admin) throw new Error('this data dir has no install administrator');
-  const actor = { userId: admin.id, login: admin.login, role: 'administrator' as const };
-  return requestContext(store, new ResponseCache(store.db, false), site, actor, host);
+/** The install administrator on `site`, with the running server's URLs (an export names its events' pages). */
+function exportContext(store: Store, siteCode: string | undefined, host: string): RequestContext {
+  const ctx = administratorContext(store, siteCode);
+  return Object.assign(ctx, siteUrls(ctx.site, host));
 }
 
 function formatOf(given: string | undefined, file?: string): ExportFormat {
@@ -45,9 +41,9 @@ function formatOf(given: string | undefined, file?: string): ExportFormat {
   return format;
 }
 
-/** An API error in words, with each bad parameter. */
+/** An operation's refusal in words, with each bad parameter. */
 function explain(error: unknown): never {
-  if (error instanceof ApiError) {
+  if (error instanceof OperationError) {
     const params = (error.data.params ?? {}) as Record<string, string>;
     const lines = Object.values(params);
     throw new Error(lines.length > 0 ? lines.join('\n') : error.message);
@@ -60,7 +56,7 @@ export async function exportCommand(
   options: CalendarFileOptions,
   out: NodeJS.WritableStream,
 ): Promise<void> {
-  const ctx = cliContext(store, options.site, options.host);
+  const ctx = exportContext(store, options.site, options.host);
   const raw: Record<string, unknown> = {};
   for (const pair of options.filter ?? []) {
     const at = pair.indexOf('=');
@@ -100,7 +96,7 @@ function progressLine(): (fraction: number) => void {
 }
 
 export async function importCommand(store: Store, file: string, options: CalendarFileOptions): Promise<ImportSummary> {
-  const ctx = cliContext(store, options.site, options.host);
+  const ctx = administratorContext(store, options.site);
   const format: CalendarFileFormat = formatOf(options.format, file);
   let read;
   try {

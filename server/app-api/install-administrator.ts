@@ -1,7 +1,7 @@
 // The install's own administrator (users.super_admin): the one who may create sites, manage
 // backups and allow web origins — what the CLI may do on the data dir. Site roles do not reach it.
 import type { RequestContext } from '../http/context.ts';
-import { forbidden } from '../http/errors.ts';
+import { forbidden } from '../operations/errors.ts';
 
 export const isInstallAdministrator = (ctx: RequestContext): boolean =>
   ctx.actor !== null && ctx.store.users.byId(ctx.actor.userId)?.super_admin === 1;

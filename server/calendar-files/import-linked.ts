@@ -2,10 +2,12 @@
 // row whose name is already a venue (organizer) of the site updates it, any other creates one,
 // each checked exactly as the API checks a write. Same transaction rule as events: call it
 // inside one write transaction, and a preview (dryRun) writes nothing.
-import type { RequestContext } from '../http/context.ts';
-import { ParamErrors } from '../http/errors.ts';
+import type { OperationContext } from '../operations/context.ts';
+import { ParamErrors } from '../operations/errors.ts';
 import type { PostRow } from '../db/repositories/posts.ts';
-import { insertLinked, prepareLinked, updateLinked, type LinkedWriteArgs } from '../api/linked/writes.ts';
+import { insertLinked, prepareLinked, updateLinked, type LinkedWriteArgs } from '../operations/linked/writes.ts';
+import { authorizeLinkedWrite } from '../operations/linked/access.ts';
+import { checkAuthorPermission } from '../operations/posts/writes.ts';
 import type { CsvOrganizer, CsvVenue } from './csv/read-csv.ts';
 import type { ReadCalendarFile } from './imported-event.ts';
 import type { CsvColumns, ImportSkip, ImportSummary, PlannedEvent } from '../../contract/app/import-summary.ts';
@@ -41,12 +43,12 @@ function argsOf(kind: 'venues' | 'organizers', item: Item): LinkedWriteArgs {
 }
 
 /** The site's non-trashed venue (organizer) of that name, if any. */
-function existing(ctx: RequestContext, type: 'venue' | 'organizer', name: string): PostRow | undefined {
+function existing(ctx: OperationContext, type: 'venue' | 'organizer', name: string): PostRow | undefined {
   return ctx.store.posts.byTitle(ctx.site.id, type, name).find((row) => row.status !== 'trash');
 }
 
 export function runLinkedImport(
-  ctx: RequestContext,
+  ctx: OperationContext,
   kind: 'venues' | 'organizers',
   items: Item[],
   file: ReadCalendarFile,
@@ -79,6 +81,8 @@ export function runLinkedImport(
       skipped.push({ line: item.line, title: item.name, code: 'invalid', reason: errors.messages().join(' ') });
       continue;
     }
+    authorizeLinkedWrite(ctx, current);
+    checkAuthorPermission(ctx, prepared.common);
     let id = current?.id;
     if (!options.dryRun) {
       if (current) updateLinked(ctx, type, current, args, prepared);

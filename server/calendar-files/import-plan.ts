@@ -1,11 +1,17 @@
 // From what a calendar file holds (imported-event.ts) to events in the site: each event is
 // matched by its UID (what an earlier import created, or an event of this very calendar in its
-// own export), checked exactly as the API checks a write (prepareEventWrite), and — unless this
-// is a preview — written, all of them in one transaction: the import happens whole or not at all.
-import type { RequestContext } from '../http/context.ts';
-import { ParamErrors } from '../http/errors.ts';
+// own export), checked exactly as the API checks a write (the event operations'
+// prepareEventWrite and authorizeEventWrite), and — unless this is a preview — written, all of
+// them in one transaction: the import happens whole or not at all.
+import type { OperationContext } from '../operations/context.ts';
+import { ParamErrors } from '../operations/errors.ts';
 import type { PostRow } from '../db/repositories/posts.ts';
-import { applyEventWrite, prepareEventWrite, type EventWriteInput } from '../api/events/writes.ts';
+import {
+  applyEventWrite,
+  authorizeEventWrite,
+  prepareEventWrite,
+  type EventWriteInput,
+} from '../operations/events/writes.ts';
 import type { ImportedEvent, ImportSkip, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
 import type { CsvColumns, ImportSummary, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
@@ -20,7 +26,7 @@ function ownEventId(uid: string, calendarKey: string): number | undefined {
 }
 
 /** The event a UID names in this site, if any. */
-function existing(ctx: RequestContext, uid: string, calendarKey: string): PostRow | undefined {
+function existing(ctx: OperationContext, uid: string, calendarKey: string): PostRow | undefined {
   const id = ctx.store.importUids.postOf(ctx.site.id, uid) ?? ownEventId(uid, calendarKey);
   const row = id === undefined ? undefined : ctx.store.posts.get(ctx.site.id, id);
   return row?.type === 'event' ? row : undefined;
@@ -93,7 +99,7 @@ class Resolved {
   }
 
   /** After an event was written: the ids its venue, organizers and terms got. */
-  learn(ctx: RequestContext, eventId: number, input: EventWriteInput, refs: WriteRefs): void {
+  learn(ctx: OperationContext, eventId: number, input: EventWriteInput, refs: WriteRefs): void {
     const siteId = ctx.site.id;
     const unknownTerms = [...((input.categories as unknown[]) ?? []), ...((input.tags as unknown[]) ?? [])].some(
       (name) => typeof name === 'string',
@@ -156,7 +162,7 @@ function useResolved(input: EventWriteInput, resolved: Resolved): WriteRefs {
  * transaction: a failure part-way rolls back everything.
  */
 export function runImport(
-  ctx: RequestContext,
+  ctx: OperationContext,
   file: ReadCalendarFile,
   options: { dryRun: boolean; calendarKey: string; columns?: CsvColumns },
 ): ImportSummary {
@@ -187,6 +193,8 @@ export function runImport(
       skip('invalid', errors.messages().join(' '));
       continue;
     }
+    // The caller's role, judged by the same rule as any write (the route asks for editors already).
+    authorizeEventWrite(ctx, current, prepared);
     let id = current?.id;
     if (!options.dryRun) {
       id = applyEventWrite(ctx, input, prepared, current);

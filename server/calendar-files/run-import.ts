@@ -1,13 +1,13 @@
 // What a file read becomes: events through the event import plan, venues or organizers through
 // the linked one. The caller holds the write transaction (route or CLI).
-import type { RequestContext } from '../http/context.ts';
+import type { OperationContext } from '../operations/context.ts';
 import type { ImportSummary } from '../../contract/app/import-summary.ts';
 import type { ReadResult } from './read-calendar-file.ts';
 import { runImport } from './import-plan.ts';
 import { runLinkedImport } from './import-linked.ts';
 
 export function runFileImport(
-  ctx: RequestContext,
+  ctx: OperationContext,
   read: ReadResult,
   options: { dryRun: boolean; calendarKey: string },
 ): ImportSummary {

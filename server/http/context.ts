@@ -1,19 +1,15 @@
-// What a handler knows about its request: the site it addresses, who is calling, and the URLs
-// that responses must use (every URL carries the site's own base, contract §1 and §3).
+// What a handler knows about its request: what every operation knows (the store, the site it
+// addresses, who is calling: operations/context.ts) and the URLs that responses must use (every
+// URL carries the site's own base, contract §1 and contract §3).
 import type { Store } from '../db/store.ts';
 import type { Site } from '../db/repositories/sites.ts';
 import type { Actor } from '../domain/roles.ts';
-import type { ResponseCache } from './response-cache.ts';
+import type { OperationContext } from '../operations/context.ts';
 
 export const NAMESPACE = 'svc/events/v1';
 
-export interface RequestContext {
-  store: Store;
-  /** Serialized GET responses, emptied by every write. */
-  cache: ResponseCache;
-  site: Site;
-  /** null for anonymous callers. */
-  actor: Actor | null;
+/** Where a site's pages and API live, as responses name them. */
+export interface SiteUrls {
   /** `http://127.0.0.1:PORT`: the server root, whatever the site. */
   origin: string;
   /** `http://127.0.0.1:PORT` for the default site, `http://127.0.0.1:PORT/S` for site S. */
@@ -24,25 +20,17 @@ export interface RequestContext {
   globalIdBase: string;
 }
 
-/** The context of a request to `site` by `actor`, addressed as `host` (it names the URLs in responses). */
-export function requestContext(
-  store: Store,
-  cache: ResponseCache,
-  site: Site,
-  actor: Actor | null,
-  host: string,
-): RequestContext {
+export interface RequestContext extends OperationContext, SiteUrls {}
+
+/** The URLs of `site` when the server is addressed as `host`. */
+export function siteUrls(site: Site, host: string): SiteUrls {
   const path = site.code === 'default' ? '' : `/${site.code}`;
   const origin = `http://${host}`;
   const baseUrl = `${origin}${path}`;
-  return {
-    store,
-    cache,
-    site,
-    actor,
-    origin,
-    baseUrl,
-    apiRoot: `${baseUrl}/${NAMESPACE}`,
-    globalIdBase: `${host.replace(/:\d+$/, '')}${path}`,
-  };
+  return { origin, baseUrl, apiRoot: `${baseUrl}/${NAMESPACE}`, globalIdBase: `${host.replace(/:\d+$/, '')}${path}` };
+}
+
+/** The context of a request to `site` by `actor`, addressed as `host` (it names the URLs in responses). */
+export function requestContext(store: Store, site: Site, actor: Actor | null, host: string): RequestContext {
+  return Object.assign({ store, site, actor }, siteUrls(site, host));
 }

@@ -1,7 +1,7 @@
 // Every failure leaves as a WordPress-style JSON error with a stable code; nothing else
 // (no HTML, no stack trace). Fastify's own errors are translated to the contract's codes.
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, noRoute } from './errors.ts';
+import { ApiError, asApiError, noRoute } from './errors.ts';
 import { envelope } from './response-shaping.ts';
 
 const FASTIFY_CODES: Record<string, [number, string, string]> = {
@@ -25,7 +25,8 @@ function jsonErrorOf(error: Error): { json_error_code: number; json_error_messag
 }
 
 export function toApiError(error: FastifyError | Error): ApiError {
-  if (error instanceof ApiError) return error;
+  const ours = asApiError(error);
+  if (ours) return ours;
   const code = (error as FastifyError).code;
   const known = code ? FASTIFY_CODES[code] : undefined;
   if (known)

@@ -3,7 +3,7 @@
 // can never disagree: Fastify registration, the namespace index and the OpenAPI document.
 import type { Static, TObject, TSchema } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ParamErrors } from './errors.ts';
+import type { ParamErrors } from '../operations/errors.ts';
 import type { RequestContext } from './context.ts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

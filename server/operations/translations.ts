@@ -2,11 +2,11 @@
 // language) stores the translatable fields it carries as the L variant; a create with L also uses
 // them as the base text. A read with L serves each item's L variant where one exists and the base
 // text otherwise, and says which it served in `translation_language`.
-import type { RequestContext } from '../../http/context.ts';
-import type { PostRow } from '../../db/repositories/posts.ts';
-import type { TermRow } from '../../db/repositories/terms.ts';
-import type { TranslationKind } from '../../db/repositories/translations.ts';
-import { TRANSLATABLE_FIELDS } from '../../../contract/constants.ts';
+import type { OperationContext } from './context.ts';
+import type { PostRow } from '../db/repositories/posts.ts';
+import type { TermRow } from '../db/repositories/terms.ts';
+import type { TranslationKind } from '../db/repositories/translations.ts';
+import { TRANSLATABLE_FIELDS } from '../../contract/constants.ts';
 
 /** The column of a post's translatable API field (the name fields and description are renamed). */
 const POST_COLUMN: Record<string, string> = { venue: 'title', organizer: 'title', description: 'content' };
@@ -23,7 +23,7 @@ export const TRANSLATABLE_POST_COLUMNS: Record<string, readonly string[]> = {
 export const TRANSLATABLE_TERM_COLUMNS = TRANSLATABLE_FIELDS.term;
 
 /** The language a write's translatable fields go to, or undefined when they go to the base record. */
-export function variantLanguage(ctx: RequestContext, language: string | undefined): string | undefined {
+export function variantLanguage(ctx: OperationContext, language: string | undefined): string | undefined {
   return language !== undefined && language !== ctx.site.language ? language : undefined;
 }
 
@@ -46,7 +46,7 @@ export function splitVariant(
 }
 
 export function saveVariant(
-  ctx: RequestContext,
+  ctx: OperationContext,
   kind: TranslationKind,
   id: number,
   language: string | undefined,
@@ -58,7 +58,7 @@ export function saveVariant(
 
 /** Items with their L variant laid over the base text, and the ids that had one. */
 function overlay<T extends { id: number }>(
-  ctx: RequestContext,
+  ctx: OperationContext,
   kind: TranslationKind,
   items: T[],
   language: string | undefined,
@@ -82,18 +82,23 @@ function overlay<T extends { id: number }>(
   };
 }
 
-export function overlayPosts(ctx: RequestContext, rows: PostRow[], language: string | undefined) {
+export function overlayPosts(ctx: OperationContext, rows: PostRow[], language: string | undefined) {
   const { items, translated } = overlay(ctx, 'post', rows, language);
   return { rows: items, translated };
 }
 
-export function overlayTerms(ctx: RequestContext, terms: TermRow[], language: string | undefined) {
+export function overlayTerms(ctx: OperationContext, terms: TermRow[], language: string | undefined) {
   const { items, translated } = overlay(ctx, 'term', terms, language);
   return { terms: items, translated };
 }
 
 /** The value of an item's `translation_language`: the variant served, else the site's own language. */
-export function servedLanguage(ctx: RequestContext, language: string | undefined, translated: Set<number>, id: number) {
+export function servedLanguage(
+  ctx: OperationContext,
+  language: string | undefined,
+  translated: Set<number>,
+  id: number,
+) {
   if (!language) return undefined;
   return translated.has(id) ? language : ctx.site.language;
 }

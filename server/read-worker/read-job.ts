@@ -5,14 +5,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Store } from '../db/store.ts';
 import type { Endpoint, RouteSpec } from '../http/route.ts';
 import { requestContext } from '../http/context.ts';
-import { ApiError, noRoute } from '../http/errors.ts';
+import { asApiError, noRoute } from '../http/errors.ts';
 import { toApiError } from '../http/error-handler.ts';
 import { callEndpoint, endpointKey, serializerOf } from '../http/register.ts';
 import { componentsOf } from '../http/serializers.ts';
 import { COMPONENTS } from '../../contract/representations.ts';
 
 const RESPONSE_COMPONENTS = componentsOf(COMPONENTS);
-import { ResponseCache } from '../http/response-cache.ts';
 import type { ReadAnswer, ReadJob } from './read-worker-client.ts';
 
 /** endpointKey → endpoint, for the endpoints of the given route tables that may run off-thread. */
@@ -27,7 +26,7 @@ export function offThreadEndpoints(tables: [namespace: string, routes: RouteSpec
 
 /** The answer errorHandler would give, as data (the worker has no Fastify reply). */
 export function errorAnswer(error: unknown): ReadAnswer {
-  const apiError = error instanceof ApiError ? error : toApiError(error as Error);
+  const apiError = toApiError(error as Error);
   const headers: Record<string, string> = {};
   if (apiError.status === 401) headers['www-authenticate'] = 'Bearer realm="almanac", Basic realm="almanac"';
   return { status: apiError.status, headers, body: JSON.stringify(apiError.toBody()) };
@@ -47,19 +46,14 @@ const absent = new Proxy(
  * Runs `job` in one read transaction of `store`. An ApiError becomes its error answer; anything
  * else is thrown (the caller logs it and answers 500).
  */
-export function runReadJob(
-  store: Store,
-  endpoints: Map<string, Endpoint>,
-  job: ReadJob,
-  cache?: ResponseCache,
-): ReadAnswer {
+export function runReadJob(store: Store, endpoints: Map<string, Endpoint>, job: ReadJob): ReadAnswer {
   const endpoint = endpoints.get(job.key);
   if (!endpoint) return errorAnswer(noRoute());
   try {
     return store.snapshot(() => {
       const site = store.sites.byCode(job.siteCode);
       if (!site) throw noRoute();
-      const ctx = requestContext(store, cache ?? new ResponseCache(store.db, false), site, job.actor, job.host);
+      const ctx = requestContext(store, site, job.actor, job.host);
       const result = callEndpoint(endpoint, {
         ctx,
         raw: job.raw,
@@ -72,7 +66,7 @@ export function runReadJob(
       return { status: result.status, headers: result.headers, body };
     });
   } catch (error) {
-    if (error instanceof ApiError) return errorAnswer(error);
+    if (asApiError(error)) return errorAnswer(error);
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 // GET /events: turns the list parameters into an EventListFilter (validation phase) and runs it.
 import type { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import type { ApiResult } from '../../http/route.ts';
 import type { Comparison, DateColumn, EventListFilter } from '../../db/repositories/event-list.ts';
 import { formatWall, parseDateInput, toZone } from '../../domain/dates.ts';
@@ -9,11 +9,11 @@ import { boundingBox } from '../../domain/geo.ts';
 import { sanitizeSlug } from '../../domain/slug.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { listVisibility } from '../shared/visibility.ts';
-import { storableUtcWall } from '../shared/storable-dates.ts';
+import { storableUtcWall } from '../../operations/posts/storable-dates.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { EventListArgs } from '../../../contract/events.ts';
 import { presentEvents } from './present.ts';
-import { isUnlocked } from './service.ts';
+import { isUnlocked } from '../../operations/events/access.ts';
 import { termName } from '../../domain/html.ts';
 
 const DATE_PARAMS = [

@@ -10,7 +10,7 @@ import { flag, presentImage, type Json } from '../shared/present.ts';
 import { organizerJsonLd, presentOrganizer, presentVenue, venueJsonLd } from '../linked/representation.ts';
 import { presentEmbeddedTerm } from '../terms/representation.ts';
 import { globalId, permalink, restUrl } from '../shared/urls.ts';
-import { overlayPosts, overlayTerms, servedLanguage } from '../shared/translations.ts';
+import { overlayPosts, overlayTerms, servedLanguage } from '../../operations/translations.ts';
 
 interface Relations {
   venues: Map<number, number[]>;

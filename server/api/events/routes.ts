@@ -1,5 +1,7 @@
-// The events routes (spec §4.2): one table drives Fastify, the namespace index and /doc.
-import { postBySlug } from '../shared/slug-lookup.ts';
+// The events routes (spec §4.2): one table drives Fastify, the namespace index and /doc. The
+// operations (operations/events/) check and write; this file adds what HTTP needs: the target
+// read once for validation, permission and If-Match, ETags, status codes, presentation.
+import { postBySlug } from '../../operations/posts/slug-lookup.ts';
 import { Type, type TObject, type TSchema } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, EDITABLE, memoized, type HandlerInput, type RouteSpec } from '../../http/route.ts';
@@ -15,14 +17,24 @@ import {
   EventUpdateBySlugArgs,
 } from '../../../contract/events.ts';
 import { prepareEventList, runEventList, type PreparedEventList } from './list.ts';
-import { applyEventWrite, prepareEventWrite, type EventWriteInput, type PreparedEventWrite } from './writes.ts';
+import {
+  applyEventWrite,
+  authorizeEventWrite,
+  prepareEventWrite,
+  type EventWriteInput,
+  type PreparedEventWrite,
+} from '../../operations/events/writes.ts';
 import { presentEvent } from './present.ts';
-import { assertMayEdit, assertReadable, findEvent, findEventBySlug, trashOrDelete } from './service.ts';
-import { checkAuthorPermission } from '../shared/post-writes.ts';
+import {
+  assertMayEdit,
+  assertReadable,
+  findEvent,
+  findEventBySlug,
+  trashOrDeleteEvent,
+} from '../../operations/events/access.ts';
 import { postEtag } from '../shared/etag.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
-import { forbidden, type ParamErrors } from '../../http/errors.ts';
-import { can } from '../../domain/roles.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 
 /**
  * Lists whose cost grows with the calendar rather than the page: a text search reads every row of
@@ -87,10 +99,10 @@ function remove(input: HandlerInput<Target & { force?: boolean; translation_lang
     const force = args.force === true;
     if (force) {
       const before = presentEvent(ctx, row, { unlocked: new Set([row.id]) });
-      trashOrDelete(ctx, row, true, 'event');
+      trashOrDeleteEvent(ctx, row, true);
       return { body: before }; // gone: no ETag
     }
-    trashOrDelete(ctx, row, false, 'event');
+    trashOrDeleteEvent(ctx, row, false);
     const trashed = findEvent(ctx, row.id);
     return {
       body: presentEvent(ctx, trashed, { unlocked: new Set([row.id]), translation: translationOf(args) }),
@@ -106,8 +118,7 @@ const writeValidate = (input: HandlerInput<Target & EventWriteInput>, errors: Pa
 
 const writePermission = (input: HandlerInput<Target & EventWriteInput>) => {
   const current = input.args.id !== undefined || input.args.slug !== undefined ? lookup(input) : undefined;
-  assertMayEdit(input.ctx, current);
-  checkAuthorPermission(input.ctx, (input.prepared as PreparedEventWrite).common);
+  authorizeEventWrite(input.ctx, current, input.prepared as PreparedEventWrite);
 };
 
 /** The event's current ETag (undefined when the id/slug names no event). */
@@ -195,10 +206,7 @@ export const eventRoutes: RouteSpec[] = [
           403: error('Not allowed.'),
         },
         validate: (input, errors) => prepareEventWrite(input.ctx, input.args, undefined, errors),
-        permission: ({ ctx, prepared }) => {
-          if (!can.createPosts(ctx.actor)) throw forbidden(ctx.actor !== null);
-          checkAuthorPermission(ctx, (prepared as PreparedEventWrite).common);
-        },
+        permission: ({ ctx, prepared }) => authorizeEventWrite(ctx, undefined, prepared as PreparedEventWrite),
         handler: ({ ctx, args, prepared }) => {
           const id = ctx.store.transaction(() => applyEventWrite(ctx, args, prepared as PreparedEventWrite, undefined));
           const row = findEvent(ctx, id);

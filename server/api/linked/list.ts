@@ -1,13 +1,13 @@
 // GET /venues and /organizers: filters, visibility, envelope and paging as the reference.
 import { DateTime } from 'luxon';
 import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import type { HandlerInput } from '../../http/route.ts';
 import { formatWall } from '../../domain/dates.ts';
 import { can } from '../../domain/roles.ts';
 import { toBoolean } from '../../http/args.ts';
 import { listVisibility } from '../shared/visibility.ts';
-import { overlayPosts, servedLanguage } from '../shared/translations.ts';
+import { overlayPosts, servedLanguage } from '../../operations/translations.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { LinkedResource } from './resource.ts';
 import type { LinkedListFilter } from '../../db/repositories/linked-list.ts';

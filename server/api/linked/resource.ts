@@ -5,7 +5,7 @@ import { Organizer, Venue } from '../../../contract/representations.ts';
 import { venueFields } from '../../../contract/venues.ts';
 import { organizerFields } from '../../../contract/organizers.ts';
 import { OrganizerArgs, VenueArgs, type LinkedArgs } from '../../../contract/linked.ts';
-import type { LinkedType } from './writes.ts';
+import type { LinkedType } from '../../operations/linked/writes.ts';
 import { presentOrganizer, presentVenue } from './representation.ts';
 
 export const O = Type.Optional;

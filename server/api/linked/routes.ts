@@ -1,9 +1,9 @@
 // /venues and /organizers: the linked-post engine's route table (venues/routes.ts and
-// organizers/routes.ts name which).
+// organizers/routes.ts name which). The operations (operations/linked/) check and write; this
+// file adds what HTTP needs: the read-once target, ETags, presentation.
 import { Type, type TObject } from '@sinclair/typebox';
-import { ApiError, forbidden, type ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
-import { can } from '../../domain/roles.ts';
 import { ErrorBody, listEnvelope } from '../../../contract/representations.ts';
 import {
   findIdentical,
@@ -13,12 +13,20 @@ import {
   type LinkedType,
   type LinkedWriteArgs,
   type PreparedLinked,
-} from './writes.ts';
-import { checkAuthorPermission, trashedSlug } from '../shared/post-writes.ts';
+} from '../../operations/linked/writes.ts';
+import {
+  assertLinkedReadable,
+  authorizeLinkedWrite,
+  findLinked,
+  requireLinked,
+  trashOrDeleteLinked,
+  type PostTarget,
+} from '../../operations/linked/access.ts';
+import { checkAuthorPermission } from '../../operations/posts/writes.ts';
 import { postEtag } from '../shared/etag.ts';
-import { variantLanguage } from '../shared/translations.ts';
+import { variantLanguage } from '../../operations/translations.ts';
 import { RESOURCES } from './resource.ts';
-import { assertReadable, findLinked, present, requireLinked, storedTarget, type Target } from './present.ts';
+import { present, storedTarget } from './present.ts';
 import { listHandler, prepareList } from './list.ts';
 
 export function linkedRoutes(type: LinkedType): RouteSpec[] {
@@ -30,12 +38,12 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
 
   /** The checked target of a by-id/by-slug request, from the read the checks share. */
   const target = (input: HandlerInput<Record<string, unknown>>) =>
-    requireLinked(resource, input.args as Target, storedTarget(input, resource));
+    requireLinked(type, input.args as PostTarget, storedTarget(input, resource));
   // A read writes nothing: the row validation read is the one to present.
   const read = (input: HandlerInput<Record<string, unknown>>) => {
     const { ctx, args: a } = input;
     const row = target(input);
-    assertReadable(ctx, resource, row);
+    assertLinkedReadable(ctx, row);
     return { body: present(ctx, resource, row, true, translationOf(a)), etag: postEtag(row) };
   };
 
@@ -46,14 +54,12 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
   };
   const permitWrite = (input: HandlerInput<Record<string, unknown>>) => {
     const { ctx, args: a, prepared } = input;
-    const allowed =
-      a.id !== undefined || a.slug !== undefined ? can.editPost(ctx.actor, target(input)) : can.createPosts(ctx.actor);
-    if (!allowed) throw forbidden(ctx.actor !== null);
+    authorizeLinkedWrite(ctx, a.id !== undefined || a.slug !== undefined ? target(input) : undefined);
     checkAuthorPermission(ctx, (prepared as PreparedLinked).common);
   };
   const update = ({ ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>) => {
     const id = ctx.store.transaction(() => {
-      const row = findLinked(ctx, resource, a as Target);
+      const row = findLinked(ctx, type, a as PostTarget);
       updateLinked(
         ctx,
         type,
@@ -69,28 +75,18 @@ export function linkedRoutes(type: LinkedType): RouteSpec[] {
   };
   const remove = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) =>
     ctx.store.transaction(() => {
-      const row = findLinked(ctx, resource, a as Target);
-      const force = a.force === true;
-      if (!force && row.status === 'trash')
-        throw new ApiError(410, `${type}-is-in-trash`, `The ${type} is already trashed`);
-      // Trashing or deleting a venue/organizer unlinks it from its events (as the reference).
-      ctx.store.posts.unlinkEverywhere(ctx.site.id, row.id);
-      if (force) {
+      const row = findLinked(ctx, type, a as PostTarget);
+      if (a.force === true) {
+        // Gone for good: the answer is the item as it was.
         const before = present(ctx, resource, row, false, translationOf(a));
-        ctx.store.posts.remove(ctx.site.id, row.id);
+        trashOrDeleteLinked(ctx, row, true);
         return { body: before };
       }
-      ctx.store.posts.update(ctx.site.id, row.id, {
-        status: 'trash',
-        trashed_status: row.status,
-        slug: trashedSlug(ctx, row),
-      });
+      trashOrDeleteLinked(ctx, row, false);
       const trashed = ctx.store.posts.get(ctx.site.id, row.id)!;
       return { body: present(ctx, resource, trashed, false, translationOf(a)), etag: postEtag(trashed) };
     });
-  const permitDelete = (input: HandlerInput<Record<string, unknown>>) => {
-    if (!can.editPost(input.ctx.actor, target(input))) throw forbidden(input.ctx.actor !== null);
-  };
+  const permitDelete = (input: HandlerInput<Record<string, unknown>>) => authorizeLinkedWrite(input.ctx, target(input));
   const etag = (input: HandlerInput<Record<string, unknown>>) => {
     const row = storedTarget(input, resource);
     return row?.type === type ? postEtag(row) : undefined;

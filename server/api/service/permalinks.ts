@@ -1,6 +1,6 @@
 // The `url` of an event, venue or organizer is its page on the site (contract §3): a small,
 // readable HTML page, so links in responses lead somewhere. Everything is escaped.
-import { postBySlug } from '../shared/slug-lookup.ts';
+import { postBySlug } from '../../operations/posts/slug-lookup.ts';
 import type { FastifyInstance } from 'fastify';
 import type { PostType } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';

@@ -1,6 +1,6 @@
 // Which statuses a caller sees in a list (contract §7 deviation: never more than single reads).
 import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import { can } from '../../domain/roles.ts';
 
 export const ALL_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];

@@ -1,16 +1,18 @@
 // GET /categories and /tags: the reference's list (filters, order, envelope, X-TEC-Total).
 import type { HandlerInput, ApiResult } from '../../http/route.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import type { TermListFilter, TermOrderBy } from '../../db/repositories/term-list.ts';
 import { termName } from '../../domain/html.ts';
 import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 import { restUrl } from '../shared/urls.ts';
 import { ORDER_BY } from '../../../contract/terms.ts';
 import { present } from './present.ts';
-import { translationOf, type TermResource } from './resource.ts';
+import type { TaxonomyConfig } from '../../operations/terms/taxonomies.ts';
+
+const translationOf = (a: Record<string, unknown>) => a.translation_language as string | undefined;
 
 export function validateTermList(
-  r: TermResource,
+  r: TaxonomyConfig,
   { ctx, args: a }: HandlerInput<Record<string, unknown>>,
   errors: ParamErrors,
 ): TermListFilter & { page: number } {
@@ -55,7 +57,7 @@ export function validateTermList(
 }
 
 export function listTerms(
-  r: TermResource,
+  r: TaxonomyConfig,
   { ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>,
 ): ApiResult {
   const filter = prepared as TermListFilter & { page: number };

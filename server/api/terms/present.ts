@@ -1,18 +1,11 @@
 // A term as the reference shows it (shared/present.ts), with its archive path, count and variant;
 // single answers add WordPress's `_links` (links.ts).
 import type { RequestContext } from '../../http/context.ts';
-import { invalidParam } from '../../http/errors.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import { presentTerm } from './representation.ts';
-import { overlayTerms, servedLanguage } from '../shared/translations.ts';
+import { overlayTerms, servedLanguage } from '../../operations/translations.ts';
 import { termLinks } from './links.ts';
-import type { TermResource } from './resource.ts';
-
-export function findTerm(ctx: RequestContext, r: TermResource, id: unknown): TermRow {
-  const term = typeof id === 'number' && id > 0 ? ctx.store.terms.get(ctx.site.id, id) : undefined;
-  if (!term || term.taxonomy !== r.taxonomy) throw invalidParam('id', `Invalid ${r.noun} ID.`);
-  return term;
-}
+import type { TaxonomyConfig } from '../../operations/terms/taxonomies.ts';
 
 /** A category's archive page path nests its ancestors' slugs, as WordPress permalinks do. */
 function archivePath(ctx: RequestContext, term: TermRow): string {
@@ -35,6 +28,6 @@ export function present(ctx: RequestContext, term: TermRow, translation?: string
 }
 
 /** A single term's answer (create, read, update, delete): the term and WordPress's `_links`. */
-export function presentSingle(ctx: RequestContext, r: TermResource, term: TermRow, translation?: string) {
+export function presentSingle(ctx: RequestContext, r: TaxonomyConfig, term: TermRow, translation?: string) {
   return Object.assign(present(ctx, term, translation), { _links: termLinks(ctx, term, r.mayManage(ctx.actor)) });
 }

@@ -1,26 +1,34 @@
 // /categories and /tags: the term engine's route table. Categories and tags are the same engine
 // with their own settings (resource.ts); categories/routes.ts and tags/routes.ts name which.
 import { Type } from '@sinclair/typebox';
-import { forbidden } from '../../http/errors.ts';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { ErrorBody, Term } from '../../../contract/representations.ts';
 import { termEtag } from '../shared/etag.ts';
-import { findTerm, presentSingle } from './present.ts';
+import { presentSingle } from './present.ts';
 import { listTerms, validateTermList } from './list.ts';
-import { createTerm, prepareWrite, removeTerm, updateTerm } from './writes.ts';
-import { TERM_RESOURCES, translationOf } from './resource.ts';
+import { restUrl } from '../shared/urls.ts';
+import { findTerm } from '../../operations/terms/access.ts';
+import {
+  authorizeTermWrite,
+  createTerm,
+  deleteTerm,
+  prepareTermWrite,
+  updateTerm,
+  type PreparedTermWrite,
+} from '../../operations/terms/writes.ts';
+import { TAXONOMIES } from '../../operations/terms/taxonomies.ts';
+import { CategoryArgs, TagArgs } from '../../../contract/terms.ts';
 
 const O = Type.Optional;
 
 export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
-  const r = TERM_RESOURCES[taxonomy];
-  const args = r.args;
+  const r = TAXONOMIES[taxonomy];
+  const args = taxonomy === 'category' ? CategoryArgs : TagArgs;
+  const translationOf = (a: Record<string, unknown>) => a.translation_language as string | undefined;
   const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
   const item = { description: `The ${r.noun}.`, schema: Type.Ref(Term) };
-  const permit = ({ ctx }: HandlerInput<Record<string, unknown>>) => {
-    if (!r.mayManage(ctx.actor)) throw forbidden(ctx.actor !== null);
-  };
+  const permit = ({ ctx }: HandlerInput<Record<string, unknown>>) => authorizeTermWrite(ctx, r);
   const etag = ({ ctx, args: a }: HandlerInput<Record<string, unknown>>) => {
     const term = typeof a.id === 'number' ? ctx.store.terms.get(ctx.site.id, a.id) : undefined;
     return term?.taxonomy === taxonomy ? termEtag(term) : undefined;
@@ -65,9 +73,19 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
             401: error('No credentials.'),
             403: error('Not allowed.'),
           },
-          validate: ({ ctx, args: a }, errors) => prepareWrite(ctx, r, a, errors),
+          validate: ({ ctx, args: a }, errors) => prepareTermWrite(ctx, r, a, errors),
           permission: permit,
-          handler: (input) => createTerm(r, input),
+          handler: ({ ctx, args: a, prepared }) => {
+            const term = ctx.store.transaction(() =>
+              createTerm(ctx, r, prepared as PreparedTermWrite, translationOf(a)),
+            );
+            return {
+              status: 201,
+              body: presentSingle(ctx, r, term, translationOf(a)),
+              headers: { Location: restUrl(ctx, r.collection, term.id) },
+              etag: termEtag(term),
+            };
+          },
         }),
       ],
     },
@@ -97,11 +115,16 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
           },
           validate: (input, errors) => {
             validateTarget(input);
-            return prepareWrite(input.ctx, r, input.args, errors);
+            return prepareTermWrite(input.ctx, r, input.args, errors);
           },
           permission: permit,
           etag,
-          handler: (input) => updateTerm(r, input),
+          handler: ({ ctx, args: a, prepared }) => {
+            const term = ctx.store.transaction(() =>
+              updateTerm(ctx, r, findTerm(ctx, r, a.id), prepared as PreparedTermWrite, translationOf(a)),
+            );
+            return { body: presentSingle(ctx, r, term, translationOf(a)) };
+          },
         }),
         endpoint({
           methods: ['DELETE'],
@@ -117,7 +140,14 @@ export function termRoutes(taxonomy: Taxonomy): RouteSpec[] {
           validate: validateTarget,
           permission: permit,
           etag,
-          handler: (input) => removeTerm(r, input),
+          handler: ({ ctx, args: a }) =>
+            ctx.store.transaction(() => {
+              const term = findTerm(ctx, r, a.id);
+              // The answer is the term as it was (WordPress's), so it is presented before it goes.
+              const before = presentSingle(ctx, r, term, translationOf(a));
+              deleteTerm(ctx, r, term);
+              return { body: before };
+            }),
         }),
       ],
     },

@@ -6,7 +6,8 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { ApiError, invalidParam } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import { invalidParam } from '../../operations/errors.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { ChangeRow } from '../../db/repositories/changes.ts';

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RequestContext } from '../../http/context.ts';
+import type { OperationContext } from '../../operations/context.ts';
 import type { EventListFilter } from '../../db/repositories/event-list.ts';
 import { exportStream, type ExportFormat } from '../../calendar-files/export-stream.ts';
 
@@ -13,7 +14,7 @@ const TYPES: Record<ExportFormat, string> = {
 };
 
 /** What makes this site's own event UIDs unique across installs (see ics-export/vevent.ts). */
-export function calendarKey(ctx: RequestContext): string {
+export function calendarKey(ctx: OperationContext): string {
   const created = ctx.store.sites.createdUtc(ctx.site.id);
   return `${ctx.site.code}-${createHash('sha1').update(`${ctx.site.id}|${created}`).digest('hex').slice(0, 10)}`;
 }

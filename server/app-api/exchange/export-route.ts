@@ -6,7 +6,7 @@ import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
 import { prepareEventList, type PreparedEventList } from '../../api/events/list.ts';
 import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../../operations/errors.ts';
 import { planExport, sendExport } from './export-reply.ts';
 import { ExportArgs } from '../../../contract/app/exchange.ts';
 

@@ -14,7 +14,7 @@ import { ApiError } from '../../http/errors.ts';
 import { mergeSources, parseArgs } from '../../http/args.ts';
 import { EventListArgs } from '../../../contract/events.ts';
 import { prepareEventList } from '../../api/events/list.ts';
-import { postBySlug } from '../../api/shared/slug-lookup.ts';
+import { postBySlug } from '../../operations/posts/slug-lookup.ts';
 import { can } from '../../domain/roles.ts';
 import { planExport, sendExport, type ExportPlan } from './export-reply.ts';
 

@@ -11,7 +11,7 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
 import type { RequestContext } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../operations/errors.ts';
 import { clearedSessionCookie, readCookie, sessionCookie, sessionCookieName } from '../../http/cookies.ts';
 import { DESKTOP_TOKEN_PREFIX } from '../../http/desktop-sessions.ts';
 import { SESSION_MS } from '../../db/repositories/sessions.ts';

@@ -3,7 +3,8 @@
 // create`); edit title, time zone and page size (an administrator of that site).
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import { forbidden } from '../../operations/errors.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
 import { ErrorBody } from '../../../contract/representations.ts';

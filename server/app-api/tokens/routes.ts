@@ -4,7 +4,8 @@
 // hash is stored).
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { ApiError, forbidden } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
+import { forbidden } from '../../operations/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { TokenSummary as TokenRow } from '../../db/repositories/users.ts';
 import { ErrorBody } from '../../../contract/representations.ts';

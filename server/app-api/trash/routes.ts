@@ -4,7 +4,7 @@
 // contributors their own, as a single read of a trashed post allows; others nothing.
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { can } from '../../domain/roles.ts';
-import { forbidden } from '../../http/errors.ts';
+import { forbidden } from '../../operations/errors.ts';
 import { TrashArgs, TrashPage } from '../../../contract/app/trash.ts';
 import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 

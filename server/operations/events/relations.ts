@@ -1,8 +1,8 @@
 // The relations an event write names: venue/organizer (ids, {id}, inline objects) and
 // categories/tags (ids or names). Parsed in the validation phase, resolved (creating inline
 // venues, organizers and terms) in the handler's transaction.
-import type { RequestContext } from '../../http/context.ts';
-import { ApiError, type ParamErrors } from '../../http/errors.ts';
+import type { OperationContext } from '../context.ts';
+import { type ParamErrors, OperationError } from '../errors.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { can } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
@@ -24,7 +24,7 @@ function isEmptyLink(value: unknown): boolean {
 
 /** Parses the event's `venue`/`organizer` value; undefined when absent (leave links unchanged). */
 export function parseLinks(
-  ctx: RequestContext,
+  ctx: OperationContext,
   type: LinkedType,
   value: unknown,
   errors: ParamErrors,
@@ -63,14 +63,14 @@ export function parseLinks(
 }
 
 /** Handler phase: ids in order, creating inline ones (or reusing an identical existing one). */
-export function resolveLinks(ctx: RequestContext, type: LinkedType, refs: LinkRef[], language?: string): number[] {
+export function resolveLinks(ctx: OperationContext, type: LinkedType, refs: LinkRef[], language?: string): number[] {
   const ids: number[] = [];
   for (const ref of refs) {
     let id: number;
     if ('id' in ref) id = ref.id;
     else {
       if (!can.createPosts(ctx.actor))
-        throw new ApiError(403, 'rest_forbidden', `Sorry, you are not allowed to create a ${type}.`);
+        throw new OperationError('forbidden', 'rest_forbidden', `Sorry, you are not allowed to create a ${type}.`);
       id = findIdentical(ctx, type, ref.prepared)?.id ?? insertLinked(ctx, type, ref.create, ref.prepared, language);
     }
     if (!ids.includes(id)) ids.push(id);
@@ -81,7 +81,7 @@ export function resolveLinks(ctx: RequestContext, type: LinkedType, refs: LinkRe
 export type TermRef = { id: number } | { name: string };
 
 /** Parses `categories`/`tags`: ids (unknown ones skipped, as the reference) or names/slugs. */
-export function parseTermRefs(ctx: RequestContext, taxonomy: Taxonomy, value: unknown): TermRef[] | undefined {
+export function parseTermRefs(ctx: OperationContext, taxonomy: Taxonomy, value: unknown): TermRef[] | undefined {
   if (value === undefined) return undefined;
   const items = Array.isArray(value) ? value : [value];
   const refs: TermRef[] = [];
@@ -110,7 +110,7 @@ export function parseTermRefs(ctx: RequestContext, taxonomy: Taxonomy, value: un
  * term endpoints (authors for categories, editors for tags) — a deviation: the reference lets
  * contributors create terms this way.
  */
-export function resolveTermRefs(ctx: RequestContext, taxonomy: Taxonomy, refs: TermRef[]): number[] {
+export function resolveTermRefs(ctx: OperationContext, taxonomy: Taxonomy, refs: TermRef[]): number[] {
   const ids: number[] = [];
   for (const ref of refs) {
     let id: number;
@@ -124,8 +124,8 @@ export function resolveTermRefs(ctx: RequestContext, taxonomy: Taxonomy, refs: T
       }
       const allowed = taxonomy === 'category' ? can.manageCategories(ctx.actor) : can.manageTags(ctx.actor);
       if (!allowed) {
-        throw new ApiError(
-          403,
+        throw new OperationError(
+          'forbidden',
           'rest_cannot_create_term',
           `Sorry, you are not allowed to create the ${taxonomy} "${ref.name}".`,
         );

@@ -1,6 +1,6 @@
 // Term `count` = published events using the term, stored on the term and adjusted by every event
 // write: snapshot the event's counting state before the write, compare after, apply the difference.
-import type { RequestContext } from '../../http/context.ts';
+import type { OperationContext } from '../context.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 
 export interface TermCountSnapshot {
@@ -9,7 +9,11 @@ export interface TermCountSnapshot {
 }
 
 /** `row`: the event as stored now, when the caller has just read it (saves reading it again). */
-export function termCountSnapshot(ctx: RequestContext, eventId: number | undefined, row?: PostRow): TermCountSnapshot {
+export function termCountSnapshot(
+  ctx: OperationContext,
+  eventId: number | undefined,
+  row?: PostRow,
+): TermCountSnapshot {
   if (eventId === undefined) return { counted: false, terms: [] };
   const current = row ?? ctx.store.posts.get(ctx.site.id, eventId);
   if (!current || current.type !== 'event') return { counted: false, terms: [] };
@@ -17,7 +21,7 @@ export function termCountSnapshot(ctx: RequestContext, eventId: number | undefin
 }
 
 /** Applies the change between two snapshots of the same event (in the write's transaction). */
-export function syncTermCounts(ctx: RequestContext, before: TermCountSnapshot, after: TermCountSnapshot): void {
+export function syncTermCounts(ctx: OperationContext, before: TermCountSnapshot, after: TermCountSnapshot): void {
   const delta = new Map<number, number>();
   if (before.counted) for (const id of before.terms) delta.set(id, (delta.get(id) ?? 0) - 1);
   if (after.counted) for (const id of after.terms) delta.set(id, (delta.get(id) ?? 0) + 1);

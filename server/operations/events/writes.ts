@@ -1,11 +1,16 @@
-// Event create/update: validation phase (prepareEventWrite, collects every 400) and the
-// transactional apply phase (applyEventWrite). Updates are partial (contract §6).
+// Event create/update in three phases — validation (prepareEventWrite, collects every bad field),
+// permission (authorizeEventWrite), and the transactional apply (applyEventWrite) — which the REST
+// routes drive one by one (WordPress's order: 400 before 401/403, then If-Match) and `writeEvent`
+// runs in one call for every other caller. Updates are partial (contract §6).
 import type { DateTime } from 'luxon';
-import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { OperationContext } from '../context.ts';
+import type { ParamErrors } from '../errors.ts';
+import { checkInput } from '../input.ts';
+import { EventCreateArgs, EventUpdateFields, type EventWriteFields } from '../../../contract/events.ts';
+import { assertMayEdit } from './access.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
-import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../shared/translations.ts';
-import { syncTermCounts, termCountSnapshot } from '../shared/term-counts.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../translations.ts';
+import { syncTermCounts, termCountSnapshot } from './term-counts.ts';
 import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
 import { filterHtml } from '../../domain/html.ts';
 import {
@@ -16,38 +21,19 @@ import {
   utcWall,
   wallToDateTime,
 } from '../../domain/dates.ts';
-import { applyCommon, chooseSlug, isHttpUrl, prepareCommon, type PreparedCommon } from '../shared/post-writes.ts';
-import { isStorable, OUT_OF_RANGE } from '../shared/storable-dates.ts';
+import {
+  applyCommon,
+  checkAuthorPermission,
+  chooseSlug,
+  isHttpUrl,
+  prepareCommon,
+  type PreparedCommon,
+} from '../posts/writes.ts';
+import { isStorable, OUT_OF_RANGE } from '../posts/storable-dates.ts';
 import { parseLinks, parseTermRefs, resolveLinks, resolveTermRefs, type LinkRef, type TermRef } from './relations.ts';
 
-export interface EventWriteInput {
-  title?: string;
-  description?: string;
-  excerpt?: string;
-  slug?: string;
-  status?: string;
-  author?: number;
-  date?: string | number;
-  date_utc?: string | number;
-  start_date?: string | number;
-  end_date?: string | number;
-  timezone?: string;
-  all_day?: boolean;
-  image?: number | string;
-  cost?: unknown;
-  website?: string;
-  show_map?: boolean;
-  show_map_link?: boolean;
-  hide_from_listings?: boolean;
-  sticky?: boolean;
-  featured?: boolean;
-  categories?: unknown;
-  tags?: unknown;
-  venue?: unknown;
-  organizer?: unknown;
-  password?: string;
-  translation_language?: string;
-}
+/** What an event write may carry: the contract's fields (contract/events.ts), every one optional. */
+export type EventWriteInput = EventWriteFields;
 
 export interface PreparedEventWrite {
   common: PreparedCommon;
@@ -77,7 +63,7 @@ function dayStart(dt: DateTime): DateTime {
  * and the zone, so a zone change re-interprets the local times (contract §6 deviation).
  */
 function prepareSchedule(
-  ctx: RequestContext,
+  ctx: OperationContext,
   args: EventWriteInput,
   current: PostRow | undefined,
   errors: ParamErrors,
@@ -138,7 +124,7 @@ function prepareSchedule(
 }
 
 export function prepareEventWrite(
-  ctx: RequestContext,
+  ctx: OperationContext,
   args: EventWriteInput,
   current: PostRow | undefined,
   errors: ParamErrors,
@@ -164,7 +150,7 @@ const bool = (value: boolean | undefined) => (value === undefined ? undefined : 
 
 /** Stores the event (in the caller's transaction) and returns its id. */
 export function applyEventWrite(
-  ctx: RequestContext,
+  ctx: OperationContext,
   args: EventWriteInput,
   prepared: PreparedEventWrite,
   current: PostRow | undefined,
@@ -236,4 +222,31 @@ export function applyEventWrite(
     : { counted, terms: categories || tags ? terms.termIdsOf(siteId, id) : before.terms };
   syncTermCounts(ctx, before, after);
   return id;
+}
+
+/**
+ * Whether the caller may make this write: create events (no `current`) or edit `current`, and set
+ * another author when the write names one.
+ */
+export function authorizeEventWrite(
+  ctx: OperationContext,
+  current: PostRow | undefined,
+  prepared: PreparedEventWrite,
+): void {
+  assertMayEdit(ctx, current);
+  checkAuthorPermission(ctx, prepared.common);
+}
+
+/**
+ * A whole create (no `current`) or update, for callers that are not REST routes (the importer,
+ * series, CalDAV): the input checked against the contract's schema and the data's rules, the
+ * caller's permission, then the write, in the caller's transaction. Returns the event's id;
+ * throws an OperationError naming every bad field.
+ */
+export function writeEvent(ctx: OperationContext, input: EventWriteInput, current?: PostRow): number {
+  const errors = current ? checkInput(EventUpdateFields, input) : checkInput(EventCreateArgs, input);
+  const prepared = prepareEventWrite(ctx, input, current, errors);
+  errors.throwIfAny();
+  authorizeEventWrite(ctx, current, prepared);
+  return applyEventWrite(ctx, input, prepared, current);
 }

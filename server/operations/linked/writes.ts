@@ -1,11 +1,11 @@
 // Venues and organizers: the two "linked post" types. One configuration per type drives their
 // field columns, validation, duplicate avoidance and inline creation from an event write, so the
 // venue and organizer resources (and the event's venue/organizer fields) share one engine.
-import type { RequestContext } from '../../http/context.ts';
+import type { OperationContext } from '../context.ts';
 import { filterHtml } from '../../domain/html.ts';
-import type { ParamErrors } from '../../http/errors.ts';
+import type { ParamErrors } from '../errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
-import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from '../shared/translations.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from '../translations.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
 import { formatWall } from '../../domain/dates.ts';
 import {
@@ -15,7 +15,7 @@ import {
   prepareCommon,
   type CommonWriteArgs,
   type PreparedCommon,
-} from '../shared/post-writes.ts';
+} from '../posts/writes.ts';
 
 export type LinkedType = 'venue' | 'organizer';
 
@@ -60,7 +60,7 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  * inside an event write reports its errors under the event's `venue` parameter).
  */
 export function prepareLinked(
-  ctx: RequestContext,
+  ctx: OperationContext,
   type: LinkedType,
   args: LinkedWriteArgs,
   errors: ParamErrors,
@@ -126,7 +126,7 @@ function fillStateProvince(columns: PostColumns, current: PostRow | undefined, g
 
 /** Handler phase: stores a new venue/organizer and returns its id. */
 export function insertLinked(
-  ctx: RequestContext,
+  ctx: OperationContext,
   type: LinkedType,
   args: LinkedWriteArgs,
   prepared: PreparedLinked,
@@ -145,7 +145,7 @@ export function insertLinked(
 
 /** Handler phase: applies a partial update. */
 export function updateLinked(
-  ctx: RequestContext,
+  ctx: OperationContext,
   type: LinkedType,
   current: PostRow,
   args: LinkedWriteArgs,
@@ -169,7 +169,7 @@ export function updateLinked(
  * Duplicate avoidance (contract §6 deviation): an existing, non-trashed post of the type is
  * reused only when every field the request gives is identical to it; nothing is overwritten.
  */
-export function findIdentical(ctx: RequestContext, type: LinkedType, prepared: PreparedLinked): PostRow | undefined {
+export function findIdentical(ctx: OperationContext, type: LinkedType, prepared: PreparedLinked): PostRow | undefined {
   const title = prepared.columns.title;
   if (!title) return undefined;
   const candidates = ctx.store.posts.byTitle(ctx.site.id, type, title);

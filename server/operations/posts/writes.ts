@@ -2,9 +2,9 @@
 // slug, featured image, password. `prepare*` runs in the validation phase (collecting 400s);
 // `apply*` runs in the handler's transaction and returns the columns to store.
 import { DateTime } from 'luxon';
-import type { RequestContext } from '../../http/context.ts';
-import type { ParamErrors } from '../../http/errors.ts';
-import { ApiError } from '../../http/errors.ts';
+import { OperationError } from '../errors.ts';
+import type { OperationContext } from '../context.ts';
+import type { ParamErrors } from '../errors.ts';
 import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts.ts';
 import { formatWall, parseDateInput, toZone, utcWall } from '../../domain/dates.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
@@ -40,7 +40,7 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /** Validation phase: every check that can fail with a 400 on these fields. */
-export function prepareCommon(ctx: RequestContext, args: CommonWriteArgs, errors: ParamErrors): PreparedCommon {
+export function prepareCommon(ctx: OperationContext, args: CommonWriteArgs, errors: ParamErrors): PreparedCommon {
   const prepared: PreparedCommon = {};
   if (typeof args.author === 'number') {
     const user = ctx.store.users.byId(args.author);
@@ -74,13 +74,17 @@ export function prepareCommon(ctx: RequestContext, args: CommonWriteArgs, errors
 }
 
 /** Checks that `author` may be set by this caller (contract §6: editors and up only, for others). */
-export function checkAuthorPermission(ctx: RequestContext, prepared: PreparedCommon): void {
+export function checkAuthorPermission(ctx: OperationContext, prepared: PreparedCommon): void {
   if (prepared.author !== undefined && prepared.author !== ctx.actor?.userId && !can.assignAuthor(ctx.actor)) {
-    throw new ApiError(403, 'rest_cannot_edit_others', 'Sorry, you are not allowed to set another author.');
+    throw new OperationError(
+      'forbidden',
+      'rest_cannot_edit_others',
+      'Sorry, you are not allowed to set another author.',
+    );
   }
 }
 
-function imageColumn(ctx: RequestContext, prepared: PreparedCommon, now: DateTime): number | null | undefined {
+function imageColumn(ctx: OperationContext, prepared: PreparedCommon, now: DateTime): number | null | undefined {
   const image = prepared.image;
   if (!image) return undefined;
   if ('remove' in image) return null;
@@ -104,14 +108,14 @@ function imageColumn(ctx: RequestContext, prepared: PreparedCommon, now: DateTim
 }
 
 export function publicationColumns(
-  ctx: RequestContext,
+  ctx: OperationContext,
   instant: DateTime,
 ): Pick<PostColumns, 'date_local' | 'date_utc'> {
   return { date_local: formatWall(instant.setZone(toZone(ctx.site.timezone))), date_utc: utcWall(instant) };
 }
 
 export function modifiedColumns(
-  ctx: RequestContext,
+  ctx: OperationContext,
   instant: DateTime,
 ): Pick<PostColumns, 'modified_local' | 'modified_utc'> {
   return {
@@ -121,7 +125,13 @@ export function modifiedColumns(
 }
 
 /** A unique slug for the type: the given one sanitized, else one made from the title. */
-export function chooseSlug(ctx: RequestContext, type: PostType, given: string | undefined, title: string, selfId = 0) {
+export function chooseSlug(
+  ctx: OperationContext,
+  type: PostType,
+  given: string | undefined,
+  title: string,
+  selfId = 0,
+) {
   const base = sanitizeSlug(given !== undefined && given !== '' ? given : title) || type;
   return uniqueSlug(
     base,
@@ -136,7 +146,7 @@ export function chooseSlug(ctx: RequestContext, type: PostType, given: string | 
 const TRASHED_SUFFIX = '__trashed';
 
 /** The slug a post takes when it goes to the trash. */
-export function trashedSlug(ctx: RequestContext, row: PostRow): string {
+export function trashedSlug(ctx: OperationContext, row: PostRow): string {
   if (row.slug === '' || row.slug.endsWith(TRASHED_SUFFIX)) return row.slug;
   const base = row.slug.slice(0, MAX_SLUG_LENGTH - TRASHED_SUFFIX.length) + TRASHED_SUFFIX;
   return uniqueSlug(
@@ -154,7 +164,7 @@ export const untrashedSlug = (slug: string) => slug.replace(/__trashed(?:-\d+)?$
  * Status follows the role rules; `publish` with a future publication date becomes `future`.
  */
 export function applyCommon(
-  ctx: RequestContext,
+  ctx: OperationContext,
   args: CommonWriteArgs,
   prepared: PreparedCommon,
   current: PostRow | undefined,

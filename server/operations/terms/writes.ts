@@ -1,17 +1,14 @@
 // Creating, updating and deleting categories and tags: WordPress's rules (a name unique under its
 // parent, slugs made unique, a category never under itself, children moved up on delete), and
-// variants through translation_language.
-import type { RequestContext } from '../../http/context.ts';
-import { ApiError, invalidParam, type ParamErrors } from '../../http/errors.ts';
-import type { ApiResult, HandlerInput } from '../../http/route.ts';
+// variants through translation_language. `prepareTermWrite` runs in the validation phase
+// (collecting every bad parameter); the others in the caller's write transaction.
+import type { OperationContext } from '../context.ts';
+import { forbidden, invalidParam, OperationError, type ParamErrors } from '../errors.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
 import { filterHtml, termName } from '../../domain/html.ts';
-import { restUrl } from '../shared/urls.ts';
-import { termEtag } from '../shared/etag.ts';
-import { saveVariant, splitVariant, TRANSLATABLE_TERM_COLUMNS, variantLanguage } from '../shared/translations.ts';
-import { findTerm, presentSingle } from './present.ts';
-import { translationOf, type TermResource } from './resource.ts';
+import { saveVariant, splitVariant, TRANSLATABLE_TERM_COLUMNS, variantLanguage } from '../translations.ts';
+import type { TaxonomyConfig } from './taxonomies.ts';
 
 export interface PreparedTermWrite {
   name?: string;
@@ -20,9 +17,9 @@ export interface PreparedTermWrite {
   parent?: number;
 }
 
-export function prepareWrite(
-  ctx: RequestContext,
-  r: TermResource,
+export function prepareTermWrite(
+  ctx: OperationContext,
+  r: TaxonomyConfig,
   args: Record<string, unknown>,
   errors: ParamErrors,
 ): PreparedTermWrite {
@@ -47,15 +44,15 @@ export function prepareWrite(
   return prepared;
 }
 
-const uniqueTermSlug = (r: TermResource, ctx: RequestContext, base: string, selfId = 0) =>
+const uniqueTermSlug = (r: TaxonomyConfig, ctx: OperationContext, base: string, selfId = 0) =>
   uniqueSlug(base || r.noun, (s) => {
     const other = ctx.store.terms.bySlug(ctx.site.id, r.taxonomy, s);
     return other !== undefined && other.id !== selfId;
   });
 
-const termExists = (r: TermResource, existing: TermRow) =>
-  new ApiError(
-    400,
+const termExists = (r: TaxonomyConfig, existing: TermRow) =>
+  new OperationError(
+    'invalid',
     'term_exists',
     r.hierarchical
       ? 'A term with the name provided already exists with this parent.'
@@ -66,80 +63,78 @@ const termExists = (r: TermResource, existing: TermRow) =>
     { additional_data: [existing.id] },
   );
 
+/** Throws rest_forbidden (401/403) unless the caller may manage terms of this taxonomy. */
+export function authorizeTermWrite(ctx: OperationContext, r: TaxonomyConfig): void {
+  if (!r.mayManage(ctx.actor)) throw forbidden(ctx.actor !== null);
+}
+
+/** Stores a new term; `language`: the translation_language the values are written in. */
 export function createTerm(
-  r: TermResource,
-  { ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>,
-): ApiResult {
-  const p = prepared as PreparedTermWrite;
-  const term = ctx.store.transaction(() => {
-    const parent = p.parent ?? 0;
-    const existing = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, p.name!, parent);
-    if (existing) throw termExists(r, existing);
-    const row: TermRow = {
-      site_id: ctx.site.id,
-      id: ctx.store.sites.nextTermId(ctx.site.id),
-      taxonomy: r.taxonomy,
-      name: p.name!,
-      slug: uniqueTermSlug(r, ctx, p.slug ?? sanitizeSlug(p.name!)),
-      description: p.description ?? '',
-      parent,
-    };
-    ctx.store.terms.insert(row);
-    // A create in a language is also the base text; the variant is stored as well.
-    const language = variantLanguage(ctx, translationOf(a));
-    if (language) saveVariant(ctx, 'term', row.id, language, splitVariant({ ...row }, TRANSLATABLE_TERM_COLUMNS, true));
-    return row;
-  });
-  return {
-    status: 201,
-    body: presentSingle(ctx, r, term, translationOf(a)),
-    headers: { Location: restUrl(ctx, r.collection, term.id) },
-    etag: termEtag(term),
+  ctx: OperationContext,
+  r: TaxonomyConfig,
+  p: PreparedTermWrite,
+  language: string | undefined,
+): TermRow {
+  const parent = p.parent ?? 0;
+  const existing = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, p.name!, parent);
+  if (existing) throw termExists(r, existing);
+  const row: TermRow = {
+    site_id: ctx.site.id,
+    id: ctx.store.sites.nextTermId(ctx.site.id),
+    taxonomy: r.taxonomy,
+    name: p.name!,
+    slug: uniqueTermSlug(r, ctx, p.slug ?? sanitizeSlug(p.name!)),
+    description: p.description ?? '',
+    parent,
   };
+  ctx.store.terms.insert(row);
+  // A create in a language is also the base text; the variant is stored as well.
+  const variant = variantLanguage(ctx, language);
+  if (variant) saveVariant(ctx, 'term', row.id, variant, splitVariant({ ...row }, TRANSLATABLE_TERM_COLUMNS, true));
+  return row;
 }
 
+/** Applies a partial update to `current` and returns the term as stored. */
 export function updateTerm(
-  r: TermResource,
-  { ctx, args: a, prepared }: HandlerInput<Record<string, unknown>>,
-): ApiResult {
-  const p = prepared as PreparedTermWrite;
-  const term = ctx.store.transaction(() => {
-    const current = findTerm(ctx, r, a.id);
-    // With translation_language, name and description go to that language's variant only.
-    const language = variantLanguage(ctx, translationOf(a));
-    const texts: Record<string, unknown> = {};
-    if (p.name) texts.name = p.name;
-    if (p.description !== undefined) texts.description = p.description;
-    if (language) saveVariant(ctx, 'term', current.id, language, splitVariant(texts, TRANSLATABLE_TERM_COLUMNS, false));
-    const next: TermRow = Object.assign({}, current, texts as Partial<TermRow>);
-    if (p.parent !== undefined) {
-      // A category cannot become its own ancestor.
-      const descendants = ctx.store.terms.withDescendants(ctx.site.id, r.taxonomy, [current.id]);
-      if (descendants.includes(p.parent))
-        throw invalidParam('parent', 'A category cannot be moved under itself or its descendants.');
-      next.parent = p.parent;
+  ctx: OperationContext,
+  r: TaxonomyConfig,
+  current: TermRow,
+  p: PreparedTermWrite,
+  language: string | undefined,
+): TermRow {
+  // With translation_language, name and description go to that language's variant only.
+  const variant = variantLanguage(ctx, language);
+  const texts: Record<string, unknown> = {};
+  if (p.name) texts.name = p.name;
+  if (p.description !== undefined) texts.description = p.description;
+  if (variant) saveVariant(ctx, 'term', current.id, variant, splitVariant(texts, TRANSLATABLE_TERM_COLUMNS, false));
+  const next: TermRow = Object.assign({}, current, texts as Partial<TermRow>);
+  if (p.parent !== undefined) {
+    // A category cannot become its own ancestor.
+    const descendants = ctx.store.terms.withDescendants(ctx.site.id, r.taxonomy, [current.id]);
+    if (descendants.includes(p.parent))
+      throw invalidParam('parent', 'A category cannot be moved under itself or its descendants.');
+    next.parent = p.parent;
+  }
+  if (p.slug !== undefined && p.slug !== current.slug) {
+    const other = ctx.store.terms.bySlug(ctx.site.id, r.taxonomy, p.slug);
+    if (other && other.id !== current.id) {
+      throw new OperationError(
+        'invalid',
+        'duplicate_term_slug',
+        `The slug "${p.slug}" is already in use by another term.`,
+      );
     }
-    if (p.slug !== undefined && p.slug !== current.slug) {
-      const other = ctx.store.terms.bySlug(ctx.site.id, r.taxonomy, p.slug);
-      if (other && other.id !== current.id) {
-        throw new ApiError(400, 'duplicate_term_slug', `The slug "${p.slug}" is already in use by another term.`);
-      }
-      next.slug = p.slug;
-    }
-    const clash = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, next.name, next.parent, current.id);
-    if (clash) throw termExists(r, clash);
-    ctx.store.terms.update(next);
-    return next;
-  });
-  return { body: presentSingle(ctx, r, term, translationOf(a)) };
+    next.slug = p.slug;
+  }
+  const clash = ctx.store.terms.sameName(ctx.site.id, r.taxonomy, next.name, next.parent, current.id);
+  if (clash) throw termExists(r, clash);
+  ctx.store.terms.update(next);
+  return next;
 }
 
-export function removeTerm(r: TermResource, { ctx, args: a }: HandlerInput<Record<string, unknown>>): ApiResult {
-  return ctx.store.transaction(() => {
-    const term = findTerm(ctx, r, a.id);
-    const before = presentSingle(ctx, r, term, translationOf(a));
-    ctx.store.terms.reparentChildren(ctx.site.id, r.taxonomy, term.id, term.parent);
-    ctx.store.terms.remove(ctx.site.id, term.id);
-    return { body: before };
-  });
+/** Deletes a term for good (terms have no trash); its children move up to its parent. */
+export function deleteTerm(ctx: OperationContext, r: TaxonomyConfig, term: TermRow): void {
+  ctx.store.terms.reparentChildren(ctx.site.id, r.taxonomy, term.id, term.parent);
+  ctx.store.terms.remove(ctx.site.id, term.id);
 }

@@ -1,0 +1,100 @@
+// How an operation says no, in the words of the contract's error bodies (code, message, data) but
+// with no protocol in them: `failure` names the kind, and each protocol says it its own way
+// (http/errors.ts turns `not_found` into 404, CalDAV may answer otherwise, the CLI prints it).
+
+export type Failure =
+  /** The input is wrong (a parameter, a lookup that names nothing of that kind). */
+  | 'invalid'
+  /** Nobody is signed in, and the caller must be. */
+  | 'unauthenticated'
+  /** The caller may not do this. */
+  | 'forbidden'
+  /** What the input names does not exist. */
+  | 'not_found'
+  /** What the input names was trashed: the operation would repeat itself. */
+  | 'gone';
+
+export class OperationError extends Error {
+  constructor(
+    readonly failure: Failure,
+    readonly code: string,
+    message: string,
+    readonly data: Record<string, unknown> = {},
+    /** Keys beside `data`, as WordPress adds `additional_data` when an error carried data twice. */
+    readonly topLevel: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** WordPress's per-parameter detail of a failure it raised itself (a wrong type), in data.details. */
+export interface ParamDetail {
+  code: string;
+  message: string;
+  data: { param: string };
+}
+
+/** Collects per-parameter validation failures so one error names every bad parameter. */
+export class ParamErrors {
+  private readonly params = new Map<string, string>();
+  private readonly details = new Map<string, ParamDetail>();
+
+  /** `detailCode`: the WordPress error code when WordPress itself would have raised it (rest_invalid_type). */
+  add(param: string, message: string, detailCode?: string): void {
+    if (this.params.has(param)) return;
+    this.params.set(param, message);
+    if (detailCode) this.details.set(param, { code: detailCode, message, data: { param } });
+  }
+
+  get size(): number {
+    return this.params.size;
+  }
+
+  /** Every message, in the order the parameters failed. */
+  messages(): string[] {
+    return [...this.params.values()];
+  }
+
+  /** Whether `param` already failed. */
+  has(param: string): boolean {
+    return this.params.has(param);
+  }
+
+  /** Takes in the parameters of a rest_invalid_param thrown by a lookup; false for any other error. */
+  absorb(error: unknown): boolean {
+    if (!(error instanceof OperationError) || error.code !== 'rest_invalid_param') return false;
+    for (const [param, message] of Object.entries((error.data.params ?? {}) as Record<string, string>))
+      this.add(param, message);
+    return true;
+  }
+
+  throwIfAny(): void {
+    if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params), Object.fromEntries(this.details));
+  }
+}
+
+/**
+ * WordPress's rest_invalid_param: `params` names every bad parameter; `details` holds, keyed by
+ * parameter, the errors WordPress raises itself (a wrong type: rest_invalid_type), and is an empty
+ * list when there are none (a plugin's validator that only says no), exactly as the reference shows.
+ */
+export function invalidParams(params: Record<string, string>, details: Record<string, ParamDetail> = {}) {
+  return new OperationError(
+    'invalid',
+    'rest_invalid_param',
+    `Invalid parameter(s): ${Object.keys(params).join(', ')}`,
+    {
+      params,
+      details: Object.keys(details).length > 0 ? details : [],
+    },
+  );
+}
+
+export function invalidParam(param: string, message: string): OperationError {
+  return invalidParams({ [param]: message });
+}
+
+/** Refused for want of a role: `unauthenticated` when nobody is signed in (the reference's rest_forbidden rule). */
+export function forbidden(authenticated: boolean, message = 'Sorry, you are not allowed to do that.'): OperationError {
+  return new OperationError(authenticated ? 'forbidden' : 'unauthenticated', 'rest_forbidden', message);
+}
