@@ -1,6 +1,6 @@
 // Argument schemas shared by several routes. Descriptions are English here; the site-language
-// catalogue (server/api/service/descriptions) translates them for the docs.
-import { Type, type TSchema } from '@sinclair/typebox';
+// catalogue (server/api/describe/descriptions) translates them for the docs.
+import { Type } from '@sinclair/typebox';
 import { MAX_ID, MAX_PER_PAGE, TRANSLATION_LANGUAGES } from './constants.ts';
 
 export const translationLanguage = Type.String({
@@ -50,7 +50,3 @@ export const idOrSlugList = (description: string) =>
 
 export const idList = (description: string) =>
   Type.Array(Type.Integer({ minimum: 1, maximum: MAX_ID }), { maxItems: 100, description });
-
-export function optional<T extends TSchema>(schema: T) {
-  return Type.Optional(schema);
-}

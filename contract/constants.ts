@@ -8,7 +8,6 @@ export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 /** A site's own language: English, or one of the Spanish variants (contract §1). */
 export const SITE_LANGUAGES = ['en', ...TRANSLATION_LANGUAGES] as const;
-export type SiteLanguage = (typeof SITE_LANGUAGES)[number];
 
 /** The translatable fields of each kind, by their API names (contract §1). */
 export const TRANSLATABLE_FIELDS = {
@@ -17,11 +16,9 @@ export const TRANSLATABLE_FIELDS = {
   organizer: ['organizer', 'description'],
   term: ['name', 'description'],
 } as const;
-export type TranslatableKind = keyof typeof TRANSLATABLE_FIELDS;
 
 /** Post statuses (contract §7). */
 export const POST_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'] as const;
-export type PostStatus = (typeof POST_STATUSES)[number];
 
 /** WordPress roles, strongest first (contract §8). */
 export const ROLES = ['administrator', 'editor', 'author', 'contributor', 'subscriber'] as const;
@@ -30,3 +27,49 @@ export type Role = (typeof ROLES)[number];
 /** The largest id a route accepts; `per_page` above MAX_PER_PAGE is clamped (contract §4). */
 export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_PER_PAGE = 50;
+
+interface EventFlag {
+  /** What a stored NULL (never set) reads as, as the reference's missing meta does. */
+  unset: boolean;
+  /** Shown as a checkbox in the event editor. */
+  editor: boolean;
+  /** The request field's description in /doc, in English and in Spanish. */
+  description: string;
+  es: string;
+}
+
+/**
+ * The event's yes/no fields, in the order the reference shows them. Each one is a request field
+ * (contract/events.ts), a key of the event representation (contract/representations.ts; null while
+ * the event is locked), a 0/1 column of `posts`, and with `editor` a checkbox of the event editor
+ * labelled `editor.flag.<name>` in the UI's catalogs (README, "How to add an event field").
+ */
+export const EVENT_FLAGS = {
+  show_map: {
+    unset: true,
+    editor: false,
+    description: 'Show a map of the venue.',
+    es: 'Mostrar un mapa del lugar.',
+  },
+  show_map_link: {
+    unset: true,
+    editor: false,
+    description: 'Show a link to a map of the venue.',
+    es: 'Mostrar un enlace a un mapa del lugar.',
+  },
+  hide_from_listings: {
+    unset: false,
+    editor: false,
+    description: 'Hide the event from event lists.',
+    es: 'Ocultar el evento en los listados de eventos.',
+  },
+  sticky: {
+    unset: false,
+    editor: true,
+    description: 'Keep the event at the top of calendar views.',
+    es: 'Mantener el evento en la parte superior de las vistas del calendario.',
+  },
+  featured: { unset: false, editor: true, description: 'A featured event.', es: 'Un evento destacado.' },
+} as const satisfies Record<string, EventFlag>;
+export type EventFlagName = keyof typeof EVENT_FLAGS;
+export const EVENT_FLAG_NAMES = Object.keys(EVENT_FLAGS) as EventFlagName[];

@@ -1,6 +1,7 @@
 // Arguments of the event routes (spec §2.1 and §4.2). These schemas validate requests, type the
 // handlers (Static<>) and generate the namespace index and /doc.
-import { Type, type Static, type TOptional } from '@sinclair/typebox';
+import { Type, type Static, type TBoolean, type TOptional } from '@sinclair/typebox';
+import { EVENT_FLAG_NAMES, EVENT_FLAGS, type EventFlagName } from './constants.ts';
 import {
   dateInput,
   idList,
@@ -66,6 +67,11 @@ export const EventListArgs = Type.Object({
 });
 export type EventListArgs = Static<typeof EventListArgs>;
 
+/** The yes/no fields, from the contract's one list of them. */
+const flagFields = Object.fromEntries(
+  EVENT_FLAG_NAMES.map((name) => [name, Type.Boolean({ description: EVENT_FLAGS[name].description })]),
+) as { [K in EventFlagName]: TBoolean };
+
 const linked = (inline: typeof VenueInline | typeof OrganizerInline, description: string) =>
   Type.Unsafe<unknown>({
     anyOf: [
@@ -99,11 +105,7 @@ const eventFields = {
     description: 'The cost: a string such as "20$" or "Free", or an array of prices for a range.',
   }),
   website: text('The event website URL; an empty string clears it.', { max: 2048 }),
-  show_map: Type.Boolean({ description: 'Show a map of the venue.' }),
-  show_map_link: Type.Boolean({ description: 'Show a link to a map of the venue.' }),
-  hide_from_listings: Type.Boolean({ description: 'Hide the event from event lists.' }),
-  sticky: Type.Boolean({ description: 'Keep the event at the top of calendar views.' }),
-  featured: Type.Boolean({ description: 'A featured event.' }),
+  ...flagFields,
   categories: idOrSlugList('Category IDs or names; unknown names are created. An empty value removes all.'),
   tags: idOrSlugList('Tag IDs or names; unknown names are created. An empty value removes all.'),
   venue: linked(VenueInline, 'The venue: an ID, {"id": N}, or the fields of a new venue. An empty value detaches it.'),

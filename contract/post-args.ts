@@ -1,9 +1,10 @@
 // Write fields common to events, venues and organizers (spec §2.1–2.3).
 import { Type } from '@sinclair/typebox';
 import { dateInput, text } from './args.ts';
-import { MAX_ID } from './constants.ts';
+import { MAX_ID, POST_STATUSES } from './constants.ts';
 
-export const WRITABLE_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+/** The statuses a write may set (trash comes by deleting). */
+const WRITABLE_STATUSES = POST_STATUSES.filter((status) => status !== 'trash');
 
 export const commonPostFields = {
   author: Type.Integer({ minimum: 1, maximum: MAX_ID, description: 'The ID of the author (a user).' }),

@@ -1,12 +1,13 @@
 // Response schemas: the reference's representations (tec-reference §1), key order included.
 // They document /doc and are what the response-validity tests check bodies against.
 import { Type } from '@sinclair/typebox';
+import { EVENT_FLAG_NAMES, type EventFlagName } from './constants.ts';
 
 /** Every date string of a representation (contract §3): 'YYYY-MM-DD HH:MM:SS'. */
 const DateString = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}:\\d{2}$' });
 const digits = (n: number) => Type.String({ pattern: `^\\d{${n}}$` });
 
-export const DateDetails = Type.Object(
+const DateDetails = Type.Object(
   {
     year: digits(4),
     month: digits(2),
@@ -18,7 +19,7 @@ export const DateDetails = Type.Object(
   { $id: 'DateDetails', description: 'A date split into zero-padded strings.' },
 );
 
-export const Image = Type.Object(
+const Image = Type.Object(
   {
     url: Type.String(),
     id: Type.Integer(),
@@ -30,9 +31,9 @@ export const Image = Type.Object(
   { $id: 'Image' },
 );
 
-export const ImageOrFalse = Type.Union([Type.Ref(Image), Type.Literal(false)]);
+const ImageOrFalse = Type.Union([Type.Ref(Image), Type.Literal(false)]);
 
-export const CostDetails = Type.Object(
+const CostDetails = Type.Object(
   {
     currency_symbol: Type.String(),
     currency_code: Type.String(),
@@ -209,11 +210,9 @@ export const Event = Type.Object(
     cost: Type.String(),
     cost_details: Type.Ref(CostDetails),
     website: Type.String(),
-    show_map: nullableBoolean,
-    show_map_link: nullableBoolean,
-    hide_from_listings: nullableBoolean,
-    sticky: nullableBoolean,
-    featured: nullableBoolean,
+    ...(Object.fromEntries(EVENT_FLAG_NAMES.map((name) => [name, nullableBoolean])) as {
+      [K in EventFlagName]: typeof nullableBoolean;
+    }),
     categories: Type.Array(Type.Ref(EmbeddedTerm)),
     tags: Type.Array(Type.Ref(EmbeddedTerm)),
     venue: Type.Union([Type.Ref(Venue), Type.Array(Type.Ref(Venue))], {

@@ -74,4 +74,3 @@ function termArgs(r: TermShape) {
 
 export const CategoryArgs = termArgs({ collection: 'categories', noun: 'category', hierarchical: true });
 export const TagArgs = termArgs({ collection: 'tags', noun: 'tag', hierarchical: false });
-export type TermArgs = typeof CategoryArgs | typeof TagArgs;

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { execFile } from 'node:child_process';
 import { openDataDir } from '../server/data-dir.ts';
-import { bulkSeed } from '../server/db/bulk-seed.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
 import { listen } from '../server/listen.ts';
 
 const { values } = parseArgs({

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDataDir } from '../server/data-dir.ts';
-import { bulkSeed } from '../server/db/bulk-seed.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
 import { listen } from '../server/listen.ts';
 import { DEFAULT_CONTEXT, launchBrowser } from './ui/browser.ts';
 import { serveBuilt } from './ui/serve-built.ts';

@@ -17,7 +17,7 @@ import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { openDataDir } from '../server/data-dir.ts';
-import { bulkSeed } from '../server/db/bulk-seed.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
 import { DEFAULT_CONTEXT, launchBrowser } from './ui/browser.ts';
 import { serveBuilt } from './ui/serve-built.ts';
 

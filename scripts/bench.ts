@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { openDataDir, databaseFile } from '../server/data-dir.ts';
-import { bulkSeed } from '../server/db/bulk-seed.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
 
 const { values } = parseArgs({
   options: {

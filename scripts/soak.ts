@@ -18,7 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDataDir } from '../server/data-dir.ts';
-import { bulkSeed } from '../server/db/bulk-seed.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
 
 const { values } = parseArgs({
   options: {

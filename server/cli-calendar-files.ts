@@ -17,7 +17,7 @@ import { calendarKey } from './app-api/exchange/export-reply.ts';
 import { exportFilter } from './app-api/exchange/export-route.ts';
 import { ExportArgs } from '../contract/app/exchange.ts';
 
-export interface CalendarFileOptions {
+interface CalendarFileOptions {
   site?: string;
   format?: string;
   /** `key=value` list filters, as GET /events takes them. */

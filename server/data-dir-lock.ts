@@ -13,7 +13,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { readRunFile, type RunInfo } from './run-file.ts';
 
-export const lockFile = (dataDir: string) => join(dataDir, 'almanac.lock');
+const lockFile = (dataDir: string) => join(dataDir, 'almanac.lock');
 
 /** Another process (or another service in this one) owns the data dir. */
 export class DataDirLockedError extends Error {

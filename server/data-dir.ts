@@ -16,7 +16,7 @@ export function defaultDataDir(): string {
 
 export const databaseFile = (dataDir: string) => join(dataDir, 'almanac.sqlite');
 
-export interface SiteSettings {
+interface SiteSettings {
   timezone?: string;
   language?: string;
   title?: string;

@@ -4,7 +4,7 @@
 // p99 under one frame (16 ms). Each report line gives that interval's figures and the run's so far.
 import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 
-export interface LoopDelay {
+interface LoopDelay {
   p50: number;
   p99: number;
   max: number;

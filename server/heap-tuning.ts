@@ -24,7 +24,7 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { PerformanceObserver } from 'node:perf_hooks';
 
-export const HEAP_GROWING_PERCENT = 20;
+const HEAP_GROWING_PERCENT = 20;
 const QUIET_CHECK_MS = 5_000;
 /** Less CPU than this in a check interval (0.5 %) counts as quiet. */
 const QUIET_CPU_MICROS = 25_000;
@@ -36,7 +36,7 @@ const YOUNG_CAP_BYTES = 16 * 1024 * 1024;
 /** V8's default `--semi-space-growth-factor`. */
 const DEFAULT_YOUNG_GROWTH = 2;
 
-export interface HeapSample {
+interface HeapSample {
   /** Committed bytes of V8's young generation (new_space). */
   youngBytes: number;
   /** Process CPU time (user + system) used during the last check interval, in µs. */

@@ -6,7 +6,7 @@ import { almanacApp, type AppOptions } from './app.ts';
 import { parseParams } from './http/query-string.ts';
 import { clientErrorBody, errorHandler } from './http/error-handler.ts';
 
-export const BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT = 1024 * 1024;
 
 export async function createServer(options: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({

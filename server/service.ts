@@ -64,7 +64,7 @@ export interface RunningService {
 }
 
 /** The built renderer: `renderer/` next to a bundle (dist/cli.mjs, the app's main.mjs), or dist/renderer from the sources. */
-export function defaultUiDir(): string | undefined {
+function defaultUiDir(): string | undefined {
   for (const candidate of ['./renderer/', '../dist/renderer/']) {
     const dir = fileURLToPath(new URL(candidate, import.meta.url));
     if (existsSync(`${dir}index.html`)) return dir;

@@ -5,7 +5,7 @@ import { DataDirLockedError } from './data-dir-lock.ts';
 import { MigrationError } from './db/migrate.ts';
 import type { RunInfo } from './run-file.ts';
 
-export type StartupProblem =
+type StartupProblem =
   | 'locked' // another Almanac serves this data dir
   | 'not-writable' // the data dir or its database cannot be created or written
   | 'corrupt' // the database file is damaged or not a database

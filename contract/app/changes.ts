@@ -12,8 +12,8 @@ export const ChangesArgs = Type.Object({
   ),
 });
 
-export const CHANGE_KINDS = ['event', 'venue', 'organizer', 'image', 'category', 'tag', 'site', 'all'] as const;
-export const CHANGE_ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
+const CHANGE_KINDS = ['event', 'venue', 'organizer', 'image', 'category', 'tag', 'site', 'all'] as const;
+const CHANGE_ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
 
 /** One committed change. `kind` 'all' (after a bulk load): anything on the site may have changed. */
 export const Change = Type.Object({

@@ -10,7 +10,7 @@ export const TrashArgs = Type.Object({
   per_page: Type.Optional(perPage('items')),
 });
 
-export const TrashItem = Type.Object({
+const TrashItem = Type.Object({
   id: Type.Integer(),
   type: Type.String(),
   title: Type.String(),

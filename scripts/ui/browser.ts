@@ -18,7 +18,7 @@ export function chromiumPath(): string | undefined {
   return CANDIDATES.find((path) => existsSync(path));
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -1,7 +1,7 @@
 // A small, believable calendar for screenshots and end-to-end tests: venues with addresses and
 // coordinates, organizers, a category tree, tags, and a month of events around `month`
 // ('YYYY-MM'), written through the real HTTP API as any client would.
-export interface DemoIds {
+interface DemoIds {
   venues: Record<string, number>;
   organizers: Record<string, number>;
   categories: Record<string, number>;

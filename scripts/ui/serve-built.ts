@@ -3,7 +3,7 @@
 // sign-in link. The child never outlives the script.
 import { spawn, type ChildProcess } from 'node:child_process';
 
-export interface BuiltServer {
+interface BuiltServer {
   child: ChildProcess;
   /** The one-time sign-in link it printed. */
   signInUrl: string;

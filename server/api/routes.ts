@@ -1,6 +1,6 @@
 // The whole route table of svc/events/v1, in registration order (the namespace index keeps it).
 import type { RouteSpec } from '../http/route.ts';
-import { serviceRoutes } from './service/routes.ts';
+import { serviceRoutes } from './describe/routes.ts';
 import { eventRoutes } from './events/routes.ts';
 import { venueRoutes } from './venues/routes.ts';
 import { organizerRoutes } from './organizers/routes.ts';

@@ -3,7 +3,7 @@
 import type { RequestContext } from '../http/context.ts';
 import { forbidden } from '../operations/errors.ts';
 
-export const isInstallAdministrator = (ctx: RequestContext): boolean =>
+const isInstallAdministrator = (ctx: RequestContext): boolean =>
   ctx.actor !== null && ctx.store.users.byId(ctx.actor.userId)?.super_admin === 1;
 
 /** An endpoint permission: 401 anonymous, 403 anyone else. */

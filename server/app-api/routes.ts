@@ -1,7 +1,7 @@
 // The route table of almanac/v1, the app's own namespace (see http/namespaces.ts).
 import type { RouteSpec } from '../http/route.ts';
 import { APP_NAMESPACE } from '../http/namespaces.ts';
-import { serviceRoutes } from '../api/service/routes.ts';
+import { serviceRoutes } from '../api/describe/routes.ts';
 import { sessionRoutes } from './session/routes.ts';
 import { siteRoutes } from './sites/routes.ts';
 import { feedRoutes } from './feed/routes.ts';

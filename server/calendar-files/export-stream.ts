@@ -14,7 +14,7 @@ import { csvExportHeader, csvExportRecord } from './csv-export.ts';
 
 export type ExportFormat = 'ics' | 'csv';
 
-export interface ExportCalendar {
+interface ExportCalendar {
   /** X-WR-CALNAME */
   name: string;
   /** The site's zone (X-WR-TIMEZONE: what clients show floating times in). */

@@ -12,7 +12,7 @@ import { parseRecords } from './csv/parse-records.ts';
 
 export type CalendarFileFormat = 'ics' | 'csv';
 
-export interface ReadOptions {
+interface ReadOptions {
   siteTimezone: string;
   /** What the rows are (CSV only; an .ics file holds events). */
   kind?: ImportKind;

@@ -118,7 +118,7 @@ export function latestValidBackup(databaseFile: string): string | undefined {
   return undefined;
 }
 
-export function newestBackupAge(databaseFile: string): number {
+function newestBackupAge(databaseFile: string): number {
   const dir = backupsDir(databaseFile);
   if (!existsSync(dir)) return Infinity;
   const times = readdirSync(dir)
@@ -128,7 +128,7 @@ export function newestBackupAge(databaseFile: string): number {
 }
 
 /** A consistent copy of `databaseFile` in `target`, written by a worker thread (backup-worker.mjs). */
-export function backupInWorker(databaseFile: string, target: string): Promise<void> {
+function backupInWorker(databaseFile: string, target: string): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl('./backup-worker.mjs', import.meta.url), {
       workerData: { databaseFile, target },
@@ -193,7 +193,7 @@ export function startDailyBackups(
   };
 }
 
-export class InvalidBackupError extends Error {}
+class InvalidBackupError extends Error {}
 
 /**
  * Checks that `file` is a sound Almanac database: SQLite, integrity ok, our migrations table with

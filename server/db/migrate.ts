@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type Database from 'better-sqlite3';
 
-export interface Migration {
+interface Migration {
   version: number;
   name: string;
   sql: string;

@@ -11,12 +11,12 @@
 // column name keeps its last value, as better-sqlite3's own rows do.
 import type Database from 'better-sqlite3';
 
-export interface RowReader<Row> {
+interface RowReader<Row> {
   get(...params: unknown[]): Row | undefined;
   all(...params: unknown[]): Row[];
 }
 
-export interface KeyedRowReader<Key, Row> {
+interface KeyedRowReader<Key, Row> {
   all(...params: unknown[]): [Key, Row][];
 }
 

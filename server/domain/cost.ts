@@ -8,7 +8,7 @@
 // later without migrating data.
 
 /** The `cost_details` object of a TEC REST event. */
-export interface CostDetails {
+interface CostDetails {
   currency_symbol: string;
   currency_code: string;
   currency_position: string;
@@ -23,7 +23,7 @@ export interface StoredCost {
 }
 
 // Longer text is not a price but a paragraph; TEC's own cost field is one line.
-export const MAX_COST_LENGTH = 200;
+const MAX_COST_LENGTH = 200;
 
 const cleared = (): StoredCost => ({ raw: [], symbol: '', position: '' });
 
@@ -170,7 +170,7 @@ function decimalSeparatorIndex(text: string): number {
  * documentation says zero shows as "Free" (issue 21: clients see what runs). "0.00", "$0" and
  * "Free" are not empty to PHP and still show as "Free".
  */
-export function isEmptyCost(stored: StoredCost): boolean {
+function isEmptyCost(stored: StoredCost): boolean {
   return stored.raw.length > 0 && stored.raw.every((item) => item.trim() === '0');
 }
 

@@ -15,9 +15,9 @@
 import { DateTime, FixedOffsetZone, IANAZone, Zone } from 'luxon';
 import type { DurationLikeObject } from 'luxon';
 
-export type WallTime = string; // 'YYYY-MM-DD HH:MM:SS'
+type WallTime = string; // 'YYYY-MM-DD HH:MM:SS'
 
-export interface ParsedDate {
+interface ParsedDate {
   /** The parsed moment, always expressed in the requested timezone. */
   dateTime: DateTime;
   /** Whether the input fixed a time of day (false for plain dates and day-granular relative forms). */

@@ -26,7 +26,7 @@ function rank(actor: Actor | null): number {
 }
 
 /** The subset of a post that permission rules look at. */
-export interface OwnedPost {
+interface OwnedPost {
   author: number;
   status: string;
   /** For a trashed post, the status it had before (WordPress judges edits by that). */

@@ -46,7 +46,7 @@ function coerceScalar(value: unknown, schema: TSchema): unknown {
 }
 
 /** Casts one value by its schema; returns the value unchanged when it cannot be cast (Ajv then names the error). */
-export function coerceValue(value: unknown, schema: TSchema): unknown {
+function coerceValue(value: unknown, schema: TSchema): unknown {
   if (schemaType(schema) === 'array') {
     let list: unknown[] | undefined;
     if (Array.isArray(value)) list = value;
@@ -67,7 +67,7 @@ export function coerceValue(value: unknown, schema: TSchema): unknown {
   return coerceScalar(value, schema);
 }
 
-export interface ParsedArgs<T> {
+interface ParsedArgs<T> {
   args: T;
   errors: ParamErrors;
 }

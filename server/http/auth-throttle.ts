@@ -3,7 +3,7 @@
 // hopeless anyway (192 random bits), but this keeps a misbehaving local program from hammering
 // the token check, and makes brute force visible.
 export const AUTH_FAILURE_LIMIT = 10;
-export const AUTH_FAILURE_WINDOW_MS = 60_000;
+const AUTH_FAILURE_WINDOW_MS = 60_000;
 const MAX_CLIENTS = 10_000;
 
 export class AuthThrottle {

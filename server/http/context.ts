@@ -9,7 +9,7 @@ import type { OperationContext } from '../operations/context.ts';
 export const NAMESPACE = 'svc/events/v1';
 
 /** Where a site's pages and API live, as responses name them. */
-export interface SiteUrls {
+interface SiteUrls {
   /** `http://127.0.0.1:PORT`: the server root, whatever the site. */
   origin: string;
   /** `http://127.0.0.1:PORT` for the default site, `http://127.0.0.1:PORT/S` for site S. */

@@ -37,7 +37,7 @@ const STATUS: Record<Failure, number> = {
 };
 
 /** An operation's failure as the HTTP error it is. */
-export function httpError(error: OperationError): ApiError {
+function httpError(error: OperationError): ApiError {
   return new ApiError(STATUS[error.failure], error.code, error.message, error.data, error.topLevel);
 }
 

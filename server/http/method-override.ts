@@ -6,7 +6,7 @@ import type { FastifyRequest } from 'fastify';
 
 /** Methods a POST may stand for: only writes (a POST is never served as a cacheable read). */
 const OVERRIDABLE = ['DELETE', 'PUT', 'PATCH'] as const;
-export type OverrideMethod = (typeof OVERRIDABLE)[number];
+type OverrideMethod = (typeof OVERRIDABLE)[number];
 
 /**
  * The method a POST asks to be handled as; undefined when it asks for none (or for POST). A value

@@ -52,7 +52,7 @@ function checkIfMatch(header: string | undefined, current: string | undefined): 
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
-export interface RegisterOptions {
+interface RegisterOptions {
   store: Store;
   cache: ResponseCache;
   /** The namespace of the table (`svc/events/v1`, `almanac/v1`): part of each endpoint's key. */
@@ -82,7 +82,7 @@ export interface OwnContextConfig {
 }
 
 /** What one endpoint call produced, before serialization. */
-export interface EndpointResult {
+interface EndpointResult {
   status: number;
   headers: Record<string, string>;
   body: unknown;

@@ -11,7 +11,7 @@
 // next write), and the live ones are capped at 32 MB: a few seconds of even a heavy load.
 import type { Db } from '../db/open.ts';
 
-export interface CachedResponse {
+interface CachedResponse {
   status: number;
   body: string;
   headers: Record<string, string>;

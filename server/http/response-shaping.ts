@@ -44,7 +44,7 @@ function filter(value: unknown, tree: Tree): unknown {
   return kept;
 }
 
-export interface Shaped {
+interface Shaped {
   status: number;
   headers: Record<string, string>;
   body: string;

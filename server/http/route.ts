@@ -85,7 +85,7 @@ export function endpoint<A extends TObject>(spec: Endpoint<A>): Endpoint<TObject
 }
 
 /** Path parameter patterns: `{id}` is digits only, `{slug}` anything but '/'. */
-export const PATH_PARAM_PATTERNS: Record<string, { fastify: string; wp: string }> = {
+const PATH_PARAM_PATTERNS: Record<string, { fastify: string; wp: string }> = {
   id: { fastify: '(^\\d+)', wp: '(?P<id>\\d+)' },
   slug: { fastify: '', wp: '(?P<slug>[^/]+)' },
 };

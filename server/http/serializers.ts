@@ -22,7 +22,7 @@ type JsonSchema = Record<string, unknown>;
  * - anything richer (an image object or `false`, a venue object or an array of them) is written by
  *   JSON.stringify, which the presenters' plain objects serialize to the same bytes.
  */
-export function serializationSchema(schema: unknown): unknown {
+function serializationSchema(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(serializationSchema);
   if (schema === null || typeof schema !== 'object') return schema;
   const branches = (schema as JsonSchema).anyOf;

@@ -17,14 +17,14 @@ import { SESSION_MS } from '../db/repositories/sessions.ts';
 import type { RequestContext } from './context.ts';
 import { sessionCookie } from './cookies.ts';
 
-export const UI_ASSET_PREFIX = '/_app/';
+const UI_ASSET_PREFIX = '/_app/';
 
 /**
  * The UI page's Content-Security-Policy: everything from our own origin, nothing from anywhere else
  * (offline means no fonts, scripts or styles from the network), and `connect-src 'self'`: the page
  * may talk to this service only.
  */
-export const UI_CSP = [
+const UI_CSP = [
   "default-src 'none'",
   "script-src 'self'",
   "style-src 'self'",

@@ -28,7 +28,7 @@ export class OperationError extends Error {
 }
 
 /** WordPress's per-parameter detail of a failure it raised itself (a wrong type), in data.details. */
-export interface ParamDetail {
+interface ParamDetail {
   code: string;
   message: string;
   data: { param: string };
@@ -78,7 +78,7 @@ export class ParamErrors {
  * parameter, the errors WordPress raises itself (a wrong type: rest_invalid_type), and is an empty
  * list when there are none (a plugin's validator that only says no), exactly as the reference shows.
  */
-export function invalidParams(params: Record<string, string>, details: Record<string, ParamDetail> = {}) {
+function invalidParams(params: Record<string, string>, details: Record<string, ParamDetail> = {}) {
   return new OperationError(
     'invalid',
     'rest_invalid_param',

@@ -62,7 +62,7 @@ function describe(param: string, error: ErrorObject): string {
   }
 }
 
-export function missingParams(names: string[]): OperationError {
+function missingParams(names: string[]): OperationError {
   return new OperationError('invalid', 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
     params: names,
   });

@@ -34,10 +34,10 @@ export interface ReadAnswer {
 export type WorkerReply = { id: number; answer: ReadAnswer } | { id: number; failure: string };
 
 /** Runs a job on the event loop instead (same code as the worker's). */
-export type LocalRunner = (job: ReadJob) => ReadAnswer;
+type LocalRunner = (job: ReadJob) => ReadAnswer;
 
 /** A worker without a job for this long is stopped (the next slow read starts a new one). */
-export const READ_WORKER_IDLE_MS = 60_000;
+const READ_WORKER_IDLE_MS = 60_000;
 
 export class ReadWorker {
   private worker: Worker | undefined;

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { databaseFile, openDataDir } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { bulkSeed } from '../../scripts/seed/bulk-seed.ts';
 
 function withDataDir(run: (dir: string) => void): void {
   const dir = mkdtempSync(join(tmpdir(), 'almanac-stats-'));

@@ -9,7 +9,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
 import { databaseFile } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { bulkSeed } from '../../scripts/seed/bulk-seed.ts';
 import { API, startServer } from '../support/server.ts';
 
 const CREATES = 200;

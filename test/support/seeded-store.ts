@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDataDir } from '../../server/data-dir.ts';
-import { bulkSeed } from '../../server/db/bulk-seed.ts';
+import { bulkSeed } from '../../scripts/seed/bulk-seed.ts';
 import type { Store } from '../../server/db/store.ts';
 
 /**

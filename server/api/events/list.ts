@@ -12,7 +12,7 @@ import { listVisibility } from '../shared/visibility.ts';
 import { storableUtcWall } from '../../operations/posts/storable-dates.ts';
 import { pageSize, postCollectionResult } from '../shared/pagination.ts';
 import type { EventListArgs } from '../../../contract/events.ts';
-import { presentEvents } from './present.ts';
+import { presentEvents } from './present-event.ts';
 import { isUnlocked } from '../../operations/events/access.ts';
 import { termName } from '../../domain/html.ts';
 

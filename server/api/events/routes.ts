@@ -24,7 +24,7 @@ import {
   type EventWriteInput,
   type PreparedEventWrite,
 } from '../../operations/events/writes.ts';
-import { presentEvent } from './present.ts';
+import { presentEvent } from './present-event.ts';
 import {
   assertMayEdit,
   assertReadable,

@@ -1,14 +1,12 @@
 // The venue and organizer resources (spec §4.3–4.4) are one engine with two configurations:
 // same routes, list parameters, status codes and rules, different fields.
-import { Type, type TSchema } from '@sinclair/typebox';
+import type { TSchema } from '@sinclair/typebox';
 import { Organizer, Venue } from '../../../contract/representations.ts';
 import { venueFields } from '../../../contract/venues.ts';
 import { organizerFields } from '../../../contract/organizers.ts';
 import { OrganizerArgs, VenueArgs, type LinkedArgs } from '../../../contract/linked.ts';
 import type { LinkedType } from '../../operations/linked/writes.ts';
-import { presentOrganizer, presentVenue } from './representation.ts';
-
-export const O = Type.Optional;
+import { presentOrganizer, presentVenue } from './linked-json.ts';
 
 export interface LinkedResource {
   type: LinkedType;

@@ -26,7 +26,7 @@ import { checkAuthorPermission } from '../../operations/posts/writes.ts';
 import { postEtag } from '../shared/etag.ts';
 import { variantLanguage } from '../../operations/translations.ts';
 import { RESOURCES } from './resource.ts';
-import { present, storedTarget } from './present.ts';
+import { present, storedTarget } from './present-linked.ts';
 import { listHandler, prepareList } from './list.ts';
 
 export function linkedRoutes(type: LinkedType): RouteSpec[] {

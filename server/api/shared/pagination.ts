@@ -10,7 +10,7 @@ export function pageSize(ctx: RequestContext, perPage: number | undefined): numb
   return Math.min(perPage ?? ctx.site.perPage, MAX_PER_PAGE);
 }
 
-export interface PostCollection {
+interface PostCollection {
   key: 'events' | 'venues' | 'organizers';
   singular: 'event' | 'venue' | 'organizer';
   items: unknown[];

@@ -1,7 +1,7 @@
 // URLs in representations: all carry the site's own base (contract §1, §3).
 import type { RequestContext } from '../../http/context.ts';
 
-export type PermalinkKind = 'event' | 'venue' | 'organizer';
+type PermalinkKind = 'event' | 'venue' | 'organizer';
 
 export const permalink = (ctx: RequestContext, kind: PermalinkKind, slug: string) =>
   `${ctx.baseUrl}/${kind}/${encodeURIComponent(slug)}/`;

@@ -1,12 +1,13 @@
 // Which statuses a caller sees in a list (contract §7 deviation: never more than single reads).
 import type { RequestContext } from '../../http/context.ts';
+import { POST_STATUSES } from '../../../contract/constants.ts';
 import type { ParamErrors } from '../../operations/errors.ts';
 import { can } from '../../domain/roles.ts';
 
-export const ALL_STATUSES = ['publish', 'future', 'draft', 'pending', 'private', 'trash'];
+const ALL_STATUSES: readonly string[] = POST_STATUSES;
 const NON_TRASH = ALL_STATUSES.filter((s) => s !== 'trash');
 
-export interface StatusVisibility {
+interface StatusVisibility {
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
   /** The status list to echo in rest_url (the reference shows `status=publish` to anonymous callers). */

@@ -6,7 +6,7 @@ import { termName } from '../../domain/html.ts';
 import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 import { restUrl } from '../shared/urls.ts';
 import { ORDER_BY } from '../../../contract/terms.ts';
-import { present } from './present.ts';
+import { present } from './present-term.ts';
 import type { TaxonomyConfig } from '../../operations/terms/taxonomies.ts';
 
 const translationOf = (a: Record<string, unknown>) => a.translation_language as string | undefined;

@@ -5,7 +5,7 @@ import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../htt
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { ErrorBody, Term } from '../../../contract/representations.ts';
 import { termEtag } from '../shared/etag.ts';
-import { presentSingle } from './present.ts';
+import { presentSingle } from './present-term.ts';
 import { listTerms, validateTermList } from './list.ts';
 import { restUrl } from '../shared/urls.ts';
 import { findTerm } from '../../operations/terms/access.ts';

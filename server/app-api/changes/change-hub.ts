@@ -7,7 +7,7 @@
 import type { Store } from '../../db/store.ts';
 import type { ChangeRow } from '../../db/repositories/changes.ts';
 
-export interface ChangeSubscriber {
+interface ChangeSubscriber {
   /** Changes after the subscriber's cursor, oldest first; `through` is the last seq examined. */
   deliver(rows: ChangeRow[], through: number): void;
   /** The server is stopping: end the stream. */

@@ -24,16 +24,16 @@ declare module 'fastify' {
 }
 
 /** A client further behind than this refetches everything: cheaper than replaying thousands. */
-export const MAX_BACKLOG = 1_000;
+const MAX_BACKLOG = 1_000;
 /** Streams one server keeps open at most (each holds a connection). */
-export const MAX_STREAMS = 256;
+const MAX_STREAMS = 256;
 /** A comment this often keeps idle connections (and the client's dead-connection check) alive. */
 const HEARTBEAT_MS = 25_000;
 
 const POST_KINDS = new Set(['event', 'venue', 'organizer', 'image']);
 
 /** May `actor` hear of this change? Posts: if it may read the post before or after it. */
-export function mayHear(actor: Actor | null, siteId: number, row: ChangeRow): boolean {
+function mayHear(actor: Actor | null, siteId: number, row: ChangeRow): boolean {
   if (row.kind === 'site') return true; // the sites list is public
   if (row.site_id !== siteId) return false;
   if (!POST_KINDS.has(row.kind)) return true; // terms are public; 'all' names nothing

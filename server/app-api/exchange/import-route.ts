@@ -23,7 +23,7 @@ import {
 } from '../../calendar-files/read-calendar-file.ts';
 import { calendarKey } from './export-reply.ts';
 
-export const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
+const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
 
 const ImportArgs = Type.Object({
   format: Type.Optional(
@@ -73,7 +73,7 @@ function parseMapping(text: string | undefined): Record<string, string> | undefi
  * A file the readers refused: a 400 that names the line. A CSV file whose columns were not
  * recognised carries them (`data.columns`), so a client can offer the mapping.
  */
-export function fileError(error: CalendarFileError): ApiError {
+function fileError(error: CalendarFileError): ApiError {
   const columns = error instanceof UnmappedColumnsError ? { columns: error.columns } : {};
   return new ApiError(
     400,

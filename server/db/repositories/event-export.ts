@@ -53,7 +53,7 @@ export interface ExportRow extends EventColumns {
   tags: string[];
 }
 
-export interface Selection {
+interface Selection {
   from: string;
   where: string;
   params: unknown[];

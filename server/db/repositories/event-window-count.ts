@@ -11,7 +11,7 @@ import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import type { Comparison, DateColumn } from './event-list.ts';
 
-export interface WindowCountFilter {
+interface WindowCountFilter {
   siteId: number;
   statuses: string[];
   featured?: boolean;

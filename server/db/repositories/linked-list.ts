@@ -25,7 +25,7 @@ export interface LinkedListFilter {
 
 const LIVE_EVENT_STATUSES = ['publish', 'future', 'private'];
 /** The columns `search` reads, per type (the reference's title, content, excerpt and meta fields). */
-export const SEARCH_COLUMNS = {
+const SEARCH_COLUMNS = {
   venue: ['title', 'content', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
   organizer: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
 } as const;

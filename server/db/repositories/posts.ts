@@ -5,11 +5,15 @@ import type Database from 'better-sqlite3';
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { rowReader } from '../row-reader.ts';
+import { EVENT_FLAG_NAMES, type EventFlagName } from '../../../contract/constants.ts';
 
 export type PostType = 'event' | 'venue' | 'organizer' | 'image';
-export type LinkKind = 'venue' | 'organizer';
+type LinkKind = 'venue' | 'organizer';
 
-export interface PostRow {
+/** The event's yes/no columns (contract/constants.ts EVENT_FLAGS): 0/1, NULL when never set. */
+type FlagColumns = { [K in EventFlagName]: number | null };
+
+export interface PostRow extends FlagColumns {
   site_id: number;
   id: number;
   type: PostType;
@@ -27,8 +31,6 @@ export interface PostRow {
   modified_local: string;
   modified_utc: string;
   trashed_status: string | null;
-  show_map: number | null;
-  show_map_link: number | null;
   website: string | null;
   start_local: string | null;
   end_local: string | null;
@@ -40,9 +42,6 @@ export interface PostRow {
   cost_raw: string | null;
   cost_symbol: string | null;
   cost_position: string | null;
-  hide_from_listings: number | null;
-  sticky: number | null;
-  featured: number | null;
   address: string | null;
   city: string | null;
   country: string | null;
@@ -77,8 +76,6 @@ const WRITABLE = new Set<string>([
   'modified_local',
   'modified_utc',
   'trashed_status',
-  'show_map',
-  'show_map_link',
   'website',
   'start_local',
   'end_local',
@@ -90,9 +87,6 @@ const WRITABLE = new Set<string>([
   'cost_raw',
   'cost_symbol',
   'cost_position',
-  'hide_from_listings',
-  'sticky',
-  'featured',
   'address',
   'city',
   'country',
@@ -105,6 +99,7 @@ const WRITABLE = new Set<string>([
   'phone',
   'email',
   'url',
+  ...EVENT_FLAG_NAMES,
 ]);
 
 const POST_TYPES: readonly PostType[] = ['event', 'venue', 'organizer', 'image'];

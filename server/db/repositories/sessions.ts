@@ -8,7 +8,7 @@ export const SIGN_IN_CODE_MS = 10 * 60 * 1000;
 /** A browser session lasts 14 days, as WordPress's "remember me". */
 export const SESSION_MS = 14 * 24 * 60 * 60 * 1000;
 
-export interface UiSession {
+interface UiSession {
   userId: number;
   nonce: string;
   /** The API token the session was opened with, if any (revoking it ends the session). */

@@ -3,7 +3,7 @@
 import type { Db } from '../open.ts';
 import { perType } from './posts.ts';
 
-export interface TrashRow {
+interface TrashRow {
   id: number;
   type: 'event' | 'venue' | 'organizer';
   title: string;

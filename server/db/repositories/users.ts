@@ -3,7 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../open.ts';
 import type { Role } from '../../domain/roles.ts';
 
-export interface User {
+interface User {
   id: number;
   login: string;
   display_name: string;

@@ -3,7 +3,7 @@
 import type { OperationContext } from '../context.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 
-export interface TermCountSnapshot {
+interface TermCountSnapshot {
   counted: boolean;
   terms: number[];
 }

@@ -7,6 +7,7 @@ import type { OperationContext } from '../context.ts';
 import type { ParamErrors } from '../errors.ts';
 import { checkInput } from '../input.ts';
 import { EventCreateArgs, EventUpdateFields, type EventWriteFields } from '../../../contract/events.ts';
+import { EVENT_FLAG_NAMES } from '../../../contract/constants.ts';
 import { assertMayEdit } from './access.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../translations.ts';
@@ -180,7 +181,7 @@ export function applyEventWrite(
     columns.cost_position = prepared.cost.position;
   }
   if (args.website !== undefined) columns.website = args.website.trim();
-  for (const field of ['show_map', 'show_map_link', 'hide_from_listings', 'sticky', 'featured'] as const) {
+  for (const field of EVENT_FLAG_NAMES) {
     const value = bool(args[field]);
     // On create, omitted flags are stored false: the reference's create responses show false.
     if (value !== undefined) columns[field] = value;

@@ -26,7 +26,7 @@ interface LinkedConfig {
   textColumns: (keyof PostColumns & string)[];
 }
 
-export const LINKED: Record<LinkedType, LinkedConfig> = {
+const LINKED: Record<LinkedType, LinkedConfig> = {
   venue: {
     nameField: 'venue',
     textColumns: ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'website', 'stateprovince'],

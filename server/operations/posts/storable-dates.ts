@@ -6,8 +6,8 @@
 import type { DateTime } from 'luxon';
 import { formatWall, toZone, utcYear } from '../../domain/dates.ts';
 
-export const MIN_STORABLE_WALL = '0001-01-01 00:00:00';
-export const MAX_STORABLE_WALL = '9999-12-31 23:59:59';
+const MIN_STORABLE_WALL = '0001-01-01 00:00:00';
+const MAX_STORABLE_WALL = '9999-12-31 23:59:59';
 
 const inRange = (dt: DateTime) => dt.isValid && dt.year >= 1 && dt.year <= 9999;
 const utcInRange = (dt: DateTime) => {

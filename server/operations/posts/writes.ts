@@ -28,7 +28,7 @@ export interface PreparedCommon {
   image?: { remove: true } | { id: number } | { url: string };
 }
 
-export const nowUtc = () => DateTime.utc();
+const nowUtc = () => DateTime.utc();
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -107,14 +107,11 @@ function imageColumn(ctx: OperationContext, prepared: PreparedCommon, now: DateT
   return id;
 }
 
-export function publicationColumns(
-  ctx: OperationContext,
-  instant: DateTime,
-): Pick<PostColumns, 'date_local' | 'date_utc'> {
+function publicationColumns(ctx: OperationContext, instant: DateTime): Pick<PostColumns, 'date_local' | 'date_utc'> {
   return { date_local: formatWall(instant.setZone(toZone(ctx.site.timezone))), date_utc: utcWall(instant) };
 }
 
-export function modifiedColumns(
+function modifiedColumns(
   ctx: OperationContext,
   instant: DateTime,
 ): Pick<PostColumns, 'modified_local' | 'modified_utc'> {
@@ -157,7 +154,7 @@ export function trashedSlug(ctx: OperationContext, row: PostRow): string {
 }
 
 /** The slug a trashed post had before (`jazz-night__trashed-2` → `jazz-night`). */
-export const untrashedSlug = (slug: string) => slug.replace(/__trashed(?:-\d+)?$/, '');
+const untrashedSlug = (slug: string) => slug.replace(/__trashed(?:-\d+)?$/, '');
 
 /**
  * Handler phase: the columns common to every post write. `current` is the stored post on update.

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 
 import { ALL_ROUTES } from '../../server/api/routes.ts';
 import { APP_ROUTES } from '../../server/app-api/routes.ts';
-import { SPANISH_DESCRIPTIONS } from '../../server/api/service/descriptions-es.ts';
+import { SPANISH_DESCRIPTIONS } from '../../server/api/describe/descriptions-es.ts';
 
 /** English description → where it is used ("GET,POST /events param"), for the failure messages. */
 function englishDescriptions(): Map<string, string[]> {
@@ -38,7 +38,7 @@ test('every parameter description has a Spanish entry', () => {
   assert.deepEqual(
     missing,
     [],
-    `add these to server/api/service/descriptions-es.ts:\n${missing
+    `add these to server/api/describe/descriptions-es.ts:\n${missing
       .map((english) => `  ${JSON.stringify(english)} (${ENGLISH.get(english)!.join('; ')})`)
       .join('\n')}`,
   );
@@ -62,5 +62,5 @@ test('every Spanish entry keeps the technical tokens of the English', () => {
 
 test('no Spanish entry is unused', () => {
   const unused = Object.keys(SPANISH_DESCRIPTIONS).filter((english) => !ENGLISH.has(english));
-  assert.deepEqual(unused, [], 'remove (or update) these entries of server/api/service/descriptions-es.ts');
+  assert.deepEqual(unused, [], 'remove (or update) these entries of server/api/describe/descriptions-es.ts');
 });

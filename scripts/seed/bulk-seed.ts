@@ -8,11 +8,11 @@
 // is rebuilt in rebuildDerivedData().
 import { createHash } from 'node:crypto';
 import { DateTime } from 'luxon';
-import type { Db } from './open.ts';
-import type { Store } from './store.ts';
-import type { Site } from './repositories/sites.ts';
-import { formatWall, timezoneAbbreviation } from '../domain/dates.ts';
-import { updatePlannerStats } from './planner-stats.ts';
+import type { Db } from '../../server/db/open.ts';
+import type { Store } from '../../server/db/store.ts';
+import type { Site } from '../../server/db/repositories/sites.ts';
+import { formatWall, timezoneAbbreviation } from '../../server/domain/dates.ts';
+import { updatePlannerStats } from '../../server/db/planner-stats.ts';
 import {
   batchInsert,
   recreate,
@@ -68,7 +68,7 @@ function random(seed: number) {
   };
 }
 
-export interface SeedResult {
+interface SeedResult {
   events: number;
   venues: number;
   organizers: number;

@@ -14,12 +14,15 @@
 // - Terminology: evento, lugar (venue), organizador, categoría, etiqueta, término,
 //   publicación (post), slug, ID (invariable in the plural: "estos ID").
 //
-// test/service/descriptions-es.test.ts fails when a parameter description has no entry here, and
+// test/describe/descriptions-es.test.ts fails when a parameter description has no entry here, and
 // when an entry is no longer used by any route, so edit this file whenever a description changes.
+
+import { EVENT_FLAGS } from '../../../contract/constants.ts';
 
 /** English parameter description → Spanish. Keyed by the English text: a test fails when an English description has no Spanish entry. */
 export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
-  'A featured event.': 'Un evento destacado.',
+  // The event's yes/no fields carry their Spanish beside them (contract/constants.ts EVENT_FLAGS).
+  ...Object.fromEntries(Object.values(EVENT_FLAGS).map((flag) => [flag.description, flag.es])),
   'Alias of post; wins when both are given.': 'Alias de post; tiene prioridad cuando se indican ambos.',
   'An all-day event: it runs from 00:00:00 of the start day to 23:59:59 of the end day.':
     'Un evento de todo el día: dura desde las 00:00:00 del día de inicio hasta las 23:59:59 del día de finalización.',
@@ -45,10 +48,7 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'Events with tickets (none: this product sells no tickets) or without.':
     'Eventos con entradas (ninguno: este producto no vende entradas) o sin ellas.',
   'Hide terms that no published event uses.': 'Ocultar los términos que no usa ningún evento publicado.',
-  'Hide the event from event lists.': 'Ocultar el evento en los listados de eventos.',
   'Ignored: terms are always deleted permanently.': 'Se ignora: los términos siempre se eliminan de forma definitiva.',
-  'Keep the event at the top of calendar views.':
-    'Mantener el evento en la parte superior de las vistas del calendario.',
   'Latitude in degrees (WGS 84); an empty string clears it.': 'Latitud en grados (WGS 84); una cadena vacía la borra.',
   'Latitude of the search centre; needs geoloc_lng.': 'Latitud del centro de la búsqueda; requiere geoloc_lng.',
   'Leave out these term IDs.': 'Excluir los términos con estos ID.',
@@ -80,8 +80,6 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Organizadores: ID, objetos {"id": N} o campos de organizadores nuevos, en orden. Un valor vacío los quita todos.',
   'Post status, or a comma-separated list of statuses.':
     'Estado de la publicación, o una lista de estados separados por comas.',
-  'Show a link to a map of the venue.': 'Mostrar un enlace a un mapa del lugar.',
-  'Show a map of the venue.': 'Mostrar un mapa del lugar.',
   'Sort direction: asc or desc.': 'Sentido de la ordenación: asc o desc.',
   'Tag IDs or names; unknown names are created. An empty value removes all.':
     'ID o nombres de etiquetas; los nombres que no existen se crean. Un valor vacío las quita todas.',

@@ -6,9 +6,10 @@ import type { TermRow } from '../../db/repositories/terms.ts';
 import { costDetails, formatCost, type StoredCost } from '../../domain/cost.ts';
 import { dateDetails, isoFromWalls } from '../../domain/dates.ts';
 import { autop, escapeHtml } from '../../domain/html.ts';
-import { flag, presentImage, type Json } from '../shared/present.ts';
-import { organizerJsonLd, presentOrganizer, presentVenue, venueJsonLd } from '../linked/representation.ts';
-import { presentEmbeddedTerm } from '../terms/representation.ts';
+import { flag, presentImage, type Json } from '../shared/json-parts.ts';
+import { EVENT_FLAG_NAMES, EVENT_FLAGS } from '../../../contract/constants.ts';
+import { organizerJsonLd, presentOrganizer, presentVenue, venueJsonLd } from '../linked/linked-json.ts';
+import { presentEmbeddedTerm } from '../terms/term-json.ts';
 import { globalId, permalink, restUrl } from '../shared/urls.ts';
 import { overlayPosts, overlayTerms, servedLanguage } from '../../operations/translations.ts';
 
@@ -62,7 +63,7 @@ function loadRelations(ctx: RequestContext, rows: PostRow[], language: string | 
   return relations;
 }
 
-export function storedCost(row: PostRow): StoredCost {
+function storedCost(row: PostRow): StoredCost {
   return {
     raw: row.cost_raw ? (JSON.parse(row.cost_raw) as string[]) : [],
     symbol: row.cost_symbol ?? '',
@@ -70,7 +71,7 @@ export function storedCost(row: PostRow): StoredCost {
   };
 }
 
-export interface EventPresentOptions {
+interface EventPresentOptions {
   single?: boolean;
   /** Ids of password-protected events whose password the caller gave (or may edit). */
   unlocked?: Set<number>;
@@ -173,18 +174,14 @@ function presentOne(
     cost_details: locked ? EMPTY_COST : costDetails(cost, ''),
     // The reference falls back to the permalink when no website was ever set.
     website: locked ? '' : (row.website ?? url),
-    show_map: locked ? null : flag(row.show_map, true),
-    show_map_link: locked ? null : flag(row.show_map_link, true),
-    hide_from_listings: locked ? null : row.hide_from_listings === 1,
-    sticky: locked ? null : row.sticky === 1,
-    featured: locked ? null : row.featured === 1,
-    categories: locked ? [] : terms(relations.categories.get(row.id)),
-    tags: locked ? [] : terms(relations.tags.get(row.id)),
-    // One venue is an object, several an array, none an empty array (as the reference).
-    venue: locked || venues.length === 0 ? [] : venues.length === 1 ? venues[0] : venues,
-    organizer: locked ? [] : organizers,
-    custom_fields: [],
   };
+  for (const name of EVENT_FLAG_NAMES) event[name] = locked ? null : flag(row[name], EVENT_FLAGS[name].unset);
+  event.categories = locked ? [] : terms(relations.categories.get(row.id));
+  event.tags = locked ? [] : terms(relations.tags.get(row.id));
+  // One venue is an object, several an array, none an empty array (as the reference).
+  event.venue = locked || venues.length === 0 ? [] : venues.length === 1 ? venues[0] : venues;
+  event.organizer = locked ? [] : organizers;
+  event.custom_fields = [];
   // Never for a password-protected event, even unlocked: the reference leaves it out (json_ld is
   // meant for search engines, which must not see protected content).
   if (options.single && row.password === '') event.json_ld = eventJsonLd(ctx, row, event, venueRows, organizerRows);

@@ -2,7 +2,7 @@
 // for the duration of a load, secondary indexes and triggers set aside and recreated after it,
 // and multi-row INSERT statements. Used by the bulk seeder (bulk-seed.ts).
 import { availableParallelism } from 'node:os';
-import type { Db } from './open.ts';
+import type { Db } from '../../server/db/open.ts';
 
 /**
  * Settings while a load runs; the connection's own values come back afterwards (open.ts sets
@@ -77,7 +77,7 @@ export function recreate(db: Db, objects: SchemaObject[]): void {
   for (const { sql } of objects) db.exec(sql);
 }
 
-export interface BatchInsert {
+interface BatchInsert {
   /** Adds one row: as many values as the row SQL has `?`. */
   add(...values: unknown[]): void;
   /** Writes the rows still buffered. */

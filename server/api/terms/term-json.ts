@@ -3,10 +3,10 @@
 import type { RequestContext } from '../../http/context.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import { restUrl } from '../shared/urls.ts';
-import type { Json } from '../shared/present.ts';
+import type { Json } from '../shared/json-parts.ts';
 
-export const TAXONOMY_NAMES = { category: 'tribe_events_cat', tag: 'post_tag' } as const;
-export const TAXONOMY_COLLECTIONS = { category: 'categories', tag: 'tags' } as const;
+const TAXONOMY_NAMES = { category: 'tribe_events_cat', tag: 'post_tag' } as const;
+const TAXONOMY_COLLECTIONS = { category: 'categories', tag: 'tags' } as const;
 
 function termUrls(ctx: RequestContext, term: TermRow): Json {
   const collection = TAXONOMY_COLLECTIONS[term.taxonomy];

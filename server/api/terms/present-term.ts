@@ -1,8 +1,8 @@
-// A term as the reference shows it (shared/present.ts), with its archive path, count and variant;
+// A term as the reference shows it (term-json.ts), with its archive path, count and variant;
 // single answers add WordPress's `_links` (links.ts).
 import type { RequestContext } from '../../http/context.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
-import { presentTerm } from './representation.ts';
+import { presentTerm } from './term-json.ts';
 import { overlayTerms, servedLanguage } from '../../operations/translations.ts';
 import { termLinks } from './links.ts';
 import type { TaxonomyConfig } from '../../operations/terms/taxonomies.ts';

@@ -4,7 +4,7 @@ import type { RequestContext } from '../../http/context.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import { autop, escapeHtml } from '../../domain/html.ts';
 import { globalId, permalink } from '../shared/urls.ts';
-import { flag, presentImage, type Json } from '../shared/present.ts';
+import { flag, presentImage, type Json } from '../shared/json-parts.ts';
 
 /** The head every post representation starts with. */
 function postHead(ctx: RequestContext, row: PostRow, kind: 'venue' | 'organizer'): Json {
@@ -34,7 +34,7 @@ function keepNonEmpty(target: Json, source: Json): Json {
 /** Drops empty values, as the reference's array_filter does. */
 const dropEmpty = (object: Json): Json => keepNonEmpty({}, object);
 
-export interface PresentOptions {
+interface PresentOptions {
   single?: boolean;
   /** Password-protected and not unlocked: content fields blanked (tec-reference §1.9). */
   locked?: boolean;

@@ -1,6 +1,6 @@
 // What every representation shares (tec-reference §1): the JSON type, images, stored flags.
-// Each resource's own representation is in its folder (linked/representation.ts,
-// terms/representation.ts, events/present.ts).
+// Each resource's own is in its folder (events/present-event.ts, linked/linked-json.ts,
+// terms/term-json.ts).
 import type { PostRow } from '../../db/repositories/posts.ts';
 
 export type Json = Record<string, unknown>;
