@@ -3,6 +3,7 @@
 // write the run file, schedule daily backups and planner upkeep — and undo all of it, in order, on
 // stop. Nothing here exits the process or reads the command line.
 import { existsSync } from 'node:fs';
+import { scheduleSeriesUpkeep } from './operations/series/series-horizon.ts';
 import { fileURLToPath } from 'node:url';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { databaseFile, openDataDir } from './data-dir.ts';
@@ -130,6 +131,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   const backupsOn = (options.dailyBackups ?? true) && process.env.ALMANAC_DAILY_BACKUP !== '0';
   const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
   const stopOptimize = scheduleOptimize(store.db);
+  const stopSeriesUpkeep = scheduleSeriesUpkeep(store, log);
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
   const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);
@@ -159,6 +161,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       stopping ??= (async () => {
         stopBackups();
         stopOptimize();
+        stopSeriesUpkeep();
         stopHeapTuning();
         stopLoopStats();
         // In-flight requests finish; connections still busy after the grace period are cut (their

@@ -12,7 +12,7 @@ export const ChangesArgs = Type.Object({
   ),
 });
 
-const CHANGE_KINDS = ['event', 'venue', 'organizer', 'image', 'category', 'tag', 'site', 'all'] as const;
+const CHANGE_KINDS = ['event', 'venue', 'organizer', 'image', 'category', 'tag', 'site', 'series', 'all'] as const;
 const CHANGE_ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
 
 /** One committed change. `kind` 'all' (after a bulk load): anything on the site may have changed. */
@@ -20,7 +20,7 @@ export const Change = Type.Object({
   seq: Type.Integer({ description: 'Its place in the log: increasing, never reused.' }),
   site: Type.String({ description: 'The code of the site it happened on.' }),
   kind: Type.Union(CHANGE_KINDS.map((kind) => Type.Literal(kind))),
-  id: Type.Integer({ description: 'The id of the event, venue, organizer, image, term or site.' }),
+  id: Type.Integer({ description: 'The id of the event, venue, organizer, image, term, site or series.' }),
   action: Type.Union(CHANGE_ACTIONS.map((action) => Type.Literal(action))),
 });
 export type Change = Static<typeof Change>;

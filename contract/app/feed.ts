@@ -22,6 +22,9 @@ export const FeedEvent = Type.Object({
   categories: Type.Array(Type.Integer(), { description: 'Category term IDs.' }),
   venue: Type.Union([Type.String(), Type.Null()], { description: "The first venue's name." }),
   etag: Type.String({ description: "The event's ETag: send it as If-Match to move the event without a lost update." }),
+  series: Type.Union([Type.Integer(), Type.Null()], {
+    description: 'The series the event is an occurrence of (almanac/v1/series/{id}), or null.',
+  }),
 });
 export type FeedEvent = Static<typeof FeedEvent>;
 

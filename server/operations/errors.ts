@@ -31,7 +31,7 @@ export class OperationError extends Error {
 interface ParamDetail {
   code: string;
   message: string;
-  data: { param: string };
+  data: { param: string } & Record<string, unknown>;
 }
 
 /** Collects per-parameter validation failures so one error names every bad parameter. */
@@ -39,11 +39,15 @@ export class ParamErrors {
   private readonly params = new Map<string, string>();
   private readonly details = new Map<string, ParamDetail>();
 
-  /** `detailCode`: the WordPress error code when WordPress itself would have raised it (rest_invalid_type). */
-  add(param: string, message: string, detailCode?: string): void {
+  /**
+   * `detailCode`: the WordPress error code when WordPress itself would have raised it
+   * (rest_invalid_type), or our own where a client can do more with the failure than show it
+   * (almanac_invalid_rule, with the rule's parts in `detailData`).
+   */
+  add(param: string, message: string, detailCode?: string, detailData: Record<string, unknown> = {}): void {
     if (this.params.has(param)) return;
     this.params.set(param, message);
-    if (detailCode) this.details.set(param, { code: detailCode, message, data: { param } });
+    if (detailCode) this.details.set(param, { code: detailCode, message, data: Object.assign({ param }, detailData) });
   }
 
   get size(): number {

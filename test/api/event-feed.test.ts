@@ -111,6 +111,7 @@ test('each event is compact: UTC instants and wall times, all day, status, categ
     categories: [musicId],
     venue: 'Blue Hall',
     etag: concert.etag,
+    series: null,
   });
   const single = await server.request('GET', `events/${concert.id}`);
   assert.equal(concert.etag, single.headers.get('etag'), "the feed's ETag is the event's");

@@ -21,6 +21,7 @@ function timed(startUtc: string, endUtc: string, extra: Partial<FeedEvent> = {})
     categories: [],
     venue: null,
     etag: '"x"',
+    series: null,
     ...extra,
   };
 }

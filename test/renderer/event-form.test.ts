@@ -85,6 +85,7 @@ describe('drag and resize writes', () => {
     categories: [],
     venue: null,
     etag: '"a"',
+    series: null,
   };
 
   it('sends a timed move as UTC instants (the event keeps its zone)', () => {

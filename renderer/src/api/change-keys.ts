@@ -33,6 +33,9 @@ export function staleQueries(change: Change): QueryKey[] {
       return [keys.events(site)];
     case 'site':
       return [keys.sites(), keys.session(site)];
+    case 'series':
+      // A series' rule or dates: its own queries; its occurrences' changes come as events.
+      return [[site, 'series', change.id], ...(trashMoved ? [keys.trash(site)] : [])];
     case 'all':
       return [[site]];
   }

@@ -23,6 +23,28 @@ import { EVENT_FLAGS } from '../../../contract/constants.ts';
 export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   // The event's yes/no fields carry their Spanish beside them (contract/constants.ts EVENT_FLAGS).
   ...Object.fromEntries(Object.values(EVENT_FLAGS).map((flag) => [flag.description, flag.es])),
+  // almanac/v1/series
+  "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
+  'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':
+    'La regla de repetición: un valor RRULE de RFC 5545, como FREQ=WEEKLY;BYDAY=TU o FREQ=MONTHLY;BYDAY=1SA;COUNT=10. Como mucho una vez al día; las partes desconocidas se rechazan.',
+  'Extra dates the series also falls on (YYYY-MM-DD), at its time of day.':
+    'Fechas adicionales en las que también hay repetición (YYYY-MM-DD), a la hora de la serie.',
+  'Dates the rule gives that the series skips (YYYY-MM-DD).':
+    'Fechas que da la regla y que la serie omite (YYYY-MM-DD).',
+  'The first occurrence\'s start: "YYYY-MM-DD HH:MM[:SS]" or a date.':
+    'El inicio de la primera repetición: "YYYY-MM-DD HH:MM[:SS]" o una fecha.',
+  'Its end (default: one hour later).': 'Su final (valor predeterminado: una hora después).',
+  "The series' time zone (default: the site's).": 'La zona horaria de la serie (valor predeterminado: la del sitio).',
+  'An all-day series.': 'Una serie de eventos de todo el día.',
+  'The series ID.': 'El ID de la serie.',
+  "Event fields to change on every occurrence (as PATCH /events/{id} takes them). start_date and end_date set the series' time of day and length (and its first date).":
+    'Campos del evento que se cambian en todas las repeticiones (como los recibe PATCH /events/{id}). start_date y end_date fijan la hora y la duración de la serie (y su primera fecha).',
+  'true: occurrences changed on their own take these changes too (and lose their own).':
+    'true: las repeticiones cambiadas por separado también reciben estos cambios (y pierden los suyos).',
+  'Delete this occurrence and those after it only (the series ends before it); without it, all of them.':
+    'Eliminar solo esta repetición y las siguientes (la serie termina antes de ella); sin este parámetro, todas.',
+  'The occurrence from which on the changes apply: the series splits in two there.':
+    'La repetición a partir de la cual se aplican los cambios: la serie se divide en dos en ese punto.',
   'Alias of post; wins when both are given.': 'Alias de post; tiene prioridad cuando se indican ambos.',
   'An all-day event: it runs from 00:00:00 of the start day to 23:59:59 of the end day.':
     'Un evento de todo el día: dura desde las 00:00:00 del día de inicio hasta las 23:59:59 del día de finalización.',

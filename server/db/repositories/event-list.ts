@@ -390,7 +390,8 @@ export function eventListRepository(db: Db) {
           'venue', (SELECT title FROM (SELECT v.title, min(l.position) FROM post_links l
              JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
            WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
-          'etag', '"p' || e.id || '-r' || e.revision || '"')
+          'etag', '"p' || e.id || '-r' || e.revision || '"',
+          'series', e.series_id)
         FROM ${from} WHERE ${where} ORDER BY ${order}`;
       return prepareCached(db, sql)
         .pluck()

@@ -13,7 +13,14 @@ type LinkKind = 'venue' | 'organizer';
 /** The event's yes/no columns (contract/constants.ts EVENT_FLAGS): 0/1, NULL when never set. */
 type FlagColumns = { [K in EventFlagName]: number | null };
 
-export interface PostRow extends FlagColumns {
+/** An occurrence of a series (operations/series/): its series, its slot (a local date), and whether it was changed on its own. */
+interface OccurrenceColumns {
+  series_id: number | null;
+  recurrence: string | null;
+  detached: number;
+}
+
+export interface PostRow extends FlagColumns, OccurrenceColumns {
   site_id: number;
   id: number;
   type: PostType;
@@ -99,6 +106,9 @@ const WRITABLE = new Set<string>([
   'phone',
   'email',
   'url',
+  'series_id',
+  'recurrence',
+  'detached',
   ...EVENT_FLAG_NAMES,
 ]);
 

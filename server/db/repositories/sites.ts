@@ -14,6 +14,8 @@ export interface Site {
   currencySymbol: string;
   currencyPosition: 'prefix' | 'postfix';
   currencyCode: string;
+  /** How many months ahead the occurrences of a series that never ends exist. */
+  seriesHorizonMonths: number;
 }
 
 interface SiteRow {
@@ -28,6 +30,7 @@ interface SiteRow {
   currency_symbol: string;
   currency_position: string;
   currency_code: string;
+  series_horizon_months: number;
 }
 
 function toSite(row: SiteRow): Site {
@@ -43,6 +46,7 @@ function toSite(row: SiteRow): Site {
     currencySymbol: row.currency_symbol,
     currencyPosition: row.currency_position === 'postfix' ? 'postfix' : 'prefix',
     currencyCode: row.currency_code,
+    seriesHorizonMonths: row.series_horizon_months,
   };
 }
 

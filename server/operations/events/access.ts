@@ -8,6 +8,7 @@ import { can } from '../../domain/roles.ts';
 import { safeEqual } from '../../domain/secrets.ts';
 import { syncTermCounts, termCountSnapshot } from './term-counts.ts';
 import { trashedSlug } from '../posts/writes.ts';
+import { occurrenceRemoved } from '../series/occurrence-hooks.ts';
 
 export function findEvent(ctx: OperationContext, id: number): PostRow {
   const row = id > 0 ? ctx.store.posts.get(ctx.site.id, id) : undefined;
@@ -66,8 +67,17 @@ export function assertMayEdit(ctx: OperationContext, row: PostRow | undefined): 
   if (!allowed) throw forbidden(ctx.actor !== null);
 }
 
-/** To the trash (a second time is `gone`), or with `force` gone for good; term counts follow. */
-export function trashOrDeleteEvent(ctx: OperationContext, row: PostRow, force: boolean): void {
+/**
+ * To the trash (a second time is `gone`), or with `force` gone for good; term counts follow. An
+ * occurrence of a series removed on its own has its date excluded from the series.
+ */
+export function trashOrDeleteEvent(
+  ctx: OperationContext,
+  row: PostRow,
+  force: boolean,
+  /** The series operations remove occurrences as the rule says: no date is excluded. */
+  options: { asSeries?: boolean } = {},
+): void {
   const before = termCountSnapshot(ctx, row.id, row);
   if (force) {
     ctx.store.posts.unlinkEverywhere(ctx.site.id, row.id);
@@ -81,4 +91,5 @@ export function trashOrDeleteEvent(ctx: OperationContext, row: PostRow, force: b
     });
   }
   syncTermCounts(ctx, before, termCountSnapshot(ctx, row.id));
+  if (row.series_id !== null && !options.asSeries) occurrenceRemoved(ctx, row);
 }

@@ -9,6 +9,7 @@ import { checkInput } from '../input.ts';
 import { EventCreateArgs, EventUpdateFields, type EventWriteFields } from '../../../contract/events.ts';
 import { EVENT_FLAG_NAMES } from '../../../contract/constants.ts';
 import { assertMayEdit } from './access.ts';
+import { occurrenceRestored } from '../series/occurrence-hooks.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../translations.ts';
 import { syncTermCounts, termCountSnapshot } from './term-counts.ts';
@@ -155,6 +156,8 @@ export function applyEventWrite(
   args: EventWriteInput,
   prepared: PreparedEventWrite,
   current: PostRow | undefined,
+  /** The series operations write all of a series' occurrences: they stay part of it. */
+  options: { asSeries?: boolean } = {},
 ): number {
   const { posts, sites, terms } = ctx.store;
   const siteId = ctx.site.id;
@@ -197,7 +200,11 @@ export function applyEventWrite(
   if (current) {
     id = current.id;
     if (args.slug !== undefined && args.slug !== '') columns.slug = chooseSlug(ctx, 'event', args.slug, '', id);
+    // An occurrence changed on its own becomes an exception the series' later edits leave alone.
+    if (current.series_id !== null && !options.asSeries) columns.detached = 1;
     posts.update(siteId, id, columns);
+    if (current.series_id !== null && current.status === 'trash' && columns.status !== 'trash')
+      occurrenceRestored(ctx, current);
   } else {
     id = sites.nextPostId(siteId);
     columns.slug = chooseSlug(ctx, 'event', args.slug, columns.title ?? '', id);

@@ -28,7 +28,7 @@ export interface PreparedCommon {
   image?: { remove: true } | { id: number } | { url: string };
 }
 
-const nowUtc = () => DateTime.utc();
+export const nowUtc = () => DateTime.utc();
 
 export function isHttpUrl(value: string): boolean {
   try {
@@ -111,7 +111,7 @@ function publicationColumns(ctx: OperationContext, instant: DateTime): Pick<Post
   return { date_local: formatWall(instant.setZone(toZone(ctx.site.timezone))), date_utc: utcWall(instant) };
 }
 
-function modifiedColumns(
+export function modifiedColumns(
   ctx: OperationContext,
   instant: DateTime,
 ): Pick<PostColumns, 'modified_local' | 'modified_utc'> {

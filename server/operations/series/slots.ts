@@ -1,0 +1,124 @@
+// The slots of a series: the dates its rule (plus its extra dates, minus its excluded ones) gives,
+// each with the occurrence's wall times and UTC instants. ical.js iterates the rule on floating
+// (zone-less) wall times, which is what RFC 5545 means by a rule in the event's zone: "every Tuesday
+// at 10:00" stays 10:00 across a DST change. Each wall time is then placed in the zone by the same
+// rule every event write uses (domain/dates.ts: a time skipped by DST moves forward).
+import ICAL from 'ical.js';
+import { DateTime } from 'luxon';
+import type { RecurrenceRule } from '../../../contract/recurrence.ts';
+import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
+import { formatWall, toZone, utcWall, wallToDateTime } from '../../domain/dates.ts';
+
+/** What a series is, as far as its dates go. */
+export interface SeriesShape {
+  rule: RecurrenceRule;
+  /** The first slot's wall start and end, `YYYY-MM-DD HH:MM:SS`: every occurrence's time and length. */
+  startLocal: string;
+  endLocal: string;
+  allDay: boolean;
+  timezone: string;
+  /** Extra and excluded dates, `YYYY-MM-DD`. */
+  rdates: readonly string[];
+  exdates: readonly string[];
+}
+
+export interface Slot {
+  /** The local date the slot is known by (an occurrence's RECURRENCE-ID date). */
+  date: string;
+  startLocal: string;
+  endLocal: string;
+  startUtc: string;
+  endUtc: string;
+}
+
+export interface SlotList {
+  slots: Slot[];
+  /** The rule goes on past `through` (or past the limit): a series that would need its horizon moved. */
+  more: boolean;
+}
+
+/** Dates the iterator may step over without giving one (a rule whose BY-parts rarely match). */
+const MAX_STEPS = 200_000;
+
+const dateOf = (wall: string) => wall.slice(0, 10);
+const wallMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+const msWall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
+
+function floating(wall: string, isDate: boolean): ICAL.Time {
+  const [date, time = '00:00:00'] = wall.split(' ') as [string, string?];
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  const [hour, minute, second] = time.split(':').map(Number) as [number, number, number];
+  return isDate
+    ? ICAL.Time.fromData({ year, month, day, isDate: true })
+    : ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false });
+}
+
+/** The wall time (in the series' zone) of an UNTIL value: a date means to the end of that local day. */
+function untilWall(until: string, timezone: string): string {
+  if (!until.includes('T')) return `${until} 23:59:59`;
+  return formatWall(DateTime.fromISO(until, { zone: 'utc' }).setZone(toZone(timezone)));
+}
+
+/** The slot of `date`, with the series' time of day and length. */
+export function slotOn(shape: SeriesShape, date: string): Slot {
+  const lengthMs = wallMs(shape.endLocal) - wallMs(shape.startLocal);
+  const startLocal = `${date} ${shape.allDay ? '00:00:00' : shape.startLocal.slice(11)}`;
+  let endLocal = msWall(wallMs(startLocal) + lengthMs);
+  if (shape.allDay) endLocal = `${endLocal.slice(0, 10)} 23:59:59`;
+  const start = wallToDateTime(startLocal, shape.timezone);
+  // A start that DST skipped moved forward: the occurrence keeps its length rather than its end.
+  const end =
+    formatWall(start) === startLocal || shape.allDay
+      ? wallToDateTime(endLocal, shape.timezone)
+      : start.plus({ milliseconds: lengthMs });
+  return {
+    date,
+    startLocal: formatWall(start),
+    endLocal: formatWall(end),
+    startUtc: utcWall(start),
+    endUtc: utcWall(end),
+  };
+}
+
+/**
+ * The slots from `from` through `through` (local dates, inclusive), in date order, at most `limit`.
+ * The first slot is always the series' start, as RFC 5545 counts it, even when the rule itself
+ * would not give that date.
+ */
+export function slotsOf(shape: SeriesShape, from: string, through: string, limit: number): SlotList {
+  const allDay = shape.allDay;
+  const recur = ICAL.Recur.fromString(writeRecurrenceRule(shape.rule));
+  if (shape.rule.until !== undefined) {
+    // ical.js compares UNTIL with the floating times it iterates: give it the local wall.
+    recur.until = floating(untilWall(shape.rule.until, shape.timezone), false);
+  }
+  const iterator = recur.iterator(floating(allDay ? dateOf(shape.startLocal) : shape.startLocal, allDay));
+  const excluded = new Set(shape.exdates);
+  const dates = new Set<string>();
+  const extra = [...new Set(shape.rdates)].filter((date) => date >= dateOf(shape.startLocal)).sort();
+  let more = false;
+  let steps = 0;
+  for (;;) {
+    const next = iterator.next();
+    if (!next) break;
+    if (++steps > MAX_STEPS) {
+      more = true;
+      break;
+    }
+    const date = next.toString().slice(0, 10);
+    if (date > through) {
+      more = true;
+      break;
+    }
+    if (date < from) continue; // stepped over: before the part asked for (COUNT still counts it)
+    dates.add(date);
+    if (dates.size > limit + extra.length) break;
+  }
+  for (const date of extra) if (date >= from && date <= through) dates.add(date);
+  const sorted = [...dates].filter((date) => date >= from && !excluded.has(date)).sort();
+  if (sorted.length > limit) {
+    more = true;
+    sorted.length = limit;
+  }
+  return { slots: sorted.map((date) => slotOn(shape, date)), more };
+}
