@@ -26,3 +26,15 @@ export const TrashPage = Type.Object({
   total_pages: Type.Integer(),
 });
 export type TrashPage = Static<typeof TrashPage>;
+
+export const TrashEmptyArgs = Type.Object({
+  type: Type.Union([Type.Literal('events'), Type.Literal('venues'), Type.Literal('organizers')], {
+    description: 'Which trash to empty: events, venues or organizers.',
+  }),
+});
+
+export const TrashEmptied = Type.Object({
+  deleted: Type.Integer({ description: 'Items deleted for good.' }),
+  kept: Type.Integer({ description: "Items left in the trash: others' that the caller may not delete." }),
+});
+export type TrashEmptied = Static<typeof TrashEmptied>;

@@ -236,6 +236,34 @@ function resolveWall(fields: WallFields, zone: Zone): DateTime | null {
   return dt.isValid ? dt : null;
 }
 
+/**
+ * resolveWall's rule for a stored wall time, without building DateTimes: its UTC instant (epoch
+ * ms) and the wall time it really is (a time DST skipped moves forward). For the hot loops that
+ * place hundreds of occurrences of a series at once; wallToDateTime gives the same instant.
+ */
+export function placeWall(wall: WallTime, tz: string): { utcMs: number; wall: WallTime } {
+  const localTs = WALL_RE.test(wall) ? Date.parse(`${wall.replace(' ', 'T')}Z`) : NaN;
+  if (!Number.isFinite(localTs)) throw new Error(`Malformed wall time: ${JSON.stringify(wall)}`);
+  const zone = toZone(tz);
+  if (zone.isUniversal) return { utcMs: localTs - zone.offset(localTs) * MINUTE_MS, wall };
+  const offsets = [...new Set([localTs - DAY_MS, localTs, localTs + DAY_MS].map((t) => zone.offset(t)))];
+  let best: number | undefined;
+  for (const offset of offsets) {
+    const ts = localTs - offset * MINUTE_MS;
+    if (zone.offset(ts) === offset && (best === undefined || ts < best)) best = ts;
+  }
+  if (best !== undefined) return { utcMs: best, wall };
+  const utcMs = localTs - Math.min(...offsets) * MINUTE_MS;
+  const moved = new Date(utcMs + zone.offset(utcMs) * MINUTE_MS).toISOString();
+  return { utcMs, wall: `${moved.slice(0, 10)} ${moved.slice(11, 19)}` };
+}
+
+/** formatWall of a UTC instant given as epoch ms. */
+export const utcWallOfMillis = (ms: number): WallTime => {
+  const iso = new Date(ms).toISOString();
+  return `${iso.slice(0, 10)} ${iso.slice(11, 19)}`;
+};
+
 /** 'yyyy-MM-dd HH:mm:ss' of dt in its own zone (built by hand so no locale can change the digits). */
 export function formatWall(dt: DateTime): WallTime {
   if (!dt.isValid) throw new Error('Cannot format an invalid DateTime');
@@ -334,11 +362,15 @@ export function dateDetails(wall: WallTime | null | undefined): {
  * ('UTC+5.5' -> 'UTC+5:30').
  */
 export function timezoneAbbreviation(tz: string, at: DateTime): string {
+  if (!at.isValid) throw new Error('Cannot name a timezone at an invalid DateTime');
+  return timezoneAbbreviationAt(tz, at.toMillis());
+}
+
+/** timezoneAbbreviation at an instant given as epoch ms. */
+export function timezoneAbbreviationAt(tz: string, ts: number): string {
   if (tz === 'UTC') return 'UTC';
   const zone = toZone(tz);
   if (zone.isUniversal) return formatManualOffset(zone.offset(0));
-  if (!at.isValid) throw new Error('Cannot name a timezone at an invalid DateTime');
-  const ts = at.toMillis();
   const key = `${tz}|${zone.offset(ts)}`;
   const known = ABBREVIATIONS.get(key);
   if (known) return known;

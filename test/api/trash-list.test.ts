@@ -74,3 +74,55 @@ test('a restore through svc/events/v1 with restore_status brings the event back 
   const after = await trash('events', server.tokens.editor);
   assert.equal(after.body.total, 2);
 });
+
+test('the trash shows when an item was trashed, not its last edit (issue 29)', async () => {
+  const event = await createEvent(server, {
+    title: 'Edited long ago',
+    start_date: '2030-06-01 10:00',
+    end_date: '2030-06-01 11:00',
+  });
+  server.store.db.prepare("UPDATE posts SET modified_utc = '2001-01-01 00:00:00' WHERE id = ?").run(event.id);
+  const before = new Date().toISOString().slice(0, 19).replace('T', ' ');
+  await server.admin('DELETE', `events/${event.id}`);
+  const response = await trash('events', server.tokens.administrator);
+  const item = response.body.items.find((i: { id: number }) => i.id === event.id);
+  assert.ok(item.trashed >= before, `${item.trashed} is when it was trashed`);
+  assert.equal(response.body.items[0].id, event.id, 'newest trashed first');
+  // Restored, it no longer carries a trash time; trashed again, a new one.
+  await server.admin('PATCH', `events/${event.id}`, { json: { status: 'publish' } });
+  assert.equal(server.store.posts.get(1, event.id)!.trashed_utc, null);
+});
+
+test('empty trash deletes for good what the caller may delete, and leaves the rest', async () => {
+  const own = await createEvent(
+    server,
+    { title: 'Author trash', start_date: '2030-07-01 10:00', end_date: '2030-07-01 11:00' },
+    server.tokens.author,
+  );
+  await server.request('DELETE', `events/${own.id}`, { token: server.tokens.author });
+  const before = (await trash('events', server.tokens.editor)).body.total;
+  // An author empties their own trash only.
+  const byAuthor = await server.request('DELETE', '/almanac/v1/trash', {
+    query: { type: 'events' },
+    token: server.tokens.author,
+  });
+  assert.equal(byAuthor.status, 200, byAuthor.text);
+  assert.equal(byAuthor.body.kept, 0);
+  assert.ok(byAuthor.body.deleted >= 1);
+  assert.equal((await server.admin('GET', `events/${own.id}`)).status, 404);
+  assert.equal((await trash('events', server.tokens.editor)).body.total, before - byAuthor.body.deleted);
+  // A subscriber may not.
+  const bySubscriber = await server.request('DELETE', '/almanac/v1/trash', {
+    query: { type: 'events' },
+    token: server.tokens.subscriber,
+  });
+  assert.equal(bySubscriber.status, 403);
+  // An editor empties everybody's; venues have their own trash.
+  const all = await server.request('DELETE', '/almanac/v1/trash', {
+    query: { type: 'events' },
+    token: server.tokens.editor,
+  });
+  assert.equal(all.body.kept, 0);
+  assert.equal((await trash('events', server.tokens.editor)).body.total, 0);
+  assert.equal((await trash('venues', server.tokens.editor)).body.total, 1);
+});

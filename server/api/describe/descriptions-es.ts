@@ -23,6 +23,7 @@ import { EVENT_FLAGS } from '../../../contract/constants.ts';
 export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   // The event's yes/no fields carry their Spanish beside them (contract/constants.ts EVENT_FLAGS).
   ...Object.fromEntries(Object.values(EVENT_FLAGS).map((flag) => [flag.description, flag.es])),
+  'Which trash to empty: events, venues or organizers.': 'Qué papelera vaciar: eventos, lugares u organizadores.',
   // almanac/v1/series
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
   'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':

@@ -5,7 +5,8 @@
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { can } from '../../domain/roles.ts';
 import { forbidden } from '../../operations/errors.ts';
-import { TrashArgs, TrashPage } from '../../../contract/app/trash.ts';
+import { TrashArgs, TrashEmptied, TrashEmptyArgs, TrashPage } from '../../../contract/app/trash.ts';
+import { emptyTrash } from '../../operations/trash.ts';
 import { MAX_PER_PAGE } from '../../../contract/constants.ts';
 
 const TYPES = { events: 'event', venues: 'venue', organizers: 'organizer' } as const;
@@ -42,7 +43,7 @@ export const trashRoutes: RouteSpec[] = [
                 title: row.title,
                 author: row.author,
                 restore_status: row.trashed_status ?? 'draft',
-                trashed: row.modified_utc,
+                trashed: row.trashed_utc,
               })),
               total,
               total_pages: Math.ceil(total / size),
@@ -50,6 +51,16 @@ export const trashRoutes: RouteSpec[] = [
             headers: { 'X-TEC-Total': total, 'X-TEC-TotalPages': Math.ceil(total / size) },
           };
         },
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        args: TrashEmptyArgs,
+        summary: 'Empty the trash of events, venues or organizers: everything the caller may delete goes for good',
+        responses: { 200: { description: 'How many went, how many stay.', schema: TrashEmptied } },
+        permission: ({ ctx }) => {
+          if (!can.createPosts(ctx.actor)) throw forbidden(ctx.actor !== null);
+        },
+        handler: ({ ctx, args }) => ({ body: ctx.store.transaction(() => emptyTrash(ctx, TYPES[args.type])) }),
       }),
     ],
   },

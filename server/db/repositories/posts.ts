@@ -38,6 +38,8 @@ export interface PostRow extends FlagColumns, OccurrenceColumns {
   modified_local: string;
   modified_utc: string;
   trashed_status: string | null;
+  /** When it went to the trash (UTC wall), while it is there. */
+  trashed_utc: string | null;
   website: string | null;
   start_local: string | null;
   end_local: string | null;
@@ -83,6 +85,7 @@ const WRITABLE = new Set<string>([
   'modified_local',
   'modified_utc',
   'trashed_status',
+  'trashed_utc',
   'website',
   'start_local',
   'end_local',

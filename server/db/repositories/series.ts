@@ -50,6 +50,16 @@ export function seriesRepository(db: Db) {
     db.prepare('SELECT * FROM posts WHERE site_id = ? AND series_id = ? ORDER BY recurrence'),
   );
   const occurrenceIds = db.prepare('SELECT id FROM posts WHERE site_id = ? AND series_id = ?').pluck();
+  const datesAfter = db
+    .prepare('SELECT recurrence FROM posts WHERE series_id = ? AND recurrence > ? AND site_id = ?')
+    .pluck();
+  // The occurrence new ones are copied from: the latest live one not changed on its own.
+  const template = rowReader<PostRow>(
+    db.prepare(
+      `SELECT * FROM posts WHERE series_id = ? AND site_id = ? AND status <> 'trash'
+       ORDER BY detached, recurrence DESC LIMIT 1`,
+    ),
+  );
   const remove = db.prepare('DELETE FROM series WHERE site_id = ? AND id = ?');
   // Only the rows whose parent changes are written (each write is a change-log row and a WAL page).
   const setParents = db.prepare(
@@ -60,6 +70,11 @@ export function seriesRepository(db: Db) {
     `SELECT site_id, id FROM series WHERE never_ends = 1 AND status = 'active' AND id > ? ORDER BY id LIMIT ?`,
   );
   const bySite = db.prepare("SELECT id FROM series WHERE site_id = ? AND status = 'active' ORDER BY id").pluck();
+  const hasRelations = db.prepare(
+    `SELECT EXISTS (SELECT 1 FROM post_links WHERE site_id = @site AND event_id = @from) AS links,
+       EXISTS (SELECT 1 FROM term_posts WHERE site_id = @site AND post_id = @from) AS terms,
+       EXISTS (SELECT 1 FROM translations WHERE site_id = @site AND kind = 'post' AND object_id = @from) AS translations`,
+  );
   // A new occurrence gets its template's venue, organizers, terms and translations in three statements.
   const copyLinks = db.prepare(
     `INSERT INTO post_links (site_id, event_id, linked_id, kind, position)
@@ -82,6 +97,9 @@ export function seriesRepository(db: Db) {
     /** Every occurrence of the series, trashed ones included, by slot. */
     occurrences: (siteId: number, seriesId: number) => occurrences.all(siteId, seriesId),
     occurrenceIds: (siteId: number, seriesId: number) => occurrenceIds.all(siteId, seriesId) as number[],
+    /** The slot dates of the series' occurrences after `date`. */
+    datesAfter: (siteId: number, seriesId: number, date: string) => datesAfter.all(seriesId, date, siteId) as string[],
+    template: (siteId: number, seriesId: number) => template.get(seriesId, siteId),
 
     insert(siteId: number, columns: SeriesColumns): number {
       const names = Object.keys(columns).filter((name) => COLUMNS.has(name));
@@ -114,12 +132,23 @@ export function seriesRepository(db: Db) {
     neverEnding: (afterId: number, limit: number) =>
       neverEnding.all(afterId, limit) as { site_id: number; id: number }[],
 
-    /** Gives `to` (just inserted) the venue, organizers, terms and translations of `from`. */
-    copyRelations(siteId: number, from: number, to: number): void {
+    /** What `from` has to copy: venue or organizers, terms, translations. */
+    relationsOf(siteId: number, from: number): { links: boolean; terms: boolean; translations: boolean } {
+      const row = hasRelations.get({ site: siteId, from }) as { links: number; terms: number; translations: number };
+      return { links: row.links === 1, terms: row.terms === 1, translations: row.translations === 1 };
+    },
+
+    /** Gives `to` (just inserted) the venue, organizers, terms and translations of `from` (those it has). */
+    copyRelations(
+      siteId: number,
+      from: number,
+      to: number,
+      has = { links: true, terms: true, translations: true },
+    ): void {
       const ids = { site: siteId, from, to };
-      copyLinks.run(ids);
-      copyTerms.run(ids);
-      copyTranslations.run(ids);
+      if (has.links) copyLinks.run(ids);
+      if (has.terms) copyTerms.run(ids);
+      if (has.translations) copyTranslations.run(ids);
     },
 
     /** The active series of a site (export). */

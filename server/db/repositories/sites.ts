@@ -64,6 +64,9 @@ export function sitesRepository(db: Db) {
   const takePost = db.prepare(
     'UPDATE sites SET next_post_id = next_post_id + 1 WHERE id = ? RETURNING next_post_id - 1 AS id',
   );
+  const takePosts = db.prepare(
+    'UPDATE sites SET next_post_id = next_post_id + ? WHERE id = ? RETURNING next_post_id - ? AS id',
+  );
   const takeTerm = db.prepare(
     'UPDATE sites SET next_term_id = next_term_id + 1 WHERE id = ? RETURNING next_term_id - 1 AS id',
   );
@@ -95,6 +98,10 @@ export function sitesRepository(db: Db) {
     /** The next id of the site's one post sequence (never reused: the counter only grows). */
     nextPostId(siteId: number): number {
       return (takePost.get(siteId) as { id: number }).id;
+    },
+    /** `count` ids of the post sequence at once: the first of them (the others follow it). */
+    nextPostIds(siteId: number, count: number): number {
+      return (takePosts.get(count, siteId, count) as { id: number }).id;
     },
     nextTermId(siteId: number): number {
       return (takeTerm.get(siteId) as { id: number }).id;

@@ -9,14 +9,16 @@ interface TrashRow {
   title: string;
   author: number;
   trashed_status: string | null;
-  modified_utc: string;
+  trashed_utc: string;
 }
 
 export function trashRepository(db: Db) {
   // The type is a literal in each statement (perType): posts has partial indexes on it.
   const where = (type: string) => `FROM posts WHERE site_id = ? AND type = ${type} AND status = 'trash'`;
-  const columns = 'SELECT id, type, title, author, trashed_status, modified_utc';
-  const order = 'ORDER BY modified_utc DESC, id DESC LIMIT ? OFFSET ?';
+  const columns = 'SELECT id, type, title, author, trashed_status, COALESCE(trashed_utc, modified_utc) AS trashed_utc';
+  const order = 'ORDER BY COALESCE(trashed_utc, modified_utc) DESC, id DESC LIMIT ? OFFSET ?';
+  const ids = perType(db, (type) => `SELECT id ${where(type)} ORDER BY id`);
+  const ownIds = perType(db, (type) => `SELECT id ${where(type)} AND author = ? ORDER BY id`);
   const all = perType(db, (type) => `${columns} ${where(type)} ${order}`);
   const own = perType(db, (type) => `${columns} ${where(type)} AND author = ? ${order}`);
   const countAll = perType(db, (type) => `SELECT COUNT(*) ${where(type)}`);
@@ -31,6 +33,13 @@ export function trashRepository(db: Db) {
         authorId === null ? countAll[type].pluck().get(siteId) : countOwn[type].pluck().get(siteId, authorId)
       ) as number;
       return { rows, total };
+    },
+
+    /** The ids of every trashed post of the type (of `authorId`'s only, unless null). */
+    ids(siteId: number, type: TrashRow['type'], authorId: number | null): number[] {
+      return (
+        authorId === null ? ids[type].pluck().all(siteId) : ownIds[type].pluck().all(siteId, authorId)
+      ) as number[];
     },
   };
 }

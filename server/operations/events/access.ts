@@ -7,7 +7,8 @@ import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { safeEqual } from '../../domain/secrets.ts';
 import { syncTermCounts, termCountSnapshot } from './term-counts.ts';
-import { trashedSlug } from '../posts/writes.ts';
+import { nowUtc, trashedSlug } from '../posts/writes.ts';
+import { utcWall } from '../../domain/dates.ts';
 import { occurrenceRemoved } from '../series/occurrence-hooks.ts';
 
 export function findEvent(ctx: OperationContext, id: number): PostRow {
@@ -87,6 +88,7 @@ export function trashOrDeleteEvent(
     ctx.store.posts.update(ctx.site.id, row.id, {
       status: 'trash',
       trashed_status: row.status,
+      trashed_utc: utcWall(nowUtc()),
       slug: trashedSlug(ctx, row),
     });
   }

@@ -5,7 +5,8 @@ import { forbidden, invalidParam, OperationError } from '../errors.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import { can } from '../../domain/roles.ts';
 import { postBySlug } from '../posts/slug-lookup.ts';
-import { trashedSlug } from '../posts/writes.ts';
+import { nowUtc, trashedSlug } from '../posts/writes.ts';
+import { utcWall } from '../../domain/dates.ts';
 import type { LinkedType } from './writes.ts';
 
 /** What a by-id or by-slug call names. */
@@ -55,6 +56,7 @@ export function trashOrDeleteLinked(ctx: OperationContext, row: PostRow, force: 
     ctx.store.posts.update(ctx.site.id, row.id, {
       status: 'trash',
       trashed_status: row.status,
+      trashed_utc: utcWall(nowUtc()),
       slug: trashedSlug(ctx, row),
     });
 }

@@ -183,6 +183,7 @@ export function applyCommon(
   columns.status = status;
   if (current?.status === 'trash' && status !== 'trash') {
     columns.trashed_status = null;
+    columns.trashed_utc = null;
     // Restored: its slug back, or the next free one (a slug the request gives still wins).
     if (current.slug !== '')
       columns.slug = chooseSlug(ctx, current.type, untrashedSlug(current.slug), current.title, current.id);

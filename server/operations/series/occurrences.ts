@@ -4,7 +4,7 @@
 import type { OperationContext } from '../context.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import type { SeriesRow } from '../../db/repositories/series.ts';
-import { timezoneAbbreviation, wallToDateTime } from '../../domain/dates.ts';
+import { timezoneAbbreviationAt } from '../../domain/dates.ts';
 import { chooseSlug, modifiedColumns, nowUtc } from '../posts/writes.ts';
 import { syncTermCounts, termCountSnapshot } from '../events/term-counts.ts';
 import { EVENT_FLAG_NAMES } from '../../../contract/constants.ts';
@@ -37,7 +37,7 @@ export function slotColumns(slot: Slot, timezone: string): PostColumns {
     end_local: slot.endLocal,
     start_utc: slot.startUtc,
     end_utc: slot.endUtc,
-    timezone_abbr: timezoneAbbreviation(timezone, wallToDateTime(slot.startLocal, timezone)),
+    timezone_abbr: timezoneAbbreviationAt(timezone, Date.parse(`${slot.startUtc.replace(' ', 'T')}Z`)),
     recurrence: slot.date,
   };
 }
@@ -69,17 +69,19 @@ export function addOccurrences(
   base.trashed_status = null;
   if (base.status === 'trash') base.status = template.trashed_status ?? 'draft';
   const slugRoot = slugBase(template.slug) || 'event';
+  const relations = ctx.store.series.relationsOf(siteId, template.id);
+  const firstId = sites.nextPostIds(siteId, slots.length);
   const ids: number[] = [];
-  for (const slot of slots) {
-    const id = sites.nextPostId(siteId);
+  slots.forEach((slot, index) => {
+    const id = firstId + index;
     const columns = Object.assign({}, base, slotColumns(slot, series.timezone), {
       parent: id === parent ? 0 : parent,
       slug: chooseSlug(ctx, 'event', `${slugRoot}-${slot.date}`, '', id),
     });
     posts.insert(siteId, id, 'event', columns);
-    ctx.store.series.copyRelations(siteId, template.id, id);
+    ctx.store.series.copyRelations(siteId, template.id, id, relations);
     ids.push(id);
-  }
+  });
   if (base.status === 'publish') terms.adjustCounts(siteId, terms.termIdsOf(siteId, template.id), ids.length);
   return ids;
 }

@@ -9,23 +9,38 @@ import type { SeriesRow } from '../../db/repositories/series.ts';
 import type { Store } from '../../db/store.ts';
 import { MAX_SERIES_OCCURRENCES } from '../../../contract/recurrence.ts';
 import { slotsOf } from './slots.ts';
-import { horizonOf, shapeOf, templateOf } from './series-state.ts';
+import { horizonOf, shapeOf } from './series-state.ts';
 import { addOccurrences } from './occurrences.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** The series' occurrences up to today's horizon; returns how many were added. */
-export function extendSeries(ctx: OperationContext, series: SeriesRow): number {
+/** Occurrences one step of the upkeep adds at most (a few milliseconds of writes). */
+const STEP = 12;
+
+/**
+ * The series' next occurrences toward today's horizon, at most `limit` of them. Returns how many
+ * were added, and whether the series still lags (then call again).
+ */
+export function extendSeries(
+  ctx: OperationContext,
+  series: SeriesRow,
+  limit = MAX_SERIES_OCCURRENCES,
+): { added: number; lagging: boolean } {
   const horizon = horizonOf(ctx);
-  if (series.status !== 'active' || series.never_ends !== 1 || series.horizon >= horizon) return 0;
-  const occurrences = ctx.store.series.occurrences(ctx.site.id, series.id);
-  const held = new Set(occurrences.map((row) => row.recurrence));
-  const { slots, more } = slotsOf(shapeOf(series), dayAfter(series.horizon), horizon, MAX_SERIES_OCCURRENCES);
-  const missing = slots.filter((slot) => !held.has(slot.date));
-  const template = templateOf(occurrences, series);
+  if (series.status !== 'active' || series.never_ends !== 1 || series.horizon >= horizon)
+    return { added: 0, lagging: false };
+  const held = new Set(ctx.store.series.datesAfter(ctx.site.id, series.id, series.horizon));
+  const { slots, more } = slotsOf(shapeOf(series), dayAfter(series.horizon), horizon, limit + 1);
+  const step = slots.slice(0, limit);
+  const cut = slots.length > limit;
+  const missing = step.filter((slot) => !held.has(slot.date));
+  const template = ctx.store.series.template(ctx.site.id, series.id);
   const added = template ? addOccurrences(ctx, series, template, missing, series.first_id).length : 0;
-  ctx.store.series.update(ctx.site.id, series.id, { horizon, never_ends: more ? 1 : 0 });
-  return added;
+  ctx.store.series.update(ctx.site.id, series.id, {
+    horizon: cut ? step.at(-1)!.date : horizon,
+    never_ends: cut || more ? 1 : 0,
+  });
+  return { added, lagging: cut };
 }
 
 export interface UpkeepResult {
@@ -61,15 +76,18 @@ export async function extendAllSeries(store: Store, stopped: () => boolean = () 
       if (stopped()) break;
       const ctx = contextOf(site_id);
       if (!ctx) continue;
-      const added = store.writing(() => {
-        const series = store.series.get(site_id, id);
-        return series ? extendSeries(ctx, series) : 0;
-      });
-      if (added > 0) {
-        result.series++;
-        result.occurrences += added;
+      let extended = false;
+      for (let lagging = true; lagging && !stopped();) {
+        const step = store.writing(() => {
+          const series = store.series.get(site_id, id);
+          return series ? extendSeries(ctx, series, STEP) : { added: 0, lagging: false };
+        });
+        lagging = step.lagging;
+        if (step.added > 0) extended = true;
+        result.occurrences += step.added;
+        await yieldToRequests();
       }
-      await yieldToRequests();
+      if (extended) result.series++;
     }
   }
   return result;

@@ -7,7 +7,7 @@ import ICAL from 'ical.js';
 import { DateTime } from 'luxon';
 import type { RecurrenceRule } from '../../../contract/recurrence.ts';
 import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
-import { formatWall, toZone, utcWall, wallToDateTime } from '../../domain/dates.ts';
+import { formatWall, placeWall, toZone, utcWallOfMillis } from '../../domain/dates.ts';
 
 /** What a series is, as far as its dates go. */
 export interface SeriesShape {
@@ -65,18 +65,18 @@ export function slotOn(shape: SeriesShape, date: string): Slot {
   const startLocal = `${date} ${shape.allDay ? '00:00:00' : shape.startLocal.slice(11)}`;
   let endLocal = msWall(wallMs(startLocal) + lengthMs);
   if (shape.allDay) endLocal = `${endLocal.slice(0, 10)} 23:59:59`;
-  const start = wallToDateTime(startLocal, shape.timezone);
+  const start = placeWall(startLocal, shape.timezone);
   // A start that DST skipped moved forward: the occurrence keeps its length rather than its end.
   const end =
-    formatWall(start) === startLocal || shape.allDay
-      ? wallToDateTime(endLocal, shape.timezone)
-      : start.plus({ milliseconds: lengthMs });
+    start.wall === startLocal || shape.allDay
+      ? placeWall(endLocal, shape.timezone)
+      : placeWall(msWall(wallMs(start.wall) + lengthMs), shape.timezone);
   return {
     date,
-    startLocal: formatWall(start),
-    endLocal: formatWall(end),
-    startUtc: utcWall(start),
-    endUtc: utcWall(end),
+    startLocal: start.wall,
+    endLocal: end.wall,
+    startUtc: utcWallOfMillis(start.utcMs),
+    endUtc: utcWallOfMillis(end.utcMs),
   };
 }
 
