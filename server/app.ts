@@ -33,6 +33,7 @@ import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.t
 import { rotatingBackupInWorker } from './db/backup.ts';
 import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
+import { calDavPlugin } from './caldav/plugin.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -52,6 +53,8 @@ export interface AppOptions extends GuardOptions {
   backupNow?: (reason: string) => Promise<string>;
   /** The change stream's polling and pruning (tests make them quick). */
   changes?: ChangeHubOptions;
+  /** Failed sign-ins, counted across the REST API and CalDAV (service.ts shares one with the network server). */
+  authThrottle?: AuthThrottle;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -128,12 +131,18 @@ function authenticateThrottled(
   }
 }
 
+/** `http://127.0.0.1:PORT` of this server (event pages in CalDAV objects name it). */
+function loopbackOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  return `http://127.0.0.1${typeof address === 'object' && address ? `:${address.port}` : ''}`;
+}
+
 /** Longest request target accepted (path and query string). */
 const MAX_URL_LENGTH = 8 * 1024;
 
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
-  const throttle = new AuthThrottle();
+  const throttle = options.authThrottle ?? new AuthThrottle();
   const sources: AuthSources = {
     desktop: options.desktopSessions ?? new DesktopSessions(),
     tokenUsed: tokenUseRecorder(store, (message) => app.log.warn(message)),
@@ -269,6 +278,14 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         schemaSerialization: options.schemaSerialization,
         components: componentsOf(COMPONENTS),
       });
+  // CalDAV (/.well-known/caldav, /caldav/…): its own body parsers and error shape, encapsulated.
+  await app.register(calDavPlugin, {
+    store,
+    throttle,
+    tokenUsed: sources.tokenUsed,
+    afterWrite: () => changeHub.poke(),
+    pageOrigin: () => loopbackOrigin(app),
+  });
   if (options.benchRoute) registerBenchRoute(app);
   registerUi(app, store, options.ui ?? loadUiAssets(undefined), discoveryDocument);
   for (const prefix of ['', '/:site']) {
