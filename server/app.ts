@@ -33,7 +33,8 @@ import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.t
 import { rotatingBackupInWorker } from './db/backup.ts';
 import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
-import { calDavPlugin } from './caldav/plugin.ts';
+import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
+import type { NetworkSharing } from './caldav/network/sharing.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -53,6 +54,8 @@ export interface AppOptions extends GuardOptions {
   backupNow?: (reason: string) => Promise<string>;
   /** The change stream's polling and pruning (tests make them quick). */
   changes?: ChangeHubOptions;
+  /** CalDAV on the network (service.ts makes it; tests may pass their own). */
+  networkSharing?: NetworkSharing;
   /** Failed sign-ins, counted across the REST API and CalDAV (service.ts shares one with the network server). */
   authThrottle?: AuthThrottle;
 }
@@ -74,6 +77,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The worker serving collection reads, when on (tests look at what it served). */
     readWorker?: ReadWorker;
+    /** What CalDAV is served with (the network server serves the same). */
+    calDavOptions: CalDavOptions;
   }
 }
 
@@ -279,13 +284,17 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         components: componentsOf(COMPONENTS),
       });
   // CalDAV (/.well-known/caldav, /caldav/…): its own body parsers and error shape, encapsulated.
-  await app.register(calDavPlugin, {
+  // The network server (caldav/network/) serves the same, with the same throttle and change poke.
+  const calDavOptions: CalDavOptions = {
     store,
     throttle,
     tokenUsed: sources.tokenUsed,
     afterWrite: () => changeHub.poke(),
     pageOrigin: () => loopbackOrigin(app),
-  });
+  };
+  await app.register(calDavPlugin, calDavOptions);
+  app.decorate('calDavOptions', calDavOptions);
+  app.decorate('networkSharing', options.networkSharing ?? null);
   if (options.benchRoute) registerBenchRoute(app);
   registerUi(app, store, options.ui ?? loadUiAssets(undefined), discoveryDocument);
   for (const prefix of ['', '/:site']) {

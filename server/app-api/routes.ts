@@ -12,6 +12,7 @@ import { backupRoutes } from './backups/routes.ts';
 import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
+import { calDavRoutes } from './caldav/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -26,4 +27,5 @@ APP_ROUTES.push(
   ...originRoutes,
   ...exportRoutes,
   ...importRoutes,
+  ...calDavRoutes,
 );
