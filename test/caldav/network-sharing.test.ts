@@ -112,12 +112,12 @@ test('off by default; on, CalDAV alone over HTTPS with the certificate whose fin
 });
 
 test('only the install administrator may turn sharing on; a server without sharing says so', async () => {
-  const editor = await server.request('PUT', '/almanac/v1/caldav/network', {
+  const editor = await server.request('POST', '/almanac/v1/caldav/network', {
     json: { enabled: true },
     token: server.tokens.editor,
   });
   assert.equal(editor.status, 403);
-  const admin = await server.request('PUT', '/almanac/v1/caldav/network', {
+  const admin = await server.request('POST', '/almanac/v1/caldav/network', {
     json: { enabled: true },
     token: server.tokens.administrator,
   });

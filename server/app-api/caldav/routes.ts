@@ -60,7 +60,7 @@ export const calDavRoutes: RouteSpec[] = [
     tag: 'caldav',
     endpoints: [
       endpoint({
-        methods: ['PUT'],
+        methods: ['POST'],
         args: CalDavNetworkArgs,
         summary: 'Share CalDAV on the local network over HTTPS (self-signed certificate), or stop',
         responses: {
