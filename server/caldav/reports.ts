@@ -1,5 +1,5 @@
 // REPORTs on a calendar: calendar-query (RFC 4791 §7.8: a time range, with or without expand),
-// calendar-multiget (§7.9: the objects of a list of hrefs) and sync-collection (RFC 6578: what
+// calendar-multiget (RFC 4791 §7.9: the objects of a list of hrefs) and sync-collection (RFC 6578: what
 // changed since a sync token, from the change log). Each answer is a 207 streamed as it is made,
 // one snapshot of the data from its first line to its last.
 import type { Element } from '@xmldom/xmldom';
