@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 const BENCHES = [
   { script: 'scripts/bench.ts', options: ['events', 'seconds', 'connections', 'settle'], flags: ['keep'] },
   { script: 'scripts/bench-calendar-files.ts', options: ['events', 'import-events', 'big-mb'], node: ['--expose-gc'] },
+  { script: 'scripts/bench-caldav.ts', options: ['caldav-events'], rename: { 'caldav-events': 'events' } },
 ];
 
 const known = new Set(BENCHES.flatMap((bench) => [...bench.options, ...(bench.flags ?? [])]));
@@ -18,7 +19,8 @@ const { values } = parseArgs({
 
 for (const bench of BENCHES) {
   const args = [];
-  for (const name of bench.options) if (values[name] !== undefined) args.push(`--${name}`, String(values[name]));
+  for (const name of bench.options)
+    if (values[name] !== undefined) args.push(`--${bench.rename?.[name] ?? name}`, String(values[name]));
   for (const name of bench.flags ?? []) if (values[name]) args.push(`--${name}`);
   const result = spawnSync(process.execPath, [...(bench.node ?? []), '--import', 'tsx', bench.script, ...args], {
     stdio: 'inherit',

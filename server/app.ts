@@ -33,6 +33,8 @@ import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.t
 import { rotatingBackupInWorker } from './db/backup.ts';
 import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
+import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
+import type { NetworkSharing } from './caldav/network/sharing.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -52,6 +54,10 @@ export interface AppOptions extends GuardOptions {
   backupNow?: (reason: string) => Promise<string>;
   /** The change stream's polling and pruning (tests make them quick). */
   changes?: ChangeHubOptions;
+  /** CalDAV on the network (service.ts makes it; tests may pass their own). */
+  networkSharing?: NetworkSharing;
+  /** Failed sign-ins, counted across the REST API and CalDAV (service.ts shares one with the network server). */
+  authThrottle?: AuthThrottle;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -71,6 +77,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The worker serving collection reads, when on (tests look at what it served). */
     readWorker?: ReadWorker;
+    /** What CalDAV is served with (the network server serves the same). */
+    calDavOptions: CalDavOptions;
   }
 }
 
@@ -128,12 +136,18 @@ function authenticateThrottled(
   }
 }
 
+/** `http://127.0.0.1:PORT` of this server (event pages in CalDAV objects name it). */
+function loopbackOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  return `http://127.0.0.1${typeof address === 'object' && address ? `:${address.port}` : ''}`;
+}
+
 /** Longest request target accepted (path and query string). */
 const MAX_URL_LENGTH = 8 * 1024;
 
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
-  const throttle = new AuthThrottle();
+  const throttle = options.authThrottle ?? new AuthThrottle();
   const sources: AuthSources = {
     desktop: options.desktopSessions ?? new DesktopSessions(),
     tokenUsed: tokenUseRecorder(store, (message) => app.log.warn(message)),
@@ -269,6 +283,18 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         schemaSerialization: options.schemaSerialization,
         components: componentsOf(COMPONENTS),
       });
+  // CalDAV (/.well-known/caldav, /caldav/…): its own body parsers and error shape, encapsulated.
+  // The network server (caldav/network/) serves the same, with the same throttle and change poke.
+  const calDavOptions: CalDavOptions = {
+    store,
+    throttle,
+    tokenUsed: sources.tokenUsed,
+    afterWrite: () => changeHub.poke(),
+    pageOrigin: () => loopbackOrigin(app),
+  };
+  await app.register(calDavPlugin, calDavOptions);
+  app.decorate('calDavOptions', calDavOptions);
+  app.decorate('networkSharing', options.networkSharing ?? null);
   if (options.benchRoute) registerBenchRoute(app);
   registerUi(app, store, options.ui ?? loadUiAssets(undefined), discoveryDocument);
   for (const prefix of ['', '/:site']) {

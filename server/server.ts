@@ -5,6 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { almanacApp, type AppOptions } from './app.ts';
 import { parseParams } from './http/query-string.ts';
 import { clientErrorBody, errorHandler } from './http/error-handler.ts';
+import { addDavMethods } from './caldav/plugin.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -33,6 +34,7 @@ export async function createServer(options: AppOptions & { logger?: boolean }): 
       );
     },
   });
+  addDavMethods(app); // CalDAV's PROPFIND, REPORT… (caldav/plugin.ts)
   await app.register(almanacApp, options);
   return app;
 }

@@ -18,6 +18,7 @@ import { DEFAULT_PORT, listen, type Listening } from './listen.ts';
 import { clearRunFile, writeRunFile, type RunInfo } from './run-file.ts';
 import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts';
 import { reportEventLoopDelay } from './event-loop-stats.ts';
+import { NetworkSharing } from './caldav/network/sharing.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -94,6 +95,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     return written;
   };
   const desktopSessions = new DesktopSessions();
+  // CalDAV on the network (Settings → Share on my network), serving what the loopback app serves.
+  let app: Listening['app'] | undefined;
+  const networkSharing = new NetworkSharing(dataDir, () => app!.calDavOptions);
   let listening: Listening;
   try {
     listening = await listen({
@@ -104,7 +108,9 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       desktopSessions,
       backupNow: backup,
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
+      networkSharing,
     });
+    app = listening.app;
   } catch (error) {
     store.close();
     lock.release();
@@ -128,6 +134,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     started: new Date().toISOString(),
   });
   const log = options.log ?? (() => {});
+  // Sharing left on by the user starts again; a failure (the port, the network) is said, not fatal.
+  await networkSharing
+    .resume()
+    .catch((error: Error) => log(`CalDAV could not be shared on the network: ${error.message}`));
   const backupsOn = (options.dailyBackups ?? true) && process.env.ALMANAC_DAILY_BACKUP !== '0';
   const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
   const stopOptimize = scheduleOptimize(store.db);
@@ -168,7 +178,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         // transactions either committed before or roll back: SQLite never keeps half a write).
         const force = setTimeout(() => listening.app.server.closeAllConnections(), graceMs);
         try {
-          await listening.close();
+          await Promise.all([listening.close(), networkSharing.stop()]);
         } finally {
           clearTimeout(force);
         }

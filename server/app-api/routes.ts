@@ -13,6 +13,7 @@ import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
 import { seriesRoutes } from './series/routes.ts';
+import { calDavRoutes } from './caldav/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -28,4 +29,5 @@ APP_ROUTES.push(
   ...exportRoutes,
   ...importRoutes,
   ...seriesRoutes,
+  ...calDavRoutes,
 );

@@ -41,8 +41,8 @@ function isLocalPage(url: string): boolean {
   }
 }
 
-/** The API write an imported event amounts to. */
-function writeOf(event: ImportedEvent, isNew: boolean): EventWriteInput {
+/** The API write an imported event amounts to (CalDAV's PUT makes the same one: caldav/object-writes.ts). */
+export function writeOf(event: ImportedEvent, isNew: boolean): EventWriteInput {
   const input: EventWriteInput = {
     title: event.title,
     description: event.description,

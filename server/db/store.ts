@@ -15,6 +15,7 @@ import { changesRepository } from './repositories/changes.ts';
 import { originsRepository } from './repositories/origins.ts';
 import { importUidsRepository } from './repositories/import-uids.ts';
 import { seriesRepository } from './repositories/series.ts';
+import { calDavRepository } from './repositories/caldav.ts';
 
 export interface Store {
   db: Db;
@@ -32,6 +33,7 @@ export interface Store {
   origins: ReturnType<typeof originsRepository>;
   importUids: ReturnType<typeof importUidsRepository>;
   series: ReturnType<typeof seriesRepository>;
+  calDav: ReturnType<typeof calDavRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -76,6 +78,7 @@ export function createStore(db: Db): Store {
     origins: originsRepository(db),
     importUids: importUidsRepository(db),
     series: seriesRepository(db),
+    calDav: calDavRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

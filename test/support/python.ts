@@ -1,6 +1,6 @@
 // Running Debian's Python (not another python3 that may come first on PATH, without Debian's
 // packages) for checks against independent implementations; a test skips, saying why, when a
-// module is missing (scripts/ensure-python-tools.mjs installs them on Debian).
+// module is missing (scripts/ensure-debian-tools.mjs installs them on Debian).
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

@@ -10,6 +10,7 @@ export const keys = {
   tokens: () => ['tokens'] as const,
   backups: () => ['backups'] as const,
   origins: () => ['origins'] as const,
+  caldav: () => ['caldav'] as const,
   events: (site: string) => [site, 'events'] as const,
   eventFeed: (site: string, params: Params) => [site, 'events', 'feed', params] as const,
   eventList: (site: string, params: Params) => [site, 'events', 'list', params] as const,

@@ -8,6 +8,7 @@ import type { Db } from '../open.ts';
 import { rowReader } from '../row-reader.ts';
 
 export interface ExportVenue {
+  id: number;
   name: string;
   address: string | null;
   city: string | null;
@@ -68,7 +69,6 @@ const BATCH = 500;
 
 /** A venue or organizer as the export reads it (a venue's fields, under the post's title). */
 type LinkedRow = Omit<ExportVenue, 'name'> & {
-  id: number;
   type: 'venue' | 'organizer';
   title: string;
   email: string | null;
@@ -98,8 +98,8 @@ function relationTables(db: Db, siteId: number) {
       if (!post) return;
       if (kind === 'organizer') row.organizers.push({ id: post.id, name: post.title, email: post.email });
       else if (!row.venue) {
-        const { title: name, address, city, state, zip, country, lat, lng } = post;
-        row.venue = { name, address, city, state, zip, country, lat, lng };
+        const { id, title: name, address, city, state, zip, country, lat, lng } = post;
+        row.venue = { id, name, address, city, state, zip, country, lat, lng };
       }
     },
     term(row: ExportRow, termId: number): void {

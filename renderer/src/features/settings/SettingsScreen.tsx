@@ -15,6 +15,7 @@ import { TokensSection } from './TokensSection.tsx';
 import { SitesSection } from './SitesSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { OriginsSection } from './OriginsSection.tsx';
+import { CalendarAppsSection } from './CalendarAppsSection.tsx';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -88,6 +89,7 @@ export default function SettingsScreen() {
         />
       </section>
       {session.signed_in && <TokensSection session={session} />}
+      {session.signed_in && <CalendarAppsSection session={session} />}
       <SitesSection session={session} />
       {session.install_administrator && <BackupsSection />}
       {session.install_administrator && <OriginsSection />}

@@ -510,6 +510,31 @@ export const en = {
   'files.note.series_truncated':
     '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} other {“{title}” repeats too often before the import window to be expanded; it was left out.}}',
   'files.checkAgain': 'Check again',
+  // Settings → Connect a calendar app (CalDAV)
+  'calendarApps.title': 'Connect a calendar app',
+  'calendarApps.intro':
+    'Thunderbird, Apple Calendar, GNOME Calendar, DAVx5 on Android and other calendar apps can show and edit this calendar over CalDAV. Give them this address, your user name, and a password made for them below.',
+  'calendarApps.address': 'CalDAV address',
+  'calendarApps.copyAddress': 'Copy address',
+  'calendarApps.copied': 'Copied',
+  'calendarApps.user': 'User name',
+  'calendarApps.makePassword': 'Make a password for a calendar app',
+  'calendarApps.tokenName': 'Calendar app',
+  'calendarApps.tokenShownOnce':
+    'This password is shown only now: copy it into the calendar app. It is an API token: revoke it under API tokens to disconnect the app.',
+  'calendarApps.password': 'Password',
+  'calendarApps.copyPassword': 'Copy password',
+  'calendarApps.share': 'Share on my network',
+  'calendarApps.shareHelp':
+    'Lets phones and computers on the same network reach the calendars over HTTPS (CalDAV only, with a password; the rest of Almanac stays on this computer). Turn it off to stop.',
+  'calendarApps.networkAddresses': 'Addresses on the network',
+  'calendarApps.noNetwork': 'This computer is on no network right now.',
+  'calendarApps.fingerprint': 'Certificate fingerprint (SHA-256), to compare with what the phone shows:',
+  'calendarApps.qrLabel': 'QR code for DAVx5 with the address, user name and password',
+  'calendarApps.qrHelp': 'Scan with the phone: DAVx5 opens with the address, user name and password filled in.',
+  'calendarApps.qrNeedsNetwork':
+    'To connect a phone, turn on Share on my network: a QR code for DAVx5 then appears here.',
+  'calendarApps.qrNeedsPassword': 'Make a password to get a QR code for DAVx5.',
 } as const;
 
 export type MessageId = keyof typeof en;

@@ -518,4 +518,30 @@ export const es: Record<MessageId, string> = {
   'files.note.series_truncated':
     '{why, select, capped {«{title}» se repite más de {max} veces en el periodo de importación; solo se importan las primeras {max}.} other {«{title}» se repite demasiadas veces antes del periodo de importación para expandirlo; se omitió.}}',
   'files.checkAgain': 'Revisar de nuevo',
+  // Settings → Connect a calendar app (CalDAV)
+  'calendarApps.title': 'Conectar una aplicación de calendario',
+  'calendarApps.intro':
+    'Thunderbird, Calendario de Apple, GNOME Calendar, DAVx5 en Android y otras aplicaciones de calendario pueden mostrar y editar este calendario por CalDAV. Dales esta dirección, tu nombre de usuario y una contraseña creada para ellas aquí abajo.',
+  'calendarApps.address': 'Dirección CalDAV',
+  'calendarApps.copyAddress': 'Copiar dirección',
+  'calendarApps.copied': 'Copiado',
+  'calendarApps.user': 'Nombre de usuario',
+  'calendarApps.makePassword': 'Crear una contraseña para una aplicación de calendario',
+  'calendarApps.tokenName': 'Aplicación de calendario',
+  'calendarApps.tokenShownOnce':
+    'Esta contraseña solo se muestra ahora: cópiala en la aplicación de calendario. Es un token de la API: revócalo en Tokens de la API para desconectar la aplicación.',
+  'calendarApps.password': 'Contraseña',
+  'calendarApps.copyPassword': 'Copiar contraseña',
+  'calendarApps.share': 'Compartir en mi red',
+  'calendarApps.shareHelp':
+    'Permite que teléfonos y computadoras de la misma red accedan a los calendarios por HTTPS (solo CalDAV, con contraseña; el resto de Almanac se queda en esta computadora). Desactívalo para dejar de compartir.',
+  'calendarApps.networkAddresses': 'Direcciones en la red',
+  'calendarApps.noNetwork': 'Esta computadora no está conectada a ninguna red ahora.',
+  'calendarApps.fingerprint': 'Huella del certificado (SHA-256), para compararla con la que muestra el teléfono:',
+  'calendarApps.qrLabel': 'Código QR para DAVx5 con la dirección, el nombre de usuario y la contraseña',
+  'calendarApps.qrHelp':
+    'Escanéalo con el teléfono: DAVx5 se abre con la dirección, el usuario y la contraseña ya escritos.',
+  'calendarApps.qrNeedsNetwork':
+    'Para conectar un teléfono, activa Compartir en mi red: aquí aparecerá un código QR para DAVx5.',
+  'calendarApps.qrNeedsPassword': 'Crea una contraseña para obtener un código QR para DAVx5.',
 };

@@ -1,0 +1,211 @@
+// CalDAV (RFC 4791) on Almanac's data, as a Fastify plugin: `/.well-known/caldav` (RFC 6764) and
+// everything under `/caldav/`. It is a thin protocol adapter: paths and XML in, the event
+// operations and the export's reads underneath, 207s and iCalendar out. The loopback server
+// registers it beside the REST API (app.ts); "Share on my network" serves it alone over HTTPS
+// (network/lan-server.ts).
+import { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { OwnContextConfig } from '../http/register.ts';
+import { authenticateDav, siteAccess, type DavAuthOptions, type DavUser } from './auth.ts';
+import { DavError, calDavCondition, davCondition, davErrorHandler } from './errors.ts';
+import { parseDavPath, ROOT, type DavPath } from './paths.ts';
+import { calendarScopeFor, depthOf, propfind, type DavServices } from './propfind.ts';
+import { proppatch } from './proppatch.ts';
+import { report } from './reports.ts';
+import { deleteObject, putObject } from './object-writes.ts';
+import { findObject, type CalendarScope } from './scope.ts';
+import { notModified } from './conditions.ts';
+import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
+import { parseXml } from './xml.ts';
+
+/** WebDAV's methods beyond HTTP's own that Fastify must route (it knows only a few by default). */
+export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
+
+/** Teaches a Fastify instance WebDAV's methods (call on the root instance, before plugins). */
+export function addDavMethods(app: FastifyInstance): void {
+  for (const method of DAV_METHODS)
+    if (!app.supportedMethods.includes(method)) app.addHttpMethod(method, { hasBody: true });
+}
+
+export interface CalDavOptions extends DavServices, DavAuthOptions {
+  /** Called after every committed write (the change stream looks at once: app.ts passes its poke). */
+  afterWrite?: () => void;
+}
+
+/** XML bodies (a multiget of 20,000 hrefs) may be larger than an object; objects stop at MAX_RESOURCE_SIZE. */
+const MAX_BODY = 4 * 1024 * 1024;
+
+const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
+const DAV_HEADER = '1, 3, access-control, calendar-access';
+const XML_TYPE = 'application/xml; charset=utf-8';
+
+function bodyOf(request: FastifyRequest): Buffer {
+  return Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+}
+
+const XML_TYPES = new Set(['', 'application/xml', 'text/xml', 'text/plain']);
+
+/** The XML body, or undefined when there is none; 415 for a body that is not XML. */
+function xmlBody(request: FastifyRequest) {
+  const body = bodyOf(request);
+  if (body.length === 0) return undefined;
+  const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  // Some clients label their XML text/plain; anything else (JSON, iCalendar…) is not a WebDAV body.
+  if (!XML_TYPES.has(type)) throw new DavError(415, 'Send the body as XML (Content-Type: application/xml).');
+  return parseXml(body.toString('utf8'));
+}
+
+/** Sends a 207 made as it streams; everything that can refuse runs before its first chunk. */
+async function sendMultistatus(reply: FastifyReply, chunks: AsyncGenerator<string>) {
+  const first = await chunks.next();
+  async function* all() {
+    if (!first.done) yield first.value;
+    yield* chunks;
+  }
+  reply.code(207).type(XML_TYPE).header('dav', DAV_HEADER);
+  return reply.send(Readable.from(all()));
+}
+
+export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions): Promise<void> {
+  const { store } = options;
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
+  app.setErrorHandler(davErrorHandler);
+  const config: OwnContextConfig = { ownContext: true };
+  const methods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
+
+  // RFC 6764 §5: the well-known address redirects to where the service lives.
+  app.route({
+    method: methods,
+    url: '/.well-known/caldav',
+    config,
+    handler: async (_request, reply) => reply.code(301).header('location', `${ROOT}/`).send(),
+  });
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = parseDavPath(request.raw.url ?? request.url);
+    if (request.method === 'OPTIONS') return reply.code(200).header('dav', DAV_HEADER).header('allow', ALLOW).send();
+    const user = authenticateDav(request, options);
+    if ('login' in path && path.login.toLowerCase() !== user.login.toLowerCase())
+      throw new DavError(
+        403,
+        `These are ${path.login}'s calendars, not ${user.login}'s.`,
+        davCondition('need-privileges'),
+      );
+    const scopeOf = (code: string): CalendarScope => {
+      const { site, actor } = siteAccess(store, user, code);
+      return calendarScopeFor(options, user, site, actor);
+    };
+    switch (request.method) {
+      case 'PROPFIND':
+        return sendMultistatus(
+          reply,
+          propfind(
+            options,
+            user,
+            path,
+            xmlBody(request),
+            depthOf(request.headers.depth as string | undefined),
+            scopeOf,
+          ),
+        );
+      case 'PROPPATCH': {
+        const body = xmlBody(request);
+        if (!body) throw new DavError(400, 'PROPPATCH needs a DAV:propertyupdate body.');
+        const scope = path.kind === 'calendar' ? scopeOf(path.site) : undefined;
+        if (path.kind === 'object') scopeOf(path.site);
+        return reply
+          .code(207)
+          .type(XML_TYPE)
+          .send(proppatch(store, scope, request.url.split('?')[0]!, body));
+      }
+      case 'REPORT': {
+        const body = xmlBody(request);
+        if (!body) throw new DavError(400, 'REPORT needs a body naming the report.');
+        if (path.kind !== 'calendar')
+          throw new DavError(403, 'Reports are answered on a calendar.', davCondition('supported-report'));
+        return sendMultistatus(reply, report(store, user, scopeOf(path.site), body));
+      }
+      case 'GET':
+        return get(request, reply, path, scopeOf);
+      case 'PUT':
+        return put(request, reply, path, scopeOf);
+      case 'DELETE': {
+        if (path.kind !== 'object')
+          throw new DavError(403, 'Only events can be deleted here; sites are managed in Almanac.');
+        deleteObject(scopeOf(path.site), store, path.name, conditionsOf(request));
+        options.afterWrite?.();
+        return reply.code(204).send();
+      }
+      case 'MKCALENDAR':
+      case 'MKCOL':
+        throw new DavError(403, 'Each Almanac site is a calendar: create a site in Almanac to get another one.');
+      default:
+        return reply.code(405).header('allow', ALLOW).type(XML_TYPE).send();
+    }
+  };
+
+  const conditionsOf = (request: FastifyRequest) => ({
+    ifMatch: request.headers['if-match'],
+    ifNoneMatch: request.headers['if-none-match'],
+  });
+
+  async function get(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: DavPath,
+    scopeOf: (code: string) => CalendarScope,
+  ) {
+    if (path.kind !== 'object') {
+      if (path.kind === 'calendar') scopeOf(path.site);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .send(
+          "This is Almanac's CalDAV service: add its address to a calendar app (Settings → Connect a calendar app).\n",
+        );
+    }
+    const scope = scopeOf(path.site);
+    const object = store.snapshot(() => findObject(scope, store, path.name));
+    if (!object) throw new DavError(404, 'There is no such object in this calendar.');
+    reply.header('etag', object.etag).header('cache-control', 'private, no-cache');
+    if (notModified(request.headers['if-none-match'], object.etag)) return reply.code(304).send();
+    return reply.type(OBJECT_CONTENT_TYPE).send(object.text);
+  }
+
+  async function put(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    path: DavPath,
+    scopeOf: (code: string) => CalendarScope,
+  ) {
+    if (path.kind !== 'object') {
+      throw new DavError(405, 'Objects are put into a calendar, one event each.', undefined, '', {
+        allow: 'OPTIONS, GET, PROPFIND, PROPPATCH, REPORT',
+      });
+    }
+    const scope = scopeOf(path.site);
+    const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'text/calendar')
+      throw new DavError(
+        415,
+        'Send the event as iCalendar (Content-Type: text/calendar).',
+        calDavCondition('supported-calendar-data'),
+      );
+    const body = bodyOf(request);
+    if (body.length > MAX_RESOURCE_SIZE)
+      throw new DavError(
+        413,
+        `An object may be at most ${MAX_RESOURCE_SIZE} bytes.`,
+        calDavCondition('max-resource-size'),
+      );
+    const { created } = putObject(scope, store, path.name, body.toString('utf8'), conditionsOf(request));
+    options.afterWrite?.();
+    // No ETag: the stored object is Almanac's rendering of what was sent, not its octets (RFC 4791 §5.3.4).
+    return reply.code(created ? 201 : 204).send();
+  }
+
+  app.route({ method: methods, url: ROOT, config, handler });
+  app.route({ method: methods, url: `${ROOT}/*`, config, handler });
+}
+
+export type { DavUser };

@@ -1,0 +1,150 @@
+// The live properties of each kind of resource: what tells a calendar app where things are
+// (RFC 5397 current-user-principal, RFC 4791 calendar-home-set), what a calendar holds and allows
+// (supported-calendar-component-set, supported-report-set, current-user-privilege-set — read-only
+// for roles that cannot write), and how to tell it changed (getctag, sync-token, getetag).
+import { DateTime } from 'luxon';
+import type { Store } from '../db/store.ts';
+import { can } from '../domain/roles.ts';
+import { decodeEntities } from '../domain/html.ts';
+import { vtimezone } from '../calendar-files/ics-export/vtimezone.ts';
+import type { DavUser } from './auth.ts';
+import type { CalendarScope, DavObject } from './scope.ts';
+import { mayEdit } from './scope.ts';
+import { propTable, type PropTable } from './multistatus.ts';
+import { syncTokenOf } from './sync-token.ts';
+import { APPLE_ICAL, CALDAV, CALENDARSERVER, DAV, c, d, escapeXml, type QName } from './xml.ts';
+import { ROOT, homeHref, principalHref } from './paths.ts';
+
+/** Largest object a PUT may send (CALDAV:max-resource-size). */
+export const MAX_RESOURCE_SIZE = 1024 * 1024;
+/** The colour a calendar has until its user picks one (Almanac's accent). */
+export const DEFAULT_COLOR = '#2F6FDBFF';
+
+const dav = (name: string): QName => ({ ns: DAV, name });
+const cal = (name: string): QName => ({ ns: CALDAV, name });
+const href = (path: string) => d('href', escapeXml(path));
+
+function privileges(names: string[]): string {
+  return names.map((name) => d('privilege', d(name))).join('');
+}
+
+const READ = ['read', 'read-current-user-privilege-set'];
+// write-properties for everyone: PROPPATCH of a calendar's name and colour is each user's own.
+const READ_AND_PROPERTIES = [...READ, 'write-properties'];
+const WRITE = [...READ_AND_PROPERTIES, 'write', 'write-content', 'bind', 'unbind'];
+
+/** What every resource says about who is asking. */
+function common(user: DavUser): [QName, () => string][] {
+  return [
+    [dav('current-user-principal'), () => href(principalHref(user.login))],
+    [dav('principal-collection-set'), () => href(`${ROOT}/principals/`)],
+  ];
+}
+
+const collection = () => d('collection');
+
+export function rootProps(user: DavUser): PropTable {
+  return propTable([
+    [dav('resourcetype'), collection],
+    [dav('displayname'), () => 'Almanac'],
+    [dav('current-user-privilege-set'), () => privileges(READ)],
+    ...common(user),
+  ]);
+}
+
+export function plainCollectionProps(user: DavUser): PropTable {
+  return propTable([
+    [dav('resourcetype'), collection],
+    [dav('current-user-privilege-set'), () => privileges(READ)],
+    ...common(user),
+  ]);
+}
+
+export function principalProps(user: DavUser): PropTable {
+  return propTable([
+    [dav('resourcetype'), () => d('principal')],
+    [dav('displayname'), () => escapeXml(user.displayName || user.login)],
+    [dav('principal-URL'), () => href(principalHref(user.login))],
+    [cal('calendar-home-set'), () => href(homeHref(user.login))],
+    [cal('calendar-user-address-set'), () => href(principalHref(user.login))],
+    [dav('current-user-privilege-set'), () => privileges(READ)],
+    [dav('supported-report-set'), () => ''],
+    ...common(user),
+  ]);
+}
+
+export function homeProps(user: DavUser): PropTable {
+  return propTable([
+    [dav('resourcetype'), collection],
+    [dav('displayname'), () => escapeXml(user.displayName || user.login)],
+    [dav('owner'), () => href(principalHref(user.login))],
+    [dav('current-user-privilege-set'), () => privileges(READ)],
+    ...common(user),
+  ]);
+}
+
+const REPORTS = [cal('calendar-query'), cal('calendar-multiget'), dav('sync-collection')];
+
+function reportSet(): string {
+  return REPORTS.map((name) => d('supported-report', d('report', name.ns === DAV ? d(name.name) : c(name.name)))).join(
+    '',
+  );
+}
+
+/** The site's zone as CALDAV:calendar-timezone (what floating times are read in). */
+function calendarTimezone(timezone: string): string {
+  const year = new Date().getUTCFullYear();
+  const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Almanac CalDAV//EN\r\n${vtimezone(timezone, year, year + 1)}END:VCALENDAR\r\n`;
+  return escapeXml(text);
+}
+
+/** A site's calendar; `latestSeq`: the site's newest change (CTag), `tokenSeq`: the sync token's. */
+export function calendarProps(
+  store: Store,
+  user: DavUser,
+  scope: CalendarScope,
+  versions: { ctag: () => number; token: () => number },
+): PropTable {
+  const own = () => store.calDav.calendarProps(scope.site.id, user.id);
+  const writer = can.createPosts(scope.ctx.actor);
+  return propTable([
+    [dav('resourcetype'), () => collection() + c('calendar')],
+    [dav('displayname'), () => escapeXml(own().display_name ?? decodeEntities(scope.site.title))],
+    [cal('calendar-description'), () => escapeXml(decodeEntities(scope.site.title))],
+    [{ ns: APPLE_ICAL, name: 'calendar-color' }, () => escapeXml(own().color ?? DEFAULT_COLOR)],
+    [cal('supported-calendar-component-set'), () => '<c:comp name="VEVENT"/>'],
+    [cal('supported-calendar-data'), () => '<c:calendar-data content-type="text/calendar" version="2.0"/>'],
+    [cal('max-resource-size'), () => String(MAX_RESOURCE_SIZE)],
+    [cal('calendar-timezone'), () => calendarTimezone(scope.site.timezone)],
+    [dav('supported-report-set'), reportSet],
+    [{ ns: CALENDARSERVER, name: 'getctag' }, () => escapeXml(`"${versions.ctag()}"`)],
+    [dav('sync-token'), () => escapeXml(syncTokenOf(versions.token()))],
+    [dav('owner'), () => href(principalHref(user.login))],
+    [dav('current-user-privilege-set'), () => privileges(writer ? WRITE : READ_AND_PROPERTIES)],
+    ...common(user),
+  ]);
+}
+
+const httpDate = (utcWall: string) => DateTime.fromSQL(utcWall, { zone: 'utc' }).toHTTP() ?? new Date(0).toUTCString();
+
+export const OBJECT_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=vevent';
+
+/** An event's object. `author`/`status` come from the post when privileges are asked for. */
+export function objectProps(user: DavUser, scope: CalendarScope, object: DavObject, store: Store): PropTable {
+  return propTable([
+    [dav('resourcetype'), () => ''],
+    [dav('getetag'), () => escapeXml(object.etag)],
+    [dav('getcontenttype'), () => OBJECT_CONTENT_TYPE],
+    [dav('getcontentlength'), () => String(Buffer.byteLength(object.text))],
+    [dav('getlastmodified'), () => httpDate(object.row.modified_utc)],
+    [cal('calendar-data'), () => escapeXml(object.text)],
+    [
+      dav('current-user-privilege-set'),
+      () => {
+        const post = store.posts.get(scope.site.id, object.id);
+        return privileges(post && mayEdit(scope, post.author, post.status) ? WRITE : READ);
+      },
+    ],
+    ...common(user),
+  ]);
+}

@@ -1,0 +1,126 @@
+#!/usr/bin/python3
+"""A CalDAV client scenario step, run with Debian's python3-caldav against Almanac and Radicale alike.
+
+Usage: caldav_client.py STEP [ARG...]; the server comes from CALDAV_URL, CALDAV_USER,
+CALDAV_PASSWORD and the calendar from CALDAV_CALENDAR (the last segment of its URL). Each step
+prints one JSON object on stdout. The same steps against Radicale, a reference server, show that
+the steps themselves are right.
+"""
+import json
+import os
+import sys
+
+import caldav
+from caldav.lib import error
+
+URL = os.environ["CALDAV_URL"]
+CALENDAR = os.environ.get("CALDAV_CALENDAR", "")
+
+
+def client():
+    return caldav.DAVClient(URL, username=os.environ["CALDAV_USER"], password=os.environ["CALDAV_PASSWORD"])
+
+
+def calendar(dav):
+    principal = dav.principal()
+    for cal in principal.calendars():
+        if str(cal.url).rstrip("/").split("/")[-1] == CALENDAR:
+            return principal, cal
+    raise SystemExit(json.dumps({"error": "calendar %s not found" % CALENDAR}))
+
+
+def event_text(uid, summary, start, end, location=None):
+    lines = [
+        "BEGIN:VCALENDAR",
+        "VERSION:2.0",
+        "PRODID:-//Almanac tests//python-caldav//EN",
+        "BEGIN:VEVENT",
+        "UID:" + uid,
+        "DTSTAMP:20260101T000000Z",
+        "DTSTART:" + start,
+        "DTEND:" + end,
+        "SUMMARY:" + summary,
+    ]
+    if location:
+        lines.append("LOCATION:" + location)
+    lines += ["END:VEVENT", "END:VCALENDAR", ""]
+    return "\r\n".join(lines)
+
+
+def header(response, name):
+    value = response.headers.get(name)
+    return value
+
+
+def main(step, args):
+    dav = client()
+    if step == "ensure-calendar":
+        # Radicale starts empty: make the calendar the scenario uses (Almanac's exist already).
+        principal = dav.principal()
+        names = [str(c.url).rstrip("/").split("/")[-1] for c in principal.calendars()]
+        if CALENDAR not in names:
+            principal.make_calendar(name=CALENDAR, cal_id=CALENDAR)
+        return {"ok": True}
+    principal, cal = calendar(dav)
+    if step == "discover":
+        home = principal.calendar_home_set
+        return {
+            "principal": str(principal.url),
+            "home": str(home.url),
+            "calendars": [str(c.url) for c in principal.calendars()],
+            "calendar": str(cal.url),
+        }
+    if step == "create":
+        uid, summary, start, end = args[:4]
+        event = cal.save_event(event_text(uid, summary, start, end, args[4] if len(args) > 4 else None))
+        return {"url": str(event.url)}
+    if step == "read":
+        event = cal.event_by_uid(args[0])
+        event.load()
+        response = dav.request(str(event.url), "GET")
+        component = event.icalendar_instance.walk("VEVENT")[0]
+        return {
+            "url": str(event.url),
+            "etag": header(response, "etag"),
+            "summary": str(component.get("summary")),
+            "location": str(component.get("location", "")),
+            "start": component.get("dtstart").dt.isoformat(),
+        }
+    if step == "put-if-match":
+        # An update that names the version it changes: 412 when that version is stale.
+        url, etag, uid, summary, start, end = args[:6]
+        response = dav.put(url, event_text(uid, summary, start, end), {"Content-Type": "text/calendar; charset=utf-8", "If-Match": etag})
+        return {"status": response.status}
+    if step == "create-if-none-match":
+        url, uid, summary, start, end = args[:5]
+        response = dav.put(url, event_text(uid, summary, start, end), {"Content-Type": "text/calendar; charset=utf-8", "If-None-Match": "*"})
+        return {"status": response.status}
+    if step == "delete-if-match":
+        url, etag = args[:2]
+        response = dav.delete(url) if etag == "-" else dav.request(url, "DELETE", "", {"If-Match": etag})
+        return {"status": response.status}
+    if step == "sync":
+        token = args[0] if args else None
+        objects = cal.objects_by_sync_token(sync_token=token, load_objects=True)
+        found = []
+        for obj in objects:
+            summary = None
+            if obj.data:
+                summary = str(obj.icalendar_instance.walk("VEVENT")[0].get("summary"))
+            found.append({"url": str(obj.url), "summary": summary})
+        return {"token": objects.sync_token, "objects": found}
+    if step == "search":
+        start, end = args[:2]
+        from datetime import datetime, timezone
+
+        parse = lambda text: datetime.strptime(text, "%Y%m%dT%H%M%SZ").replace(tzinfo=timezone.utc)
+        events = cal.date_search(parse(start), parse(end), expand=len(args) > 2 and args[2] == "expand")
+        return {"summaries": sorted(str(e.icalendar_instance.walk("VEVENT")[0].get("summary")) for e in events)}
+    raise SystemExit(json.dumps({"error": "unknown step " + step}))
+
+
+if __name__ == "__main__":
+    try:
+        print(json.dumps(main(sys.argv[1], sys.argv[2:])))
+    except error.DAVError as failure:
+        print(json.dumps({"error": type(failure).__name__, "message": str(failure)[:500]}))

@@ -1,0 +1,180 @@
+// vdirsyncer (Debian) syncing a calendar with a folder of .ics files, both ways, with edits on
+// both sides between syncs: against Almanac (remote edits through its REST API) and, to show the
+// scenario is right, against Radicale (remote edits through python3-caldav).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer, type TestServer } from '../support/server.ts';
+import { calendarKey } from '../../server/app-api/exchange/export-reply.ts';
+import { clientStep, missingClients, startRadicale, vdirsyncer, type DavTarget, type Radicale } from './support.ts';
+
+const skip = await missingClients();
+
+/** What the scenario does on the server's side, not through vdirsyncer. */
+interface RemoteSide {
+  target: DavTarget;
+  /** The calendar's URL for vdirsyncer. */
+  calendarUrl: string;
+  /** Creates an event; returns the UID it got (Almanac gives its own). */
+  create(uid: string, title: string): Promise<string>;
+  retitle(uid: string, title: string): Promise<void>;
+  title(uid: string): Promise<string | undefined>;
+}
+
+function localEvent(uid: string, title: string): string {
+  return [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Almanac tests//vdirsyncer folder//EN',
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTAMP:20260101T000000Z',
+    'DTSTART:20270415T170000Z',
+    'DTEND:20270415T190000Z',
+    `SUMMARY:${title}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+function scenario(remote: () => RemoteSide) {
+  test('a two-way sync with edits on both sides', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'almanac-vdirsyncer-'));
+    try {
+      const side = remote();
+      const local = join(dir, 'local');
+      const config = join(dir, 'config');
+      writeFileSync(
+        config,
+        [
+          '[general]',
+          `status_path = "${join(dir, 'status')}/"`,
+          '[pair calendar]',
+          'a = "calendar_remote"',
+          'b = "calendar_local"',
+          'collections = null',
+          '[storage calendar_remote]',
+          'type = "caldav"',
+          `url = "${side.calendarUrl}"`,
+          `username = "${side.target.user}"`,
+          `password = "${side.target.password}"`,
+          '[storage calendar_local]',
+          'type = "filesystem"',
+          `path = "${local}/"`,
+          'fileext = ".ics"',
+          '',
+        ].join('\n'),
+      );
+      const stamp = Date.now();
+      const localUid = `local-${stamp}@tests`;
+      const remoteUid = await side.create(`remote-${stamp}@tests`, 'Made on the server');
+      rmSync(local, { recursive: true, force: true });
+      mkdirSync(local, { recursive: true });
+      writeFileSync(join(local, `${localUid}.ics`), localEvent(localUid, 'Made in the folder'));
+
+      await vdirsyncer(config, 'discover');
+      await vdirsyncer(config, 'sync');
+      const fileOf = (uid: string) =>
+        readdirSync(local)
+          .map((name) => join(local, name))
+          .find((path) => readFileSync(path, 'utf8').includes(`UID:${uid}`));
+      assert.ok(fileOf(remoteUid), 'the server’s event reached the folder');
+      assert.equal(await side.title(localUid), 'Made in the folder', 'the folder’s event reached the server');
+
+      // Edits on both sides, then a sync: each side gets the other's.
+      const remoteFile = fileOf(remoteUid)!;
+      writeFileSync(
+        remoteFile,
+        readFileSync(remoteFile, 'utf8').replace('SUMMARY:Made on the server', 'SUMMARY:Edited in the folder'),
+      );
+      await side.retitle(localUid, 'Edited on the server');
+      const output = await vdirsyncer(config, 'sync');
+      assert.equal(await side.title(remoteUid), 'Edited in the folder', output);
+      assert.match(readFileSync(fileOf(localUid)!, 'utf8'), /SUMMARY:Edited on the server/, output);
+
+      // Nothing changed since. Almanac stores what a client sends as its own rendering (and so
+      // answers a PUT without an ETag, RFC 4791 §5.3.4): the next sync may bring that rendering
+      // back to the folder once; after it, syncs copy nothing either way.
+      const settle = await vdirsyncer(config, 'sync');
+      assert.doesNotMatch(settle, /to calendar_remote/, settle);
+      const quiet = await vdirsyncer(config, 'sync');
+      assert.doesNotMatch(quiet, /Copying|Updating|Deleting/, quiet);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+}
+
+describe('vdirsyncer against Radicale (the scenario is right)', { skip }, () => {
+  let radicale: Radicale;
+  before(async () => {
+    radicale = await startRadicale();
+  });
+  after(() => radicale?.stop());
+  scenario(() => {
+    const target = radicale.target;
+    return {
+      target,
+      calendarUrl: `${target.url}${target.user}/${target.calendar}/`,
+      async create(uid, title) {
+        await clientStep(target, 'create', uid, title, '20270416T170000Z', '20270416T180000Z');
+        return uid;
+      },
+      async retitle(uid, title) {
+        const read = await clientStep<{ url: string; etag: string }>(target, 'read', uid);
+        await clientStep(
+          target,
+          'put-if-match',
+          read.url,
+          read.etag,
+          uid,
+          title,
+          '20270415T170000Z',
+          '20270415T190000Z',
+        );
+      },
+      title: async (uid) => (await clientStep<{ summary?: string }>(target, 'read', uid)).summary,
+    };
+  });
+});
+
+describe('vdirsyncer against Almanac', { skip }, () => {
+  let server: TestServer;
+  before(async () => {
+    server = await startServer();
+  });
+  after(() => server?.close());
+  scenario(() => {
+    const siteId = server.store.sites.byCode('default')!.id;
+    const idOf = (uid: string) => server.store.importUids.postOf(siteId, uid);
+    const byUid = new Map<string, number>();
+    const key = calendarKey({ store: server.store, site: server.store.sites.byCode('default')!, actor: null });
+    return {
+      target: { name: 'Almanac', url: server.url, user: 'editor', password: server.tokens.editor, calendar: 'default' },
+      calendarUrl: `${server.url}/caldav/calendars/editor/default/`,
+      async create(uid, title) {
+        const response = await server.admin('POST', 'events', {
+          json: { title, start_date: '2027-04-16 10:00', end_date: '2027-04-16 11:00' },
+        });
+        assert.equal(response.status, 201, response.text);
+        // An event made in Almanac carries Almanac's own UID.
+        const own = `${response.body.id}-${key}@almanac`;
+        byUid.set(own, response.body.id);
+        return own;
+      },
+      async retitle(uid, title) {
+        const id = byUid.get(uid) ?? idOf(uid);
+        const response = await server.admin('PATCH', `events/${id}`, { json: { title } });
+        assert.equal(response.status, 200, response.text);
+      },
+      async title(uid) {
+        const id = byUid.get(uid) ?? idOf(uid);
+        if (id === undefined) return undefined;
+        return (await server.admin('GET', `events/${id}`)).body.title;
+      },
+    };
+  });
+});
