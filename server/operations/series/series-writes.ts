@@ -209,6 +209,10 @@ export function prepareSeriesEdit(
   input: SeriesInput,
   errors: ParamErrors,
 ): PreparedSeries | undefined {
+  if (series.status === 'trash') {
+    errors.add('id', 'The series is in the trash: restore it first.');
+    return undefined;
+  }
   const current = shapeOf(series);
   const first = ctx.store.posts.get(ctx.site.id, series.first_id)!;
   const changes = input.changes ?? {};
@@ -261,6 +265,13 @@ export function prepareSeriesEdit(
   );
 }
 
+/** An occurrence back from the trash as the series' own (its status before, its slug back). */
+function restoreOccurrence(ctx: OperationContext, row: PostRow): void {
+  const input: EventWriteInput = { status: (row.trashed_status ?? 'draft') as EventWriteInput['status'] };
+  const prepared = prepareEventWrite(ctx, input, row, new ParamErrors());
+  applyEventWrite(ctx, input, prepared, row, { asSeries: true });
+}
+
 /** Applies `fields` to an occurrence as the series does (it stays part of the series). */
 function applyFields(ctx: OperationContext, prepared: PreparedSeries, row: PostRow): void {
   if (!prepared.fields) return;
@@ -281,10 +292,13 @@ export function editSeries(ctx: OperationContext, series: SeriesRow, prepared: P
   const excluded = new Set(prepared.shape.exdates);
   const held = new Set<string>();
   const unmatched: PostRow[] = [];
-  for (const row of occurrences) {
+  for (let row of occurrences) {
     if (row.status === 'trash') {
       held.add(row.recurrence ?? '');
-      continue;
+      // Deleted on its own, and its date no longer excluded: the series has it again.
+      if (row.recurrence === null || !slotByDate.has(row.recurrence)) continue;
+      restoreOccurrence(ctx, row);
+      row = ctx.store.posts.get(ctx.site.id, row.id)!;
     }
     const slot = row.recurrence === null ? undefined : slotByDate.get(row.recurrence);
     if (row.detached === 1 && !prepared.includeDetached) {
