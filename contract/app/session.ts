@@ -13,6 +13,15 @@ export const SiteSummary = Type.Object({
   per_page: Type.Integer({ description: 'The default page size of collections.' }),
   url: Type.String({ description: 'The site base URL.' }),
   api_root: Type.String({ description: 'The svc/events/v1 root of the site.' }),
+  currency: Type.Object(
+    {
+      symbol: Type.String(),
+      position: Type.Union([Type.Literal('prefix'), Type.Literal('postfix')]),
+      code: Type.String(),
+    },
+    { description: 'How costs without a symbol of their own are shown ("15" on a euro site: "15 €").' },
+  ),
+  series_horizon_months: Type.Integer({ description: 'How far ahead occurrences of repeating events exist.' }),
 });
 export type SiteSummary = Static<typeof SiteSummary>;
 

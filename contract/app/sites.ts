@@ -33,4 +33,22 @@ export const SiteEditArgs = Type.Object({
   title: Type.Optional(title),
   timezone: Type.Optional(timezone),
   per_page: Type.Optional(perPage),
+  currency_symbol: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 8, description: 'The currency symbol costs are shown with (€, $, kr).' }),
+  ),
+  currency_position: Type.Optional(
+    Type.Union([Type.Literal('prefix'), Type.Literal('postfix')], {
+      description: 'Whether the symbol comes before the amount ($15) or after it (15 €).',
+    }),
+  ),
+  currency_code: Type.Optional(
+    Type.String({ pattern: '^[A-Z]{3}$', description: 'The ISO 4217 code of the currency (EUR, USD, MXN).' }),
+  ),
+  series_horizon_months: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: 60,
+      description: 'How many months ahead the occurrences of repeating events that never end exist (default 24).',
+    }),
+  ),
 });

@@ -50,6 +50,20 @@ export function parseCostInput(input: unknown): StoredCost | null {
   return { raw, symbol: found?.symbol ?? '', position: found?.position ?? '' };
 }
 
+/**
+ * Whether a cost asks for a negative price ("-15", "−15 €", "$-15", -15): refused (issue 29: "-15"
+ * silently became "$15", as the reference shows it). A dash between two amounts is a range, and
+ * a word before a dash ("Free - 30") is not a sign.
+ */
+export function isNegativeCost(input: unknown): boolean {
+  const items = Array.isArray(input) ? (input as unknown[]) : [input];
+  return items.some((item) =>
+    typeof item === 'number'
+      ? item < 0
+      : typeof item === 'string' && /^\s*(?:\p{Sc}\s*)?[-−]\s*(?:\p{Sc}\s*)?\d/u.test(item),
+  );
+}
+
 // One entry of the cost as trimmed text, or null when the entry is not allowed.
 function costItemText(item: unknown): string | null {
   if (typeof item === 'number') return Number.isFinite(item) ? String(item) : null;

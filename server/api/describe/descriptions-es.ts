@@ -24,6 +24,13 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   // The event's yes/no fields carry their Spanish beside them (contract/constants.ts EVENT_FLAGS).
   ...Object.fromEntries(Object.values(EVENT_FLAGS).map((flag) => [flag.description, flag.es])),
   'Which trash to empty: events, venues or organizers.': 'Qué papelera vaciar: eventos, lugares u organizadores.',
+  'The currency symbol costs are shown with (€, $, kr).':
+    'El símbolo de moneda con el que se muestran los precios (€, $, kr).',
+  'Whether the symbol comes before the amount ($15) or after it (15 €).':
+    'Si el símbolo va antes del importe ($15) o después (15 €).',
+  'The ISO 4217 code of the currency (EUR, USD, MXN).': 'El código ISO 4217 de la moneda (EUR, USD, MXN).',
+  'How many months ahead the occurrences of repeating events that never end exist (default 24).':
+    'Cuántos meses por delante existen las repeticiones de los eventos periódicos sin fin (24 de forma predeterminada).',
   // almanac/v1/series
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
   'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':

@@ -14,5 +14,7 @@ export function presentSite(site: Site, origin: string): SiteSummary {
     per_page: site.perPage,
     url,
     api_root: `${url}/${EVENTS_NAMESPACE.name}`,
+    currency: { symbol: site.currencySymbol, position: site.currencyPosition, code: site.currencyCode },
+    series_horizon_months: site.seriesHorizonMonths,
   };
 }

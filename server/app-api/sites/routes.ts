@@ -70,7 +70,8 @@ export const siteRoutes: RouteSpec[] = [
       endpoint({
         methods: ['POST', 'PUT', 'PATCH'],
         args: SiteEditArgs,
-        summary: "Change a site's title, time zone or page size (an administrator of that site)",
+        summary:
+          "Change a site's title, time zone, page size, currency or horizon of repeating events (its administrator)",
         responses: {
           200: { description: 'The site as it is now.', schema: SiteSummary },
           400: error('A parameter is invalid.'),
@@ -90,6 +91,12 @@ export const siteRoutes: RouteSpec[] = [
             title: args.title,
             timezone: args.timezone,
             perPage: args.per_page,
+            currency: {
+              symbol: args.currency_symbol?.trim(),
+              position: args.currency_position,
+              code: args.currency_code,
+            },
+            seriesHorizonMonths: args.series_horizon_months,
           });
           return { body: presentSite(site, ctx.origin) };
         },

@@ -1,5 +1,6 @@
 // Sites: independent calendars in one data dir, each with its own settings and id sequences.
 import type { Db } from '../open.ts';
+import { defaultCurrency, type Currency } from '../../domain/currency.ts';
 import { rowReader } from '../row-reader.ts';
 
 export interface Site {
@@ -55,11 +56,14 @@ export function sitesRepository(db: Db) {
   const byCode = rowReader<SiteRow>(db.prepare('SELECT * FROM sites WHERE code = ?'));
   const all = db.prepare('SELECT * FROM sites ORDER BY id');
   const insert = db.prepare(
-    'INSERT INTO sites (code, title, timezone, language, per_page, created_utc) VALUES (@code, @title, @timezone, @language, @perPage, @created)',
+    `INSERT INTO sites (code, title, timezone, language, per_page, created_utc, currency_symbol, currency_position,
+       currency_code) VALUES (@code, @title, @timezone, @language, @perPage, @created, @symbol, @position, @currencyCode)`,
   );
   const update = db.prepare(
     `UPDATE sites SET title = coalesce(@title, title), timezone = coalesce(@timezone, timezone),
-       per_page = coalesce(@perPage, per_page) WHERE code = @code`,
+       per_page = coalesce(@perPage, per_page), currency_symbol = coalesce(@symbol, currency_symbol),
+       currency_position = coalesce(@position, currency_position), currency_code = coalesce(@currencyCode, currency_code),
+       series_horizon_months = coalesce(@horizonMonths, series_horizon_months) WHERE code = @code`,
   );
   const takePost = db.prepare(
     'UPDATE sites SET next_post_id = next_post_id + 1 WHERE id = ? RETURNING next_post_id - 1 AS id',
@@ -81,17 +85,49 @@ export function sitesRepository(db: Db) {
     list(): Site[] {
       return (all.all() as SiteRow[]).map(toSite);
     },
-    create(site: { code: string; title: string; timezone: string; language: string; perPage?: number }): Site {
-      insert.run(Object.assign({ perPage: 10 }, site, { created: new Date().toISOString() }));
+    /** A new site; its currency, unless given, is the one its place and language suggest. */
+    create(site: {
+      code: string;
+      title: string;
+      timezone: string;
+      language: string;
+      perPage?: number;
+      currency?: Currency;
+    }): Site {
+      const currency = site.currency ?? defaultCurrency(site.language, site.timezone);
+      insert.run({
+        code: site.code,
+        title: site.title,
+        timezone: site.timezone,
+        language: site.language,
+        perPage: site.perPage ?? 10,
+        created: new Date().toISOString(),
+        symbol: currency.symbol,
+        position: currency.position,
+        currencyCode: currency.code,
+      });
       return this.byCode(site.code)!;
     },
     /** Changes what is given (undefined: kept); returns the site as it is now. */
-    update(code: string, changes: { title?: string; timezone?: string; perPage?: number }): Site {
+    update(
+      code: string,
+      changes: {
+        title?: string;
+        timezone?: string;
+        perPage?: number;
+        currency?: Partial<Currency>;
+        seriesHorizonMonths?: number;
+      },
+    ): Site {
       update.run({
         code,
         title: changes.title ?? null,
         timezone: changes.timezone ?? null,
         perPage: changes.perPage ?? null,
+        symbol: changes.currency?.symbol ?? null,
+        position: changes.currency?.position ?? null,
+        currencyCode: changes.currency?.code ?? null,
+        horizonMonths: changes.seriesHorizonMonths ?? null,
       });
       return this.byCode(code)!;
     },

@@ -13,7 +13,7 @@ import { occurrenceRestored } from '../series/occurrence-hooks.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS, variantLanguage } from '../translations.ts';
 import { syncTermCounts, termCountSnapshot } from './term-counts.ts';
-import { parseCostInput, type StoredCost } from '../../domain/cost.ts';
+import { isNegativeCost, parseCostInput, type StoredCost } from '../../domain/cost.ts';
 import { filterHtml } from '../../domain/html.ts';
 import {
   formatWall,
@@ -139,6 +139,7 @@ export function prepareEventWrite(
   if (args.cost !== undefined) {
     const cost = parseCostInput(args.cost);
     if (!cost) errors.add('cost', 'cost must be a string, a number or an array of them.');
+    else if (isNegativeCost(args.cost)) errors.add('cost', 'cost must not be negative.');
     else prepared.cost = cost;
   }
   prepared.venues = parseLinks(ctx, 'venue', args.venue, errors);
