@@ -13,6 +13,7 @@ import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
 import { seriesRoutes } from './series/routes.ts';
+import { bulkRoutes } from './bulk/routes.ts';
 import { calDavRoutes } from './caldav/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
@@ -29,5 +30,6 @@ APP_ROUTES.push(
   ...exportRoutes,
   ...importRoutes,
   ...seriesRoutes,
+  ...bulkRoutes,
   ...calDavRoutes,
 );

@@ -31,6 +31,14 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'The ISO 4217 code of the currency (EUR, USD, MXN).': 'El código ISO 4217 de la moneda (EUR, USD, MXN).',
   'How many months ahead the occurrences of repeating events that never end exist (default 24).':
     'Cuántos meses por delante existen las repeticiones de los eventos periódicos sin fin (24 de forma predeterminada).',
+  'The events to change.': 'Los eventos que se cambian.',
+  'trash, publish, draft, add_categories (the categories given, besides their own), add_tags, or set_venue.':
+    'trash, publish, draft, add_categories (las categorías indicadas, además de las suyas), add_tags o set_venue.',
+  'add_categories: category IDs or names (unknown names are created).':
+    'add_categories: ID o nombres de categorías (los nombres que no existen se crean).',
+  'add_tags: tag IDs or names (unknown names are created).':
+    'add_tags: ID o nombres de etiquetas (los nombres que no existen se crean).',
+  'set_venue: the venue ID (0: no venue).': 'set_venue: el ID del lugar (0: ningún lugar).',
   // almanac/v1/series
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
   'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':
