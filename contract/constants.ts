@@ -29,6 +29,11 @@ export const MAX_ID = Number.MAX_SAFE_INTEGER;
 export const MAX_PER_PAGE = 50;
 
 interface EventFlag {
+  /**
+   * A field of the reference's event (tec-reference §1.1). Ours beyond it extend svc/events/v1: the
+   * README's "Compatibility" section names each, and the conformance tests allow exactly these.
+   */
+  reference: boolean;
   /** What a stored NULL (never set) reads as, as the reference's missing meta does. */
   unset: boolean;
   /** Shown as a checkbox in the event editor. */
@@ -46,30 +51,40 @@ interface EventFlag {
  */
 export const EVENT_FLAGS = {
   show_map: {
+    reference: true,
     unset: true,
     editor: false,
     description: 'Show a map of the venue.',
     es: 'Mostrar un mapa del lugar.',
   },
   show_map_link: {
+    reference: true,
     unset: true,
     editor: false,
     description: 'Show a link to a map of the venue.',
     es: 'Mostrar un enlace a un mapa del lugar.',
   },
   hide_from_listings: {
+    reference: true,
     unset: false,
     editor: false,
     description: 'Hide the event from event lists.',
     es: 'Ocultar el evento en los listados de eventos.',
   },
   sticky: {
+    reference: true,
     unset: false,
     editor: true,
     description: 'Keep the event at the top of calendar views.',
     es: 'Mantener el evento en la parte superior de las vistas del calendario.',
   },
-  featured: { unset: false, editor: true, description: 'A featured event.', es: 'Un evento destacado.' },
+  featured: {
+    reference: true,
+    unset: false,
+    editor: true,
+    description: 'A featured event.',
+    es: 'Un evento destacado.',
+  },
 } as const satisfies Record<string, EventFlag>;
 export type EventFlagName = keyof typeof EVENT_FLAGS;
 export const EVENT_FLAG_NAMES = Object.keys(EVENT_FLAGS) as EventFlagName[];
