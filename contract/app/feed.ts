@@ -36,3 +36,16 @@ export const EventFeed = Type.Object({
   end_date: Type.Union([Type.String(), Type.Null()]),
 });
 export type EventFeed = Static<typeof EventFeed>;
+
+/** almanac/v1/event-list: /events' page, with what only the app's lists ask for. */
+export const AppEventListArgs = Type.Composite([
+  EventListArgs,
+  Type.Object({
+    one_per_series: Type.Optional(
+      Type.Boolean({
+        default: false,
+        description: 'true: a repeating event is one row (its first occurrence in the window), not one per occurrence.',
+      }),
+    ),
+  }),
+]);

@@ -14,6 +14,7 @@ import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
 import { seriesRoutes } from './series/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
+import { eventListRoutes } from './event-list/routes.ts';
 import { calDavRoutes } from './caldav/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
@@ -31,5 +32,6 @@ APP_ROUTES.push(
   ...importRoutes,
   ...seriesRoutes,
   ...bulkRoutes,
+  ...eventListRoutes,
   ...calDavRoutes,
 );

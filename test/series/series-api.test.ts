@@ -323,3 +323,30 @@ test('the preview says the rule in words and lists its first dates', async () =>
   });
   assert.equal(bad.status, 400);
 });
+
+test("the app's event list shows a series as one row, with its next occurrence in the window", async () => {
+  const made = await series('FREQ=DAILY;COUNT=10', {
+    title: 'Daily yoga',
+    start_date: '2029-05-01 07:00',
+    end_date: '2029-05-01 08:00',
+  });
+  const single = await event({ title: 'One-off', start_date: '2029-05-03 12:00', end_date: '2029-05-03 13:00' });
+  const query = { start_date: '2029-05-02', end_date: '2029-05-31', search: 'Daily yoga' };
+  const all = await server.request('GET', '/almanac/v1/event-list', { query });
+  assert.equal(all.status, 200, all.text);
+  assert.equal(all.body.events.length, 9);
+  const grouped = await server.request('GET', '/almanac/v1/event-list', { query: { ...query, one_per_series: true } });
+  assert.deepEqual(
+    grouped.body.events.map((e: any) => [e.id, e.start_date]),
+    [[made.occurrences[1].id, '2029-05-02 07:00:00']],
+  );
+  assert.equal(grouped.headers.get('x-tec-total'), '1');
+  const both = await server.request('GET', '/almanac/v1/event-list', {
+    query: { start_date: '2029-05-01', end_date: '2029-05-31', one_per_series: true },
+  });
+  assert.deepEqual(
+    both.body.events.map((e: any) => e.title).filter((t: string) => ['Daily yoga', 'One-off'].includes(t)),
+    ['Daily yoga', 'One-off'],
+  );
+  assert.ok(both.body.events.some((e: any) => e.id === single.id));
+});

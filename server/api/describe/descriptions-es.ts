@@ -39,6 +39,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'add_tags: tag IDs or names (unknown names are created).':
     'add_tags: ID o nombres de etiquetas (los nombres que no existen se crean).',
   'set_venue: the venue ID (0: no venue).': 'set_venue: el ID del lugar (0: ningún lugar).',
+  'true: a repeating event is one row (its first occurrence in the window), not one per occurrence.':
+    'true: un evento periódico es una sola fila (su primera repetición dentro del intervalo), no una por repetición.',
   // almanac/v1/series
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
   'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':

@@ -20,7 +20,7 @@ import { MAX_SERIES_OCCURRENCES } from '../../../contract/recurrence.ts';
 import { forbidden, ParamErrors } from '../../operations/errors.ts';
 import { can } from '../../domain/roles.ts';
 import { isValidTimezone, parseDateInput, formatWall } from '../../domain/dates.ts';
-import { findOccurrence, findSeries, horizonOf } from '../../operations/series/series-state.ts';
+import { findOccurrence, findSeries, horizonFor } from '../../operations/series/series-state.ts';
 import {
   authorizeSeries,
   checkRule,
@@ -80,8 +80,7 @@ function preview(input: Input) {
     rdates: (args.rdates as string[] | undefined) ?? [],
     exdates: (args.exdates as string[] | undefined) ?? [],
   };
-  const horizon = horizonOf(ctx);
-  const through = horizon > startLocal.slice(0, 10) ? horizon : startLocal.slice(0, 10);
+  const through = horizonFor(ctx, startLocal.slice(0, 10));
   const { slots } = slotsOf(shape, startLocal.slice(0, 10), through, MAX_SERIES_OCCURRENCES + 1);
   return {
     body: {

@@ -29,6 +29,8 @@ export interface EventListFilter {
   featured?: boolean;
   include?: number[];
   postParent?: number;
+  /** Only events that are no occurrence but the first of a series (post_parent 0): one row per series. */
+  topLevelOnly?: boolean;
   geoloc?: boolean;
   near?: {
     lat: number;
@@ -95,6 +97,7 @@ function isWindowOnly(filter: EventListFilter): boolean {
     filter.organizerIds === undefined &&
     filter.include === undefined &&
     filter.postParent === undefined &&
+    !filter.topLevelOnly &&
     filter.geoloc === undefined &&
     filter.near === undefined
   );
@@ -177,6 +180,16 @@ export function eventListRepository(db: Db) {
     if (filter.postParent !== undefined) {
       where.push('e.parent = ?');
       params.push(filter.postParent);
+    }
+    if (filter.topLevelOnly) {
+      // One row per series: the occurrence no earlier one of the same series precedes inside the
+      // list's date window and visibility (an old series shows with its next occurrence).
+      const earlier = filter.dates.map(({ column, op }) => ` AND o.${column} ${op} ?`).join('');
+      where.push(
+        `(e.series_id IS NULL OR NOT EXISTS (SELECT 1 FROM posts o WHERE o.site_id = e.site_id AND o.series_id = e.series_id
+           AND o.status = e.status AND o.start_utc < e.start_utc${earlier}))`,
+      );
+      params.push(...filter.dates.map(({ value }) => value));
     }
     if (filter.geoloc !== undefined) {
       const hasGeo = `EXISTS (SELECT 1 FROM post_links l JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id

@@ -9,7 +9,7 @@ import type { SeriesRow } from '../../db/repositories/series.ts';
 import type { Store } from '../../db/store.ts';
 import { MAX_SERIES_OCCURRENCES } from '../../../contract/recurrence.ts';
 import { slotsOf } from './slots.ts';
-import { horizonOf, shapeOf } from './series-state.ts';
+import { horizonFor, shapeOf } from './series-state.ts';
 import { addOccurrences } from './occurrences.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -26,7 +26,7 @@ export function extendSeries(
   series: SeriesRow,
   limit = MAX_SERIES_OCCURRENCES,
 ): { added: number; lagging: boolean } {
-  const horizon = horizonOf(ctx);
+  const horizon = horizonFor(ctx, series.start_local.slice(0, 10));
   if (series.status !== 'active' || series.never_ends !== 1 || series.horizon >= horizon)
     return { added: 0, lagging: false };
   const held = new Set(ctx.store.series.datesAfter(ctx.site.id, series.id, series.horizon));

@@ -42,6 +42,19 @@ export function horizonOf(ctx: OperationContext, now = DateTime.utc()): string {
   return formatWall(now.setZone(toZone(ctx.site.timezone)).plus({ months: ctx.site.seriesHorizonMonths })).slice(0, 10);
 }
 
+/**
+ * How far a series' occurrences go: the site's horizon, and for a series that starts later than
+ * today, as far past its start (a series planned for next year exists whole, not as its first
+ * occurrence only).
+ */
+export function horizonFor(ctx: OperationContext, startDate: string): string {
+  const site = horizonOf(ctx);
+  const fromStart = DateTime.fromISO(startDate, { zone: 'utc' })
+    .plus({ months: ctx.site.seriesHorizonMonths })
+    .toISODate()!;
+  return fromStart > site ? fromStart : site;
+}
+
 export function findSeries(ctx: OperationContext, id: number): SeriesRow {
   const row = id > 0 ? ctx.store.series.get(ctx.site.id, id) : undefined;
   if (!row) throw new OperationError('not_found', 'almanac_series_not_found', `There is no series with ID ${id}.`);

@@ -21,7 +21,7 @@ import { applyEventWrite, prepareEventWrite, type EventWriteInput, type Prepared
 import { MAX_SERIES_OCCURRENCES, readRecurrenceRule, type RecurrenceRule } from '../../../contract/recurrence.ts';
 import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
 import { slotsOf, type SeriesShape, type Slot } from './slots.ts';
-import { horizonOf, joinDates, shapeOf, templateOf } from './series-state.ts';
+import { horizonFor, joinDates, shapeOf, templateOf } from './series-state.ts';
 import { addOccurrences, deleteOccurrence, detachOccurrence, moveOccurrence } from './occurrences.ts';
 import { refreshFirst } from './occurrence-hooks.ts';
 
@@ -94,8 +94,7 @@ function checkDates(field: 'rdates' | 'exdates', dates: string[] | undefined, er
 
 /** The slots of a shape within the horizon, or a problem on `rule` when there are too many. */
 function slotsWithin(ctx: OperationContext, shape: SeriesShape, errors: ParamErrors) {
-  const horizon = horizonOf(ctx);
-  const through = horizon > dateOf(shape.startLocal) ? horizon : dateOf(shape.startLocal);
+  const through = horizonFor(ctx, dateOf(shape.startLocal));
   const { slots, more } = slotsOf(shape, dateOf(shape.startLocal), through, MAX_SERIES_OCCURRENCES + 1);
   // A start the rule does not give would be left out by other readers of the rule (ical.js and
   // dateutil do; RFC 5545 leaves it undefined): the series starts at its first date instead.

@@ -1,0 +1,42 @@
+// GET almanac/v1/event-list — svc/events/v1's /events page (the same filters, visibility, paging,
+// representation and headers), with what only the app's Events list asks for: one row per
+// repeating event (`one_per_series`). svc/events/v1 itself stays exactly the contract.
+import { Type } from '@sinclair/typebox';
+import { DateTime } from 'luxon';
+import { endpoint, type RouteSpec } from '../../http/route.ts';
+import { Event, ErrorBody, listEnvelope } from '../../../contract/representations.ts';
+import { AppEventListArgs } from '../../../contract/app/feed.ts';
+import { prepareEventList, runEventList, type PreparedEventList } from '../../api/events/list.ts';
+
+const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
+
+export const eventListRoutes: RouteSpec[] = [
+  {
+    path: '/event-list',
+    tag: 'calendar',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: AppEventListArgs,
+        summary: 'A page of events as GET /events gives it, optionally one row per repeating event',
+        responses: {
+          200: { description: 'A page of events.', schema: listEnvelope('events', Event) },
+          400: error('Invalid parameters.'),
+          404: error('The page is past the last one.'),
+        },
+        // One row per series tests each occurrence against its series' earlier ones.
+        offThread: (raw) => raw.one_per_series !== undefined,
+        validate: ({ ctx, args }, errors) => {
+          const prepared = prepareEventList(ctx, args, errors, DateTime.now());
+          if (args.one_per_series === true) prepared.filter.topLevelOnly = true;
+          return prepared;
+        },
+        handler: ({ ctx, args, prepared }) =>
+          runEventList(ctx, prepared as PreparedEventList, args.translation_language, {
+            password: args.password,
+            context: args.context,
+          }),
+      }),
+    ],
+  },
+];
