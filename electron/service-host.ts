@@ -3,8 +3,8 @@
 // so the CLI and the app share one calendar; start-up failures go through the recovery dialogs;
 // quitting stops the service gracefully before the process ends.
 import { databaseFile, defaultDataDir } from '../server/data-dir.ts';
-import { latestValidBackup, restoreFrom } from '../server/db/backup.ts';
-import { withDataDirLock } from '../server/data-dir-lock.ts';
+import { latestValidBackup } from '../server/db/backup.ts';
+import { restoreDataDir } from '../server/restore-data-dir.ts';
 import { DEFAULT_PORT } from '../server/listen.ts';
 import { startService, type RunningService, type ServiceOptions } from '../server/service.ts';
 import { startWithRecovery, type RecoveryDeps } from './startup-dialogs.ts';
@@ -30,7 +30,7 @@ export function hostService(options: ServiceOptions, dialogs: HostDialogs): Prom
     showMessageBox: dialogs.showMessageBox,
     openFolder: dialogs.openFolder,
     latestBackup: (dataDir) => latestValidBackup(databaseFile(dataDir)),
-    restoreBackup: (dataDir, file) => void withDataDirLock(dataDir, () => restoreFrom(databaseFile(dataDir), file)),
+    restoreBackup: (dataDir, file) => void restoreDataDir(dataDir, file),
   });
 }
 
