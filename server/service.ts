@@ -17,6 +17,7 @@ import { DEFAULT_PORT, listen, type Listening } from './listen.ts';
 import { clearRunFile, writeRunFile, type RunInfo } from './run-file.ts';
 import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts';
 import { reportEventLoopDelay } from './event-loop-stats.ts';
+import { BackgroundProblems } from './background-problems.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -56,6 +57,8 @@ export interface RunningService {
   createDesktopSession(): string;
   /** A backup now, written by a worker thread; resolves to the file. */
   backupNow(): Promise<string>;
+  /** Failures out of sight of any request (backups, the read worker), as the UI shows them. */
+  problems: BackgroundProblems;
   /**
    * Stops: no new requests, in-flight ones finish (forced after `graceMs`), the WAL is
    * checkpointed into the database, the database closed, the run file removed, the lock released.
@@ -83,6 +86,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     lock?.release();
     throw explainDataDirFailure(error, dataDir);
   }
+  const log = options.log ?? (() => {});
+  const problems = new BackgroundProblems((problem) => log(`background failure (${problem.kind}): ${problem.message}`));
   // Backups under way (a worker each); stop() waits for them.
   const backups = new Set<Promise<string>>();
   const backup = (reason: string) => {
@@ -102,6 +107,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       benchRoute: options.benchRoute,
       desktopSessions,
       backupNow: backup,
+      problems,
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
     });
   } catch (error) {
@@ -126,9 +132,10 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     app: options.app ?? 'serve',
     started: new Date().toISOString(),
   });
-  const log = options.log ?? (() => {});
   const backupsOn = (options.dailyBackups ?? true) && process.env.ALMANAC_DAILY_BACKUP !== '0';
-  const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
+  const stopBackups = backupsOn
+    ? startDailyBackups(databaseFile(dataDir), () => listening.app.backupNow('daily'), log)
+    : () => {};
   const stopOptimize = scheduleOptimize(store.db);
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
@@ -154,7 +161,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return `${url}/?login=${code}`;
     },
     createDesktopSession: () => desktopSessions.create(administrator().id),
-    backupNow: () => backup('manual'),
+    backupNow: () => listening.app.backupNow('manual'),
+    problems,
     stop({ graceMs = 5000 } = {}) {
       stopping ??= (async () => {
         stopBackups();

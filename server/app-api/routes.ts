@@ -9,6 +9,7 @@ import { trashRoutes } from './trash/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
+import { healthRoutes } from './health/routes.ts';
 import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
@@ -23,6 +24,7 @@ APP_ROUTES.push(
   ...tokenRoutes,
   ...changeRoutes,
   ...backupRoutes,
+  ...healthRoutes,
   ...originRoutes,
   ...exportRoutes,
   ...importRoutes,
