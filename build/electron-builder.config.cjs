@@ -37,8 +37,11 @@ module.exports = {
   ],
   asar: true,
   // The native addon cannot be loaded from inside an asar archive, nor can a worker thread's entry
-  // file (server/worker-url.ts starts workers from the unpacked copies).
-  asarUnpack: ['**/*.node', 'node_modules/better-sqlite3/**', '*-worker.mjs', '*-worker-boot.mjs'],
+  // file (server/worker-url.ts starts workers from the unpacked copies). A worker loads
+  // better-sqlite3 from app.asar.unpacked/, and module resolution from there never looks inside
+  // the archive: so everything better-sqlite3 requires (bindings, file-uri-to-path) is unpacked
+  // too — the whole of node_modules, which holds nothing else (scripts/build-app.mjs).
+  asarUnpack: ['node_modules/**', '*-worker.mjs', '*-worker-boot.mjs'],
   // better-sqlite3 is rebuilt from source for this Electron's ABI (npm built it for Node's).
   npmRebuild: true,
   buildDependenciesFromSource: true,
