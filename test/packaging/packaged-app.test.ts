@@ -259,3 +259,34 @@ test(
     }
   },
 );
+test(
+  'packaged: an uncaught exception in the main process stops the service, writes the log and asks Restart or Quit',
+  { skip, timeout: 120_000 },
+  async () => {
+    const { dataDir, transcriptFile } = freshDirs();
+    const app = new PackagedApp(dataDir, transcriptFile, {
+      ALMANAC_STANDIN_THROW_AFTER_MS: '200',
+      ALMANAC_STANDIN_ANSWERS: JSON.stringify(['Quit']),
+    });
+    try {
+      await app.waitFor('load-url');
+      const asked = await app.waitFor('dialog');
+      assert.deepEqual(asked.buttons, ['Restart Almanac', 'Quit']);
+      assert.match(String(asked.message), /problem/i);
+      const logFile = join(dataDir, 'logs', 'almanac.log');
+      assert.ok(String(asked.detail).includes(logFile), `the dialog says where the log is: ${String(asked.detail)}`);
+      // The service was stopped before the user was asked.
+      assert.equal(await app.exited, 1, app.output);
+      assert.equal(existsSync(join(dataDir, 'server.json')), false, 'the run file is removed');
+      const log = readFileSync(logFile, 'utf8');
+      assert.match(log, /injected by the stand-in/);
+      assert.match(log, /service stopped/);
+      assert.ok(
+        app.transcript().some((entry) => entry.event === 'exit' && entry.code === 1),
+        'Quit exits',
+      );
+    } finally {
+      app.child.kill('SIGKILL');
+    }
+  },
+);
