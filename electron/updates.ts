@@ -17,7 +17,13 @@ import type { AppLog } from './app-log.ts';
 export interface Updater {
   autoDownload: boolean;
   autoInstallOnAppQuit: boolean;
-  checkForUpdates(): Promise<{ isUpdateAvailable?: boolean; updateInfo: { version: string } } | null>;
+  logger: { info(message?: unknown): void; warn(message?: unknown): void; error(message?: unknown): void } | null;
+  checkForUpdates(): Promise<{
+    isUpdateAvailable?: boolean;
+    updateInfo: { version: string };
+    /** The background download (autoDownload), when one started. */
+    downloadPromise?: Promise<unknown> | null;
+  } | null>;
   quitAndInstall(isSilent?: boolean, isForceRunAfter?: boolean): void;
   on(event: 'update-downloaded', listener: (info: { version: string }) => void): unknown;
   on(event: 'error', listener: (error: Error) => void): unknown;
@@ -48,6 +54,9 @@ export class UpdateController {
   constructor(private readonly deps: UpdateDeps) {
     deps.updater.autoDownload = true;
     deps.updater.autoInstallOnAppQuit = false; // never without the user's answer
+    // electron-updater's own account of checks and downloads goes to the app's log.
+    const line = (message: unknown) => deps.log.write(`updater: ${String(message)}`);
+    deps.updater.logger = { info: line, warn: line, error: line };
     deps.updater.on('update-downloaded', (info) => {
       this.downloaded = info.version;
       deps.log.write(`update ${info.version} downloaded`);
@@ -94,6 +103,9 @@ export class UpdateController {
         });
       return;
     }
+    // A failed download (offline, or a file that does not match the feed's SHA-512) is also
+    // reported as an 'error' event, logged above; unhandled here, it would end the app.
+    result?.downloadPromise?.catch(() => {});
     const available = result?.isUpdateAvailable === true ? result.updateInfo.version : undefined;
     this.deps.log.write(available ? `update ${available} available; downloading` : 'no update available');
     if (!manual) return;
