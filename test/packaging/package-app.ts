@@ -116,7 +116,8 @@ export function buildPackage(work: string): BuiltPackage {
       `-c.directories.output=${output}`,
       `-c.electronDist=${join(work, 'electron')}`,
     ],
-    { env: rebuildEnv(home) },
+    // As in the release workflow: the update feed names a GitHub repository (app-update.yml).
+    { env: { ...rebuildEnv(home), GITHUB_REPOSITORY: 'almanac-tests/almanac' } },
   );
   const dir = join(output, 'linux-unpacked');
   return {

@@ -98,6 +98,11 @@ test(
       'backup-worker.mjs',
     ])
       assert.ok(existsSync(join(unpacked, file)), `${file} unpacked`);
+    // The update feed electron-updater reads in the installed app: the repository's GitHub Releases.
+    const feed = readFileSync(join(pkg.resources, 'app-update.yml'), 'utf8');
+    assert.match(feed, /^provider: github$/m);
+    assert.match(feed, /^owner: almanac-tests$/m);
+    assert.match(feed, /^repo: almanac$/m);
     assert.match(pkg.log, /executing @electron\/rebuild/, 'the packager rebuilt the addon (npmRebuild)');
   },
 );
