@@ -88,7 +88,11 @@ async function serve(values: Values): Promise<void> {
     const stop = () => void service.stop().then(resolve);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Windows cannot send SIGTERM to another process (a kill there ends it at once): a parent that
+    // started `serve` with an IPC channel asks for the same graceful stop with the message 'stop'.
+    process.on('message', (message) => message === 'stop' && stop());
   });
+  if (process.connected) process.disconnect(); // an open IPC channel would keep the process alive
 }
 
 const dataDirOf = (values: Values) => values['data-dir'] ?? defaultDataDir();
