@@ -10,6 +10,7 @@ import { tokenRoutes } from './tokens/routes.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
 import { healthRoutes } from './health/routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
 import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
@@ -25,6 +26,7 @@ APP_ROUTES.push(
   ...changeRoutes,
   ...backupRoutes,
   ...healthRoutes,
+  ...preferenceRoutes,
   ...originRoutes,
   ...exportRoutes,
   ...importRoutes,

@@ -14,6 +14,7 @@ import { trashRepository } from './repositories/trash.ts';
 import { changesRepository } from './repositories/changes.ts';
 import { originsRepository } from './repositories/origins.ts';
 import { importUidsRepository } from './repositories/import-uids.ts';
+import { preferencesRepository } from './repositories/preferences.ts';
 
 export interface Store {
   db: Db;
@@ -30,6 +31,7 @@ export interface Store {
   changes: ReturnType<typeof changesRepository>;
   origins: ReturnType<typeof originsRepository>;
   importUids: ReturnType<typeof importUidsRepository>;
+  preferences: ReturnType<typeof preferencesRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -73,6 +75,7 @@ export function createStore(db: Db): Store {
     changes: changesRepository(db),
     origins: originsRepository(db),
     importUids: importUidsRepository(db),
+    preferences: preferencesRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

@@ -32,6 +32,7 @@ import type {
   Backup as BackupSchema,
   BackupList as BackupListSchema,
 } from '../../../server/app-api/backups/schemas.ts';
+import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../server/app-api/health/schemas.ts';
 import type {
   Change as ChangeSchema,
   ChangesMessage as ChangesMessageSchema,
@@ -61,6 +62,8 @@ export type ImportSkip = Static<typeof ImportSkipSchema>;
 export type CsvColumns = Static<typeof CsvColumnsSchema>;
 export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
+export type Health = Static<typeof HealthSchema>;
+export type Problem = Static<typeof ProblemSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
 export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;
