@@ -396,7 +396,7 @@ export const es: Record<MessageId, string> = {
   'backups.copied': 'Orden copiada.',
   'backups.lastFailure': 'La última copia de seguridad falló ({when}): {message}',
   'problems.backup':
-    'Una copia de seguridad falló ({when}): {message}. Tu calendario está bien, pero no se está respaldando: mira Ajustes → Copias de seguridad.',
+    'Una copia de seguridad falló ({when}): {message}. El calendario está bien, pero no se está respaldando: más en Ajustes → Copias de seguridad.',
   'problems.readWorker':
     'Un proceso auxiliar de Almanac se detuvo ({when}): {message}. Almanac sigue sin él, algo más lento con listas largas.',
   'problems.openBackups': 'Abrir copias de seguridad',
