@@ -1,5 +1,6 @@
-// electron-builder: installers for Windows (NSIS, per-user), macOS (dmg + zip, hardened runtime,
-// notarized when the credentials are in the environment) and Linux (AppImage), from the prepared
+// electron-builder: installers for Windows (NSIS, one-click, per-user), macOS (dmg + zip for
+// updates, hardened runtime, notarized when the credentials are in the environment) and Linux
+// (AppImage), with the update feed when built by the release workflow, from the prepared
 // app folder dist/app (scripts/build-app.mjs). Run with `--projectDir dist/app` (npm run dist):
 // packaging from dist/app keeps the native rebuild for Electron inside dist/app — with
 // `directories.app` it also rebuilt the root node_modules/better-sqlite3 for Electron, which broke
@@ -37,8 +38,11 @@ module.exports = {
   ],
   asar: true,
   // The native addon cannot be loaded from inside an asar archive, nor can a worker thread's entry
-  // file (server/worker-url.ts starts workers from the unpacked copies).
-  asarUnpack: ['**/*.node', 'node_modules/better-sqlite3/**', '*-worker.mjs', '*-worker-boot.mjs'],
+  // file (server/worker-url.ts starts workers from the unpacked copies). A worker loads
+  // better-sqlite3 from app.asar.unpacked/, and module resolution from there never looks inside
+  // the archive: so everything better-sqlite3 requires (bindings, file-uri-to-path) is unpacked
+  // too — the whole of node_modules, which holds nothing else (scripts/build-app.mjs).
+  asarUnpack: ['node_modules/**', '*-worker.mjs', '*-worker-boot.mjs'],
   // better-sqlite3 is rebuilt from source for this Electron's ABI (npm built it for Node's).
   npmRebuild: true,
   buildDependenciesFromSource: true,
@@ -59,15 +63,21 @@ module.exports = {
     // Signed when CSC_LINK / CSC_KEY_PASSWORD are set (.github/workflows/release.yml); unsigned otherwise.
   },
   nsis: {
-    oneClick: false,
-    perMachine: false, // per-user: no administrator prompt
-    allowToChangeInstallationDirectory: true,
+    // One-click and per-user: installs into the user's own programs folder
+    // (%LOCALAPPDATA%\Programs\Almanac) without a single question and without administrator rights.
+    // An assisted installer (oneClick: false) shows a "just me / all users" page whose second
+    // choice asks for administrator rights; this one never does.
+    oneClick: true,
+    perMachine: false,
+    runAfterFinish: true,
     createDesktopShortcut: true,
     createStartMenuShortcut: true,
     shortcutName: 'Almanac',
     buildUniversalInstaller: false, // one installer per architecture
-    // The calendar lives in %APPDATA%\Almanac, not in the install folder: uninstalling keeps it.
+    // The calendar lives in %APPDATA%\Almanac, not in the install folder: uninstalling keeps it
+    // (a one-click installer honours this setting), and installer.nsh says so when uninstalling.
     deleteAppDataOnUninstall: false,
+    include: here('installer.nsh'),
     artifactName: '${productName}-Setup-${version}-${arch}.${ext}',
   },
   mac: {
@@ -93,5 +103,15 @@ module.exports = {
     category: 'Office',
     synopsis: 'Offline calendar manager for event organizers',
   },
-  publish: null,
+  // The update feed: this repository's GitHub Releases. The release workflow runs with
+  // GITHUB_REPOSITORY (owner/name) set; electron-builder then writes app-update.yml into the app
+  // (where electron-updater looks, electron/main.ts) and latest.yml / latest-mac.yml beside the
+  // installers (.github/workflows/release.yml publishes them). A local build has no feed and does
+  // not update itself.
+  publish: updateFeed(process.env.GITHUB_REPOSITORY),
 };
+
+function updateFeed(repository) {
+  const [owner, repo] = (repository ?? '').split('/');
+  return owner && repo ? [{ provider: 'github', owner, repo, releaseType: 'draft' }] : null;
+}

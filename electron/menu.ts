@@ -7,6 +7,7 @@ export interface MenuActions {
   backupNow(): void;
   openDataFolder(): void;
   apiDocumentation(): void;
+  checkForUpdates(): void;
   about(): void;
 }
 
@@ -26,6 +27,7 @@ export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions): M
     role: 'help',
     submenu: [
       { label: 'API Documentation', click: () => actions.apiDocumentation() },
+      { label: 'Check for Updates…', click: () => actions.checkForUpdates() },
       ...(mac ? [] : [{ type: 'separator' } as const, { label: 'About Almanac', click: () => actions.about() }]),
     ],
   };

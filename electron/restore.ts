@@ -1,11 +1,11 @@
 // Settings → Backups → Restore, in the desktop app: the data file is never replaced under a
 // running server, so after the user confirms, the service stops (in-flight requests finish, the
 // lock is released), the backup is restored under the data-dir lock (the current calendar is
-// backed up first, restoreFrom), and the app restarts on the restored data. Electron-free: main.ts
+// backed up first, restoreDataDir), and the app restarts on the restored data. Electron-free: main.ts
 // passes the dialog and the relaunch in.
 import { databaseFile } from '../server/data-dir.ts';
-import { backupNamed, restoreFrom, validateBackup, type BackupFile } from '../server/db/backup.ts';
-import { withDataDirLock } from '../server/data-dir-lock.ts';
+import { backupNamed, validateBackup, type BackupFile } from '../server/db/backup.ts';
+import { restoreDataDir } from '../server/restore-data-dir.ts';
 
 export interface RestoreDeps {
   /** Asks the user; true to go ahead. */
@@ -28,7 +28,7 @@ export async function restartIntoBackup(dataDir: string, name: string, deps: Res
   if (!(await deps.confirm(backup))) return 'cancelled';
   await deps.stopService();
   try {
-    withDataDirLock(dataDir, () => restoreFrom(databaseFile(dataDir), backup.path));
+    restoreDataDir(dataDir, backup.path);
   } catch (error) {
     // restoreFrom swaps the file in one rename: on failure the calendar is as it was.
     await deps.showError('The backup could not be restored.', (error as Error).message);

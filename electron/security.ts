@@ -3,7 +3,9 @@
 // - navigating elsewhere or opening a new window is denied; an http(s) link opens in the OS
 //   browser instead, and nothing but http(s) ever reaches shell.openExternal (a `file:` or custom
 //   scheme URL there could start a program);
-// - no <webview>, and every permission request (camera, notifications, geolocation…) is denied.
+// - no <webview>, and every permission request (camera, notifications, geolocation…) is denied,
+//   but one: writing text to the clipboard (the Copy buttons of tokens and subscription
+//   addresses), for the app's own page only.
 import type { Event, HandlerDetails, Session, Shell, WebContents, WindowOpenHandlerResponse } from 'electron';
 
 /** Whether `url` is on the app's own origin (scheme, host and port all equal). */
@@ -58,8 +60,34 @@ export function guardWebContents(contents: GuardedContents, appOrigin: string, s
 
 export type GuardedSession = Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>;
 
-/** Denies every permission request and check of the window's session. */
-export function guardSession(session: GuardedSession): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
+/** The one permission the app's page gets: navigator.clipboard.writeText (never reading it). */
+export const CLIPBOARD_WRITE = 'clipboard-sanitized-write';
+
+/** Whether `permission`, asked by the frame at `requestingUrl`, is granted: the clipboard write, to the app's main frame. */
+export function isPermissionGranted(
+  permission: string,
+  requestingUrl: string | undefined,
+  isMainFrame: boolean,
+  appOrigin: string,
+): boolean {
+  return (
+    permission === CLIPBOARD_WRITE && isMainFrame && requestingUrl !== undefined && isAppUrl(requestingUrl, appOrigin)
+  );
+}
+
+/** Denies every permission request and check of the window's session, but the app page's clipboard write. */
+export function guardSession(session: GuardedSession, appOrigin: string): void {
+  session.setPermissionRequestHandler((_contents, permission, callback, details) =>
+    callback(
+      isPermissionGranted(
+        permission,
+        'requestingUrl' in details ? details.requestingUrl : undefined,
+        details.isMainFrame,
+        appOrigin,
+      ),
+    ),
+  );
+  session.setPermissionCheckHandler((_contents, permission, requestingOrigin, details) =>
+    isPermissionGranted(permission, details.requestingUrl ?? requestingOrigin, details.isMainFrame, appOrigin),
+  );
 }

@@ -3,8 +3,8 @@
 // so the CLI and the app share one calendar; start-up failures go through the recovery dialogs;
 // quitting stops the service gracefully before the process ends.
 import { databaseFile, defaultDataDir } from '../server/data-dir.ts';
-import { latestValidBackup, restoreFrom } from '../server/db/backup.ts';
-import { withDataDirLock } from '../server/data-dir-lock.ts';
+import { latestValidBackup } from '../server/db/backup.ts';
+import { restoreDataDir } from '../server/restore-data-dir.ts';
 import { DEFAULT_PORT } from '../server/listen.ts';
 import { startService, type RunningService, type ServiceOptions } from '../server/service.ts';
 import { startWithRecovery, type RecoveryDeps } from './startup-dialogs.ts';
@@ -13,7 +13,7 @@ import { startWithRecovery, type RecoveryDeps } from './startup-dialogs.ts';
 export function desktopServiceOptions(env: NodeJS.ProcessEnv, uiDir: string | undefined): ServiceOptions {
   const port = Number(env.ALMANAC_PORT ?? DEFAULT_PORT);
   return {
-    dataDir: defaultDataDir(),
+    dataDir: env.ALMANAC_DATA_DIR || defaultDataDir(),
     port: Number.isInteger(port) && port >= 0 && port <= 65535 ? port : DEFAULT_PORT,
     app: 'desktop',
     uiDir,
@@ -30,7 +30,7 @@ export function hostService(options: ServiceOptions, dialogs: HostDialogs): Prom
     showMessageBox: dialogs.showMessageBox,
     openFolder: dialogs.openFolder,
     latestBackup: (dataDir) => latestValidBackup(databaseFile(dataDir)),
-    restoreBackup: (dataDir, file) => void withDataDirLock(dataDir, () => restoreFrom(databaseFile(dataDir), file)),
+    restoreBackup: (dataDir, file) => void restoreDataDir(dataDir, file),
   });
 }
 
@@ -47,7 +47,15 @@ export const QUIT_GRACE_MS = 4000;
  * On quit: hold the quit, stop the service (in-flight requests finish, the WAL is checkpointed,
  * the run file removed, the lock released), then quit for real. Nothing acknowledged is lost.
  */
-export function stopServiceOnQuit(app: QuittingApp, service: RunningService, graceMs = QUIT_GRACE_MS): void {
+export function stopServiceOnQuit(
+  app: QuittingApp,
+  service: RunningService,
+  {
+    graceMs = QUIT_GRACE_MS,
+    onStopped = () => {},
+    log = (line: string) => console.error(line),
+  }: { graceMs?: number; onStopped?: () => void; log?: (line: string) => void } = {},
+): void {
   let stopped = false;
   let stopping = false;
   app.on('before-quit', (event) => {
@@ -57,9 +65,10 @@ export function stopServiceOnQuit(app: QuittingApp, service: RunningService, gra
     stopping = true;
     void service
       .stop({ graceMs })
-      .catch((error: unknown) => console.error(`stopping the service failed: ${(error as Error).message}`))
+      .catch((error: unknown) => log(`stopping the service failed: ${(error as Error).message}`))
       .finally(() => {
         stopped = true;
+        onStopped();
         app.quit();
       });
   });

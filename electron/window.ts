@@ -1,8 +1,10 @@
 // The main window: locked-down web preferences, the app's page from the local service, its size
 // and place remembered, and a renderer crash answered by a reload and a notice — never a blank
-// window.
+// window. Its navigation rules are not applied here: main.ts applies security.ts's guard to every
+// web contents the app creates (this window's included), once — applied here as well, each
+// external link opened twice.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Dialog, Rectangle } from 'electron';
-import { guardWebContents, type GuardedContents, type OpenExternal } from './security.ts';
+import type { GuardedContents } from './security.ts';
 import {
   loadWindowState,
   MIN_HEIGHT,
@@ -49,14 +51,12 @@ export type MainWindow = TrackedWindow &
 export interface WindowDeps {
   createWindow(options: BrowserWindowConstructorOptions): MainWindow;
   dialog: Pick<Dialog, 'showMessageBox'>;
-  shell: OpenExternal;
   quit(): void;
 }
 
 export interface WindowPlan {
   /** The page to load: the service's root. */
   appUrl: string;
-  appOrigin: string;
   preloadPath: string;
   stateFile: string;
   /** The displays' work areas, to check a remembered position. */
@@ -69,7 +69,6 @@ const CRASHES_BEFORE_ASKING = 3;
 export function openMainWindow(deps: WindowDeps, plan: WindowPlan): MainWindow {
   const state = loadWindowState(plan.stateFile, plan.workAreas);
   const window = deps.createWindow(mainWindowOptions(state, plan.preloadPath));
-  guardWebContents(window.webContents, plan.appOrigin, deps.shell);
   trackWindowState(window, plan.stateFile);
   window.once('ready-to-show', () => {
     if (state.maximized) window.maximize();

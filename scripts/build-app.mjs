@@ -58,10 +58,14 @@ for (const name of runtime) {
   const dir = dirname(require.resolve(`${name}/package.json`));
   cpSync(dir, join(out, 'node_modules', name), {
     recursive: true,
-    // Not the build's intermediates (26 MB of objects and a static library): the addon itself, and
-    // the sources the packager rebuilds it from for Electron.
+    // Not the build's intermediates (26 MB of objects and a static library) nor the test addon
+    // Node built: the addon itself, and the sources the packager rebuilds it from for Electron —
+    // all of them: binding.gyp also builds `test_extension` from deps/test_extension.c, so a
+    // rebuild without that file fails at link time.
     filter: (path) =>
-      !/[\\/](test|benchmark|docs|obj|obj\.target|\.deps)([\\/]|$)|\.a$|test_extension/.test(path.slice(dir.length)),
+      !/[\\/](test|benchmark|docs|obj|obj\.target|\.deps)([\\/]|$)|\.a$|test_extension\.node$/.test(
+        path.slice(dir.length),
+      ),
   });
 }
 // better-sqlite3 declares prebuild-install (its install-time downloader) as a dependency; the app

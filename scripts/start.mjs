@@ -2,35 +2,20 @@
 // npm start: the desktop app where Electron can run; where it can't (its binary is missing and
 // cannot be downloaded, or there is no display) it says why in one line and serves the same UI in
 // the browser, printing the one-time sign-in URL. Extra arguments go to `almanac serve`.
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { spawn, spawnSync } from 'node:child_process';
+import { downloadElectron, electronBinary } from './electron-binary.mjs';
 import { ensureUiBuilt } from './ui-build.mjs';
 
-const require = createRequire(import.meta.url);
 const args = process.argv.slice(2);
-
-function electronBinary() {
-  try {
-    const path = require('electron'); // in Node, the package exports the binary's path
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /** Why the desktop window cannot open here, or undefined when it can. */
 function desktopUnavailable() {
   if (process.env.ALMANAC_HEADLESS === '1') return 'ALMANAC_HEADLESS=1 is set';
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
     return 'there is no display to open a window on';
-  if (!electronBinary()) {
-    // npm ci skips Electron's download (ELECTRON_SKIP_BINARY_DOWNLOAD, for CI): fetch it now, once.
-    const env = { ...process.env };
-    delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
-    spawnSync(process.execPath, ['node_modules/electron/install.js'], { stdio: 'ignore', env, timeout: 300_000 });
-    if (!electronBinary()) return "Electron's binary is not installed and could not be downloaded (offline?)";
-  }
+  // npm ci never downloads Electron's binary (its package fetches it on first use): fetch it now, once.
+  if (!electronBinary() && !downloadElectron())
+    return "Electron's binary is not installed and could not be downloaded (offline?)";
   return undefined;
 }
 

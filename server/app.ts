@@ -31,6 +31,7 @@ import { ReadWorker } from './read-worker/read-worker-client.ts';
 import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
 import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.ts';
 import { rotatingBackupInWorker } from './db/backup.ts';
+import { BackgroundProblems } from './background-problems.ts';
 import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
 import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
@@ -52,6 +53,8 @@ export interface AppOptions extends GuardOptions {
   readWorker?: boolean;
   /** Writes a rotating backup now (service.ts passes its own, which stopping waits for). */
   backupNow?: (reason: string) => Promise<string>;
+  /** Where background failures (backups, the read worker) are kept for the UI (service.ts passes its own). */
+  problems?: BackgroundProblems;
   /** The change stream's polling and pruning (tests make them quick). */
   changes?: ChangeHubOptions;
   /** CalDAV on the network (service.ts makes it; tests may pass their own). */
@@ -79,6 +82,8 @@ declare module 'fastify' {
     readWorker?: ReadWorker;
     /** What CalDAV is served with (the network server serves the same). */
     calDavOptions: CalDavOptions;
+    /** Background failures, for almanac/v1/health and Settings → Backups. */
+    problems: BackgroundProblems;
   }
 }
 
@@ -183,7 +188,15 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   let closing = false;
   const changeHub = new ChangeHub(store, options.changes);
   app.decorate('changeHub', changeHub);
-  app.decorate('backupNow', options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason)));
+  const problems = options.problems ?? new BackgroundProblems();
+  app.decorate('problems', problems);
+  const writeBackup = options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason));
+  app.decorate('backupNow', (reason: string) => {
+    const written = writeBackup(reason);
+    // Daily or asked for, a failed backup is kept for Settings → Backups and the window's notice.
+    written.catch((error: Error) => problems.report('backup', `${reason} backup: ${error.message}`));
+    return written;
+  });
   app.addHook('preClose', async () => {
     closing = true;
     changeHub.close(); // open streams would hold their connections (and close()) forever
@@ -225,7 +238,11 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
           return errorAnswer(error);
         }
       },
-      (line) => app.log.warn(line),
+      // Every line it logs is a failure (it could not start, died, or faulted on a job): shown in the UI.
+      (line) => {
+        app.log.warn(line);
+        problems.report('read-worker', line);
+      },
     );
     app.addHook('onClose', async () => readWorker?.stop());
     app.decorate('readWorker', readWorker);

@@ -3,9 +3,10 @@
 // entry point, sets it), so it can also be called from tests and scripts.
 import { parseArgs } from 'node:util';
 import { databaseFile, defaultDataDir, openDataDir, validateSiteSettings } from './data-dir.ts';
-import { backupTo, restoreFrom, rotatingBackup } from './db/backup.ts';
+import { backupTo, rotatingBackup } from './db/backup.ts';
 import { readRunFile } from './run-file.ts';
-import { isDataDirLocked, withDataDirLock } from './data-dir-lock.ts';
+import { isDataDirLocked } from './data-dir-lock.ts';
+import { restoreDataDir } from './restore-data-dir.ts';
 import { DEFAULT_PORT } from './listen.ts';
 import { NAMESPACE } from './http/context.ts';
 import { isRole } from './domain/roles.ts';
@@ -89,7 +90,11 @@ async function serve(values: Values): Promise<void> {
     const stop = () => void service.stop().then(resolve);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
+    // Windows cannot send SIGTERM to another process (a kill there ends it at once): a parent that
+    // started `serve` with an IPC channel asks for the same graceful stop with the message 'stop'.
+    process.on('message', (message) => message === 'stop' && stop());
   });
+  if (process.connected) process.disconnect(); // an open IPC channel would keep the process alive
 }
 
 const dataDirOf = (values: Values) => values['data-dir'] ?? defaultDataDir();
@@ -211,9 +216,8 @@ function backup(values: Values): void {
 function restore(file: string | undefined, values: Values): void {
   if (!file) throw new UsageError('restore needs the backup file');
   const dataDir = dataDirOf(values);
-  // Holding the data dir's lock: refused while a server runs (DataDirLockedError names it), and
-  // no server can start until the new file is in place.
-  const { safetyCopy } = withDataDirLock(dataDir, () => restoreFrom(databaseFile(dataDir), file));
+  // Refused while a server runs (DataDirLockedError names it); see restore-data-dir.ts.
+  const { safetyCopy } = restoreDataDir(dataDir, file);
   if (safetyCopy) console.log(`The previous database was saved as ${safetyCopy}`);
   console.log(`Restored ${file}`);
 }

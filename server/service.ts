@@ -19,6 +19,7 @@ import { clearRunFile, writeRunFile, type RunInfo } from './run-file.ts';
 import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts';
 import { reportEventLoopDelay } from './event-loop-stats.ts';
 import { NetworkSharing } from './caldav/network/sharing.ts';
+import { BackgroundProblems } from './background-problems.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -58,6 +59,8 @@ export interface RunningService {
   createDesktopSession(): string;
   /** A backup now, written by a worker thread; resolves to the file. */
   backupNow(): Promise<string>;
+  /** Failures out of sight of any request (backups, the read worker), as the UI shows them. */
+  problems: BackgroundProblems;
   /**
    * Stops: no new requests, in-flight ones finish (forced after `graceMs`), the WAL is
    * checkpointed into the database, the database closed, the run file removed, the lock released.
@@ -85,6 +88,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     lock?.release();
     throw explainDataDirFailure(error, dataDir);
   }
+  const log = options.log ?? (() => {});
+  const problems = new BackgroundProblems((problem) => log(`background failure (${problem.kind}): ${problem.message}`));
   // Backups under way (a worker each); stop() waits for them.
   const backups = new Set<Promise<string>>();
   const backup = (reason: string) => {
@@ -107,6 +112,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       benchRoute: options.benchRoute,
       desktopSessions,
       backupNow: backup,
+      problems,
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
       networkSharing,
     });
@@ -133,13 +139,14 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     app: options.app ?? 'serve',
     started: new Date().toISOString(),
   });
-  const log = options.log ?? (() => {});
   // Sharing left on by the user starts again; a failure (the port, the network) is said, not fatal.
   await networkSharing
     .resume()
     .catch((error: Error) => log(`CalDAV could not be shared on the network: ${error.message}`));
   const backupsOn = (options.dailyBackups ?? true) && process.env.ALMANAC_DAILY_BACKUP !== '0';
-  const stopBackups = backupsOn ? startDailyBackups(databaseFile(dataDir), () => backup('daily'), log) : () => {};
+  const stopBackups = backupsOn
+    ? startDailyBackups(databaseFile(dataDir), () => listening.app.backupNow('daily'), log)
+    : () => {};
   const stopOptimize = scheduleOptimize(store.db);
   const stopSeriesUpkeep = scheduleSeriesUpkeep(store, log);
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
@@ -166,7 +173,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       return `${url}/?login=${code}`;
     },
     createDesktopSession: () => desktopSessions.create(administrator().id),
-    backupNow: () => backup('manual'),
+    backupNow: () => listening.app.backupNow('manual'),
+    problems,
     stop({ graceMs = 5000 } = {}) {
       stopping ??= (async () => {
         stopBackups();

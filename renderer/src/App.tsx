@@ -8,6 +8,7 @@ import { useUi } from './state/ui-store.ts';
 import { useUrlState } from './state/url-state.ts';
 import { Navigation } from './features/shell/Navigation.tsx';
 import { SessionBanner } from './features/session/SessionBanner.tsx';
+import { BackgroundProblemsNotice } from './features/shell/BackgroundProblemsNotice.tsx';
 import { CalendarScreen } from './features/calendar/CalendarScreen.tsx';
 import { EditorHost } from './features/shell/EditorHost.tsx';
 import { Notices } from './components/Notices.tsx';
@@ -17,6 +18,7 @@ import { useDesktopCommands } from './features/shell/use-desktop-commands.ts';
 import { useShortcuts } from './features/shortcuts/use-shortcuts.ts';
 import { ShortcutsDialog } from './features/shortcuts/ShortcutsDialog.tsx';
 import { useChangeStream } from './api/use-change-stream.ts';
+import { useSavedPreferences } from './api/preferences.ts';
 
 const EventsScreen = lazy(() => import('./features/events/EventsScreen.tsx'));
 const LinkedScreen = lazy(() => import('./features/linked/LinkedScreen.tsx'));
@@ -53,6 +55,7 @@ function Shell() {
   const t = useT();
   const session = useSession();
   useUrlState();
+  useSavedPreferences(session.data);
   useTheme();
   useDesktopCommands();
   useShortcuts(session.data);
@@ -78,6 +81,7 @@ function Shell() {
       <Navigation session={session.data} />
       <main id="main" className="main" tabIndex={-1}>
         <SessionBanner session={session.data} />
+        <BackgroundProblemsNotice session={session.data} />
         <Suspense fallback={<Loading />}>
           <Screen />
         </Suspense>

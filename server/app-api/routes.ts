@@ -9,6 +9,8 @@ import { trashRoutes } from './trash/routes.ts';
 import { tokenRoutes } from './tokens/routes.ts';
 import { changeRoutes } from './changes/routes.ts';
 import { backupRoutes } from './backups/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { preferenceRoutes } from './preferences/routes.ts';
 import { originRoutes } from './origins/routes.ts';
 import { exportRoutes } from './exchange/export-route.ts';
 import { importRoutes } from './exchange/import-route.ts';
@@ -27,6 +29,8 @@ APP_ROUTES.push(
   ...tokenRoutes,
   ...changeRoutes,
   ...backupRoutes,
+  ...healthRoutes,
+  ...preferenceRoutes,
   ...originRoutes,
   ...exportRoutes,
   ...importRoutes,

@@ -16,6 +16,7 @@ import { originsRepository } from './repositories/origins.ts';
 import { importUidsRepository } from './repositories/import-uids.ts';
 import { seriesRepository } from './repositories/series.ts';
 import { calDavRepository } from './repositories/caldav.ts';
+import { preferencesRepository } from './repositories/preferences.ts';
 
 export interface Store {
   db: Db;
@@ -34,6 +35,7 @@ export interface Store {
   importUids: ReturnType<typeof importUidsRepository>;
   series: ReturnType<typeof seriesRepository>;
   calDav: ReturnType<typeof calDavRepository>;
+  preferences: ReturnType<typeof preferencesRepository>;
   /**
    * Runs `fn` in one transaction: a failed request changes nothing (contract §6). Inside another
    * transaction (a request's, see `writing`) it joins that one, and a failure rolls back the
@@ -79,6 +81,7 @@ export function createStore(db: Db): Store {
     importUids: importUidsRepository(db),
     series: seriesRepository(db),
     calDav: calDavRepository(db),
+    preferences: preferencesRepository(db),
     transaction: joined,
     // A transaction that only reads: BEGIN (deferred) takes no lock until the first read.
     snapshot: joined,

@@ -3,7 +3,7 @@
 // every bad parameter named, and a created site served at its base URL at once.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startServer, type TestServer } from '../support/server.ts';
 
@@ -114,4 +114,37 @@ test('backups: Back up now writes one, the list shows it with its date and size;
     assert.notEqual((await server.request('GET', '/almanac/v1/backups', { token })).status, 200);
     assert.notEqual((await server.request('POST', '/almanac/v1/backups', { token })).status, 201);
   }
+});
+
+test('a backup that fails says why, and is kept as the last failure (Settings → Backups, almanac/v1/health)', async () => {
+  const healthy = await server.request('GET', '/almanac/v1/health', { token: installAdmin });
+  assert.equal(healthy.status, 200, healthy.text);
+  assert.deepEqual(healthy.body.problems, []);
+  assert.equal(healthy.body.read_worker.enabled, true);
+  assert.equal((await server.request('GET', '/almanac/v1/backups', { token: installAdmin })).body.last_failure, null);
+
+  // The backups folder cannot be written: a file stands where it should be.
+  const folder = join(server.dataDir, 'backups');
+  mkdirSync(folder, { recursive: true });
+  renameSync(folder, `${folder}.aside`);
+  writeFileSync(folder, 'not a folder');
+  try {
+    const failed = await server.request('POST', '/almanac/v1/backups', { token: installAdmin });
+    assert.equal(failed.status, 500, failed.text);
+    assert.equal(failed.body.code, 'almanac_backup_failed');
+    assert.match(failed.body.message, /^The backup could not be written: /);
+    const health = await server.request('GET', '/almanac/v1/health', { token: installAdmin });
+    assert.equal(health.body.problems.length, 1);
+    assert.equal(health.body.problems[0].kind, 'backup');
+    assert.match(health.body.problems[0].message, /^manual backup: /);
+    assert.equal(health.body.problems[0].count, 1);
+  } finally {
+    rmSync(folder);
+    renameSync(`${folder}.aside`, folder);
+  }
+  const list = await server.request('GET', '/almanac/v1/backups', { token: installAdmin });
+  assert.equal(list.body.last_failure.kind, 'backup');
+  assert.ok(Date.now() - Date.parse(list.body.last_failure.at) < 60_000, list.body.last_failure.at);
+  for (const token of [server.tokens.administrator, undefined])
+    assert.notEqual((await server.request('GET', '/almanac/v1/health', { token })).status, 200);
 });

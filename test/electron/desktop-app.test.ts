@@ -1,33 +1,22 @@
 // The desktop app itself, driven through Playwright's Electron support: the window opens on the
 // calendar, an external tool's HTTP write shows in it, navigation elsewhere is blocked, a second
 // launch focuses the first, and quitting mid-write loses nothing acknowledged.
-// It needs Electron's binary. Where there is none (this project's CI installs with
-// ELECTRON_SKIP_BINARY_DOWNLOAD), every test here is skipped with that reason — never passed.
+// It needs Electron's binary. Where there is none (npm ci never downloads it: Electron's package
+// fetches it on first use), every test here is skipped with that reason — never passed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { _electron as electron, type ElectronApplication, type Page } from 'playwright-core';
 import Database from 'better-sqlite3';
 import { REPO_ROOT } from '../reliability/child-server.ts';
-
-const require = createRequire(import.meta.url);
-
-function electronBinary(): string | undefined {
-  try {
-    const path = require('electron') as unknown;
-    return typeof path === 'string' && existsSync(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
-}
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 function unavailable(): string | undefined {
   if (!electronBinary())
-    return "Electron's binary is not installed here (installed with ELECTRON_SKIP_BINARY_DOWNLOAD)";
+    return "Electron's binary is not installed here (npm ci never downloads it; `npm start` does, where it can)";
   if (process.platform === 'linux' && !process.env.DISPLAY && !process.env.WAYLAND_DISPLAY)
     return 'no display for a window';
   if (!existsSync(join(REPO_ROOT, 'dist/renderer/index.html'))) return 'the UI is not built';

@@ -1,8 +1,15 @@
-// Small fakes of Electron's API objects (a third-party boundary): just enough of WebContents,
-// BrowserWindow, Session, Shell, Dialog and IpcMain to drive the main-process modules under plain
-// Node. Each records what the module did with it.
+// Small fakes of Electron's API objects (a third-party boundary): just enough of App,
+// WebContents, BrowserWindow, Session, Shell, Dialog, IpcMain, Menu and crashReporter to drive the
+// main-process modules under plain Node. Each records what the module did with it.
 import { EventEmitter } from 'node:events';
-import type { BrowserWindowConstructorOptions, HandlerDetails, MessageBoxOptions, Rectangle } from 'electron';
+import { join } from 'node:path';
+import type {
+  BrowserWindowConstructorOptions,
+  HandlerDetails,
+  MenuItemConstructorOptions,
+  MessageBoxOptions,
+  Rectangle,
+} from 'electron';
 
 export class FakeEvent {
   defaultPrevented = false;
@@ -77,8 +84,13 @@ export class FakeWindow extends EventEmitter {
 
 export class FakeShell {
   opened: string[] = [];
+  paths: string[] = [];
   async openExternal(url: string): Promise<void> {
     this.opened.push(url);
+  }
+  async openPath(path: string): Promise<string> {
+    this.paths.push(path);
+    return '';
   }
 }
 
@@ -95,7 +107,12 @@ export class FakeDialog {
 }
 
 export class FakeSession {
-  requestHandler?: (contents: unknown, permission: string, callback: (granted: boolean) => void) => void;
+  requestHandler?: (
+    contents: unknown,
+    permission: string,
+    callback: (granted: boolean) => void,
+    details: { requestingUrl?: string; isMainFrame: boolean },
+  ) => void;
   checkHandler?: (...args: unknown[]) => boolean;
   setPermissionRequestHandler(handler: FakeSession['requestHandler']): void {
     this.requestHandler = handler;
@@ -116,4 +133,82 @@ export class FakeIpcMain {
     if (!handler) throw new Error(`no handler for ${channel}`);
     return handler({ senderFrame: frameUrl === null ? null : { url: frameUrl } }, ...args);
   }
+}
+
+/** Electron's `app`: its lifecycle events, quit (before-quit and will-quit may hold it), exit and relaunch recorded. */
+export class FakeApp extends EventEmitter {
+  exits: number[] = [];
+  relaunches = 0;
+  quitRequests = 0;
+  quitted = false;
+  paths: Record<string, string>;
+  constructor(userData: string) {
+    super();
+    this.paths = { userData };
+  }
+  setName(): void {}
+  whenReady(): Promise<void> {
+    return Promise.resolve();
+  }
+  requestSingleInstanceLock(): boolean {
+    return true;
+  }
+  getVersion(): string {
+    return '1.2.3';
+  }
+  getPath(name: string): string {
+    return this.paths[name] ?? join(this.paths.userData!, name);
+  }
+  setPath(name: string, path: string): void {
+    this.paths[name] = path;
+  }
+  setAboutPanelOptions(): void {}
+  relaunch(): void {
+    this.relaunches++;
+  }
+  exit(code = 0): void {
+    this.exits.push(code);
+  }
+  quit(): void {
+    this.quitRequests++;
+    const event = new FakeEvent();
+    this.emit('before-quit', event);
+    if (event.defaultPrevented) return;
+    this.quitted = true;
+    this.emit('quit');
+  }
+}
+
+/** Electron's main-process modules as desktop.ts takes them, each a fake that records what it was asked. */
+export function fakeElectron(userData: string, answers: number[] = []) {
+  const app = new FakeApp(userData);
+  const windows: FakeWindow[] = [];
+  class BrowserWindow extends FakeWindow {
+    constructor(options: BrowserWindowConstructorOptions) {
+      super(options);
+      windows.push(this);
+      app.emit('web-contents-created', new FakeEvent(), this.webContents); // as Electron does for every one
+    }
+  }
+  const dialog = new FakeDialog(answers);
+  const shell = new FakeShell();
+  const session = { defaultSession: new FakeSession() };
+  const ipcMain = new FakeIpcMain();
+  const menus: MenuItemConstructorOptions[][] = [];
+  const crashReports: unknown[] = [];
+  const electron = {
+    app,
+    BrowserWindow,
+    dialog,
+    shell,
+    session,
+    ipcMain,
+    Menu: {
+      buildFromTemplate: (template: MenuItemConstructorOptions[]) => template,
+      setApplicationMenu: (menu: MenuItemConstructorOptions[]) => menus.push(menu),
+    },
+    screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] },
+    crashReporter: { start: (options: unknown) => crashReports.push(options) },
+  };
+  return { electron, app, windows, dialog, shell, session: session.defaultSession, ipcMain, menus, crashReports };
 }

@@ -11,13 +11,14 @@ function labels(items: MenuItemConstructorOptions[]): string[] {
   ]);
 }
 
-test('File has New Event, Back Up Now and Open Data Folder; Help has API Documentation; each runs its action', () => {
+test('File has New Event, Back Up Now and Open Data Folder; Help has API Documentation and Check for Updates; each runs its action', () => {
   const ran: string[] = [];
   const template = menuTemplate('linux', {
     newEvent: () => ran.push('new'),
     backupNow: () => ran.push('backup'),
     openDataFolder: () => ran.push('folder'),
     apiDocumentation: () => ran.push('api'),
+    checkForUpdates: () => ran.push('updates'),
     about: () => ran.push('about'),
   });
   const all = labels(template);
@@ -30,6 +31,7 @@ test('File has New Event, Back Up Now and Open Data Folder; Help has API Documen
     'viewMenu',
     'windowMenu',
     'help > API Documentation',
+    'help > Check for Updates…',
     'help > About Almanac',
   ])
     assert.ok(all.includes(expected), `${expected} in ${all.join(' | ')}`);
@@ -42,8 +44,9 @@ test('File has New Event, Back Up Now and Open Data Folder; Help has API Documen
   click('&File', 'Back Up Now');
   click('&File', 'Open Data Folder');
   click('help', 'API Documentation');
+  click('help', 'Check for Updates…');
   click('help', 'About Almanac');
-  assert.deepEqual(ran, ['new', 'backup', 'folder', 'api', 'about']);
+  assert.deepEqual(ran, ['new', 'backup', 'folder', 'api', 'updates', 'about']);
   const newEvent = (template[0]!.submenu as MenuItemConstructorOptions[])[0]!;
   assert.equal(newEvent.accelerator, 'CmdOrCtrl+N');
 });
@@ -54,10 +57,12 @@ test('macOS gets the app menu role (About, Quit live there)', () => {
     backupNow() {},
     openDataFolder() {},
     apiDocumentation() {},
+    checkForUpdates() {},
     about() {},
   });
   assert.equal(template[0]!.role, 'appMenu');
   const all = labels(template);
   assert.equal(all.includes('&File > quit'), false);
   assert.equal(all.includes('help > About Almanac'), false);
+  assert.equal(all.includes('help > Check for Updates…'), true);
 });

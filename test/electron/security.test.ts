@@ -63,15 +63,28 @@ test('webviews are never attached', () => {
   assert.equal(event.defaultPrevented, true);
 });
 
-test('every permission request and check is denied', () => {
+test('every permission request and check is denied, but the clipboard write of the app page (its Copy buttons)', () => {
   const session = new FakeSession();
-  guardSession(session as unknown as GuardedSession);
-  for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal']) {
+  guardSession(session as unknown as GuardedSession, ORIGIN);
+  const request = (permission: string, requestingUrl: string, isMainFrame = true) => {
     let granted: boolean | undefined;
-    session.requestHandler!(null, permission, (value) => (granted = value));
-    assert.equal(granted, false, permission);
-  }
-  assert.equal(session.checkHandler!(null, 'media'), false);
+    session.requestHandler!(null, permission, (value) => (granted = value), { requestingUrl, isMainFrame });
+    return granted;
+  };
+  for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'openExternal'])
+    assert.equal(request(permission, `${ORIGIN}/`), false, permission);
+  assert.equal(request('clipboard-sanitized-write', `${ORIGIN}/#/settings`), true, "the app's page may copy");
+  for (const other of ['https://example.org/', 'http://127.0.0.1:9999/', 'file:///x.html'])
+    assert.equal(request('clipboard-sanitized-write', other), false, other);
+  assert.equal(request('clipboard-sanitized-write', `${ORIGIN}/`, false), false, 'not from a subframe');
+  const check = (permission: string, requestingOrigin: string, details: Record<string, unknown> = {}) =>
+    session.checkHandler!(null, permission, requestingOrigin, { isMainFrame: true, ...details });
+  assert.equal(check('media', ORIGIN), false);
+  assert.equal(check('clipboard-read', ORIGIN), false);
+  assert.equal(check('clipboard-sanitized-write', ORIGIN), true);
+  assert.equal(check('clipboard-sanitized-write', ORIGIN, { requestingUrl: `${ORIGIN}/` }), true);
+  assert.equal(check('clipboard-sanitized-write', 'https://example.org'), false);
+  assert.equal(check('clipboard-sanitized-write', ORIGIN, { isMainFrame: false }), false);
 });
 
 test('IPC handlers answer only the app page; every channel is checked', async () => {

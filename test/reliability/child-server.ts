@@ -18,7 +18,10 @@ export interface ChildServer {
   /** The last 64 kB of its stdout and stderr. */
   output(): string;
   exited: Promise<ChildExit>;
-  /** Sends `signal` (if still running) and waits for the exit. */
+  /**
+   * Sends `signal` (if still running) and waits for the exit. On Windows, where signals cannot be
+   * sent (a kill is immediate), SIGTERM and SIGINT become the 'stop' message: the same graceful stop.
+   */
   stop(signal?: NodeJS.Signals): Promise<ChildExit>;
 }
 
@@ -37,7 +40,8 @@ export async function startChildServer(
   ];
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    // The IPC channel is how a graceful stop is asked for on Windows (see stop()).
+    stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: { ...process.env, ...options.env },
   });
   let output = '';
@@ -75,7 +79,10 @@ export async function startChildServer(
     output: () => output,
     exited,
     async stop(signal: NodeJS.Signals = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      if (child.exitCode === null && child.signalCode === null) {
+        if (process.platform === 'win32' && signal !== 'SIGKILL' && child.connected) child.send('stop');
+        else child.kill(signal);
+      }
       return exited;
     },
   };

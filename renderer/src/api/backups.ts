@@ -17,6 +17,8 @@ export function useBackUpNow() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async () => (await api.post<Backup>(APP_NS, 'backups', {})).data,
-    onSuccess: () => client.invalidateQueries({ queryKey: keys.backups() }),
+    // A failed backup is kept as the last failure (Settings → Backups, the window's notice).
+    onSettled: () =>
+      Promise.all([keys.backups(), keys.health()].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
 }

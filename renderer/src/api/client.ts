@@ -77,6 +77,7 @@ export const api = {
     request<T>('GET', apiUrl(namespace, path, query), { signal }),
   post: <T>(namespace: string, path: string, body: unknown, query?: Query) =>
     request<T>('POST', apiUrl(namespace, path, query), { body }),
+  put: <T>(namespace: string, path: string, body: unknown) => request<T>('PUT', apiUrl(namespace, path), { body }),
   patch: <T>(
     namespace: string,
     path: string,

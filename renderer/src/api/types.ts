@@ -26,6 +26,7 @@ import type {
   ImportSummary as ImportSummarySchema,
 } from '../../../contract/app/import-summary.ts';
 import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
+import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
 import type {
   Change as ChangeSchema,
   ChangesMessage as ChangesMessageSchema,
@@ -52,6 +53,8 @@ export type ImportSkip = Static<typeof ImportSkipSchema>;
 export type CsvColumns = Static<typeof CsvColumnsSchema>;
 export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
+export type Health = Static<typeof HealthSchema>;
+export type Problem = Static<typeof ProblemSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
 export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;

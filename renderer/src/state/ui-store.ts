@@ -1,7 +1,8 @@
 // UI state, and only UI state (server data lives in react-query): which screen, the calendar's
 // view and date, each list's filters, the selection, which editor is open, the undo stack of
 // calendar moves, and display preferences. The first part is mirrored in the URL (url-state.ts),
-// so a view can be bookmarked and survives a reload; preferences persist in localStorage.
+// so a view can be bookmarked and survives a reload; preferences are kept by the service for the
+// signed-in user (api/preferences.ts), with a copy in localStorage for the first paint.
 import type { LanguageSetting } from '../i18n/language.ts';
 import type { Variant } from '../api/translations.ts';
 import { create } from 'zustand';
@@ -68,6 +69,8 @@ export interface UiState {
   pushMove(move: MoveRecord): void;
   popMove(): MoveRecord | undefined;
   setPreferences(patch: Partial<Preferences>): void;
+  /** The service's copy of the preferences, as read at start (not saved back). */
+  applySavedPreferences(saved: Record<string, unknown>): void;
   setShortcutsOpen(open: boolean): void;
   /** Replaces the URL-mirrored part at once (url-state.ts, on load and on Back/Forward). */
   applyLocation(state: Partial<UiState>): void;
@@ -82,10 +85,31 @@ const DEFAULT_PREFERENCES: Preferences = {
   contentVariant: '',
 };
 
+/**
+ * Saved preferences over the defaults, keeping only the keys the UI knows with values of the right
+ * kind (the service keeps whatever the UI saved, possibly by another version of it).
+ */
+export function mergePreferences(saved: Record<string, unknown>): Preferences {
+  const merged: Record<string, unknown> = { ...DEFAULT_PREFERENCES };
+  for (const [key, fallback] of Object.entries(DEFAULT_PREFERENCES)) {
+    const value = saved[key];
+    if (value === undefined) continue;
+    const fits = key === 'firstDay' ? value === null || typeof value === 'number' : typeof value === typeof fallback;
+    if (fits) merged[key] = value;
+  }
+  return merged as unknown as Preferences;
+}
+
+/**
+ * This browser's copy: the first paint uses it. The service's (api/preferences.ts) replaces it as
+ * soon as the session is known — this copy belongs to the page's origin, which changes with the
+ * service's port.
+ */
 function loadPreferences(): Preferences {
   try {
-    const saved = JSON.parse(window.localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Partial<Preferences>;
-    return { ...DEFAULT_PREFERENCES, ...saved };
+    return mergePreferences(
+      JSON.parse(window.localStorage.getItem(PREFERENCES_KEY) ?? '{}') as Record<string, unknown>,
+    );
   } catch {
     return DEFAULT_PREFERENCES;
   }
@@ -129,6 +153,11 @@ export const useUi = create<UiState>()((set, get) => ({
   },
   setPreferences(patch) {
     const preferences = { ...get().preferences, ...patch };
+    window.localStorage.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
+    set({ preferences });
+  },
+  applySavedPreferences(saved) {
+    const preferences = mergePreferences(saved);
     window.localStorage.setItem(PREFERENCES_KEY, JSON.stringify(preferences));
     set({ preferences });
   },

@@ -241,4 +241,6 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "CSV only: JSON object from a column heading to a field id (see the preview's columns), for headings that are not The Events Calendar's.":
     'Solo CSV: objeto JSON de encabezado de columna a id de campo (ver las columnas de la vista previa), para encabezados que no son los de The Events Calendar.',
   'true: share CalDAV on the network; false: stop.': 'true: compartir CalDAV en la red; false: dejar de compartir.',
+  'The UI’s preferences (theme, first day of the week, language…): at most 32 plain values.':
+    'Las preferencias de la interfaz (tema, primer día de la semana, idioma…): como mucho 32 valores simples.',
 };

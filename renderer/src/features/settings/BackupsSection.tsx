@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useBackUpNow, useBackups } from '../../api/backups.ts';
 import { desktopBridge } from '../../api/auth.ts';
-import type { Backup } from '../../api/types.ts';
+import type { Backup, BackupList } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { CopyButton } from '../../components/CopyButton.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -21,6 +21,13 @@ const REASONS: Record<string, MessageId> = {
   'before-restore': 'backups.reasonBeforeRestore',
   'before-migration': 'backups.reasonBeforeMigration',
 };
+
+/** A backup failed, and none was written since. */
+function failedSinceLastBackup({ last_failure, backups }: BackupList): boolean {
+  if (!last_failure) return false;
+  const newest = backups[0];
+  return !newest || Date.parse(last_failure.at) > Date.parse(newest.created);
+}
 
 export function BackupsSection() {
   const t = useT();
@@ -60,6 +67,14 @@ export function BackupsSection() {
             </dd>
           </dl>
           <p className="field-help">{t('backups.intro')}</p>
+          {failedSinceLastBackup(backups.data) && (
+            <p className="error-message" role="status">
+              {t('backups.lastFailure', {
+                when: when(backups.data.last_failure!.at),
+                message: backups.data.last_failure!.message,
+              })}
+            </p>
+          )}
           {backups.data.backups.length === 0 ? (
             <EmptyState icon="settings">{t('backups.empty')}</EmptyState>
           ) : (

@@ -388,6 +388,13 @@ export const en = {
   'backups.command': 'Command',
   'backups.copy': 'Copy command',
   'backups.copied': 'Command copied.',
+  'backups.lastFailure': 'The last backup failed ({when}): {message}',
+  'problems.backup':
+    'A backup failed ({when}): {message}. Your calendar is fine, but it is not being backed up: see Settings → Backups.',
+  'problems.readWorker':
+    'A background helper of Almanac stopped ({when}): {message}. Almanac goes on without it, a little slower with long lists.',
+  'problems.openBackups': 'Open Backups',
+  'problems.dismiss': 'Dismiss',
   'tokens.title': 'API tokens',
   'tokens.intro': 'Tokens let your scripts and tools use the API at {root}, as “{header}”.',
   'tokens.empty': 'No tokens yet. Make one for each tool, so you can revoke them one by one.',

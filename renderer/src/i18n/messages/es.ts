@@ -394,6 +394,13 @@ export const es: Record<MessageId, string> = {
   'backups.command': 'Orden',
   'backups.copy': 'Copiar la orden',
   'backups.copied': 'Orden copiada.',
+  'backups.lastFailure': 'La última copia de seguridad falló ({when}): {message}',
+  'problems.backup':
+    'Una copia de seguridad falló ({when}): {message}. El calendario está bien, pero no se está respaldando: más en Ajustes → Copias de seguridad.',
+  'problems.readWorker':
+    'Un proceso auxiliar de Almanac se detuvo ({when}): {message}. Almanac sigue sin él, algo más lento con listas largas.',
+  'problems.openBackups': 'Abrir copias de seguridad',
+  'problems.dismiss': 'Descartar',
   'tokens.title': 'Tokens de la API',
   'tokens.intro': 'Los tokens permiten a tus scripts y herramientas usar la API en {root}, como «{header}».',
   'tokens.empty': 'Aún no hay tokens. Crea uno para cada herramienta, así podrás revocarlos uno a uno.',
