@@ -1,7 +1,7 @@
 // What the signed-in role may do, as the service decides it (server/domain/roles.ts): the UI only
 // hides what would be refused anyway. Contributors may create (drafts), authors publish their own,
 // editors and administrators everything.
-import type { Session } from '../../api/types.ts';
+import type { Session, Taxonomy } from '../../api/types.ts';
 
 const RANK = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 } as const;
 
@@ -13,3 +13,6 @@ export const canEdit = (session: Session) => rank(session) >= RANK.contributor;
 export const canPublish = (session: Session) => rank(session) >= RANK.author;
 /** Edit others' items, see the trash of everyone. */
 export const canEditOthers = (session: Session) => rank(session) >= RANK.editor;
+/** Create, edit and delete categories (authors and up) or tags (editors and up). */
+export const canManageTerms = (session: Session, taxonomy: Taxonomy) =>
+  taxonomy === 'categories' ? canPublish(session) : canEditOthers(session);

@@ -9,7 +9,7 @@ import { Button } from '../../components/Button.tsx';
 import { EmptyState, ErrorMessage, Loading } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
-import { canEditOthers, canPublish } from '../session/permissions.ts';
+import { canManageTerms } from '../session/permissions.ts';
 import { termPaths } from '../events/editor/pickers.tsx';
 import { categoryColor } from '../calendar/category-colors.ts';
 
@@ -33,7 +33,7 @@ export default function TermsScreen({ taxonomy }: { taxonomy: Taxonomy }) {
         <h1 id={`${taxonomy}-title`} className="screen-title">
           {title}
         </h1>
-        {(categories ? canPublish(session) : canEditOthers(session)) && (
+        {canManageTerms(session, taxonomy) && (
           <Button variant="primary" icon="plus" onPress={() => openEditor({ kind, id: null })}>
             {t(categories ? 'terms.newCategory' : 'terms.newTag')}
           </Button>
