@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api, type Answer, type Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type EventContext } from './keys.ts';
 import { eventWithTextNames } from './term-names.ts';
 import { currentSite } from './site.ts';
 import type { Event, EventFeed, EventList, EventWrite } from './types.ts';
@@ -70,19 +70,27 @@ export function useEventList(params: Query, options: { enabled?: boolean } = {})
   });
 }
 
-const eventQuery = (site: string, id: number) => ({
-  queryKey: keys.event(site, id),
+const eventQuery = (site: string, id: number, context: EventContext) => ({
+  queryKey: keys.eventRead(site, id, context),
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const { data, etag } = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' }, signal);
+    const { data, etag } = await api.get<Event>(
+      EVENTS_NS,
+      `events/${id}`,
+      context === 'edit' ? { context: 'edit' } : {},
+      signal,
+    );
     return { event: eventWithTextNames(data), etag };
   },
 });
 
-/** One event, with its ETag (the version the editor will send back as If-Match). */
-export function useEvent(id: number | null) {
+/**
+ * One event, with its ETag (the version the editor will send back as If-Match): as those who may
+ * edit read it (`context=edit`, the card and the editor share that copy), or as a visitor does.
+ */
+export function useEvent(id: number | null, context: EventContext = 'edit') {
   const site = currentSite();
   return useQuery({
-    ...eventQuery(site, id ?? 0),
+    ...eventQuery(site, id ?? 0, context),
     enabled: id !== null,
     // The editor's copy is its own: a background refetch must not change what it compares against.
     staleTime: Infinity,
@@ -91,14 +99,14 @@ export function useEvent(id: number | null) {
 }
 
 /**
- * Starts loading an event before its editor opens (pointed at, focused, clicked), so the editor
- * usually finds it loaded. Kept a few seconds for the editor to pick up; the editor keeps it no
- * longer. Within two seconds the same event is not asked for again (a pointer crossing events
- * back and forth). Safe against staleness: a save sends this copy's ETag, and a change since
- * then is a 412 and the conflict dialog, never an overwrite.
+ * Starts loading an event before its card or editor opens (pointed at, focused, clicked), so it
+ * usually finds it loaded. Kept a few seconds for them to pick up; they keep it no longer. Within
+ * two seconds the same event is not asked for again (a pointer crossing events back and forth).
+ * Safe against staleness: a save sends this copy's ETag, and a change since then is a 412 and the
+ * conflict dialog, never an overwrite.
  */
-export function prefetchEvent(client: QueryClient, id: number) {
-  void client.prefetchQuery({ ...eventQuery(currentSite(), id), gcTime: 5_000, staleTime: 2_000 });
+export function prefetchEvent(client: QueryClient, id: number, context: EventContext) {
+  void client.prefetchQuery({ ...eventQuery(currentSite(), id, context), gcTime: 5_000, staleTime: 2_000 });
 }
 
 function touched(write: EventWrite): { terms: boolean; linked: boolean } {
@@ -144,7 +152,10 @@ export function useUpdateEvent() {
     mutationFn: async ({ id, write, etag }: EventUpdate) =>
       api.patch<Event>(EVENTS_NS, `events/${id}`, write, { ifMatch: etag }),
     onSuccess: (answer, { id, write }) => {
-      client.setQueryData(keys.event(currentSite(), id), { event: eventWithTextNames(answer.data), etag: answer.etag });
+      client.setQueryData(keys.eventRead(currentSite(), id, 'edit'), {
+        event: eventWithTextNames(answer.data),
+        etag: answer.etag,
+      });
       invalidateAfterEventWrite(client, write);
     },
   });

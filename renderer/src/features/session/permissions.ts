@@ -2,6 +2,7 @@
 // hides what would be refused anyway. Contributors may create (drafts), authors publish their own,
 // editors and administrators everything.
 import type { Session, Taxonomy } from '../../api/types.ts';
+import type { EventContext } from '../../api/keys.ts';
 
 const RANK = { subscriber: 0, contributor: 1, author: 2, editor: 3, administrator: 4 } as const;
 
@@ -16,3 +17,9 @@ export const canEditOthers = (session: Session) => rank(session) >= RANK.editor;
 /** Create, edit and delete categories (authors and up) or tags (editors and up). */
 export const canManageTerms = (session: Session, taxonomy: Taxonomy) =>
   taxonomy === 'categories' ? canPublish(session) : canEditOthers(session);
+/**
+ * How this session reads one event: editors and administrators as editors (`context=edit`: the
+ * card's copy then serves the editor too); everyone else as a reader (a contributor may not read
+ * others' events for editing, a visitor none).
+ */
+export const eventContext = (session: Session): EventContext => (canEditOthers(session) ? 'edit' : 'view');

@@ -13,6 +13,7 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { EmptyState, ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { currentShell, joinPath, restoreCommand } from './restore-command.ts';
 
@@ -31,8 +32,7 @@ export function BackupsSection() {
   const backUpNow = useBackUpNow();
   const bridge = desktopBridge();
   const [restoring, setRestoring] = useState<Backup | null>(null);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(new Date(iso), locale);
   const size = (bytes: number) =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
       bytes / 1_000_000,
@@ -73,7 +73,10 @@ export function BackupsSection() {
                 <Column className="column">{t('backups.size')}</Column>
                 <Column className="column">{t('common.actions')}</Column>
               </TableHeader>
-              <TableBody items={backups.data.backups.map((backup) => ({ ...backup, id: backup.name }))}>
+              <TableBody
+                dependencies={[locale]}
+                items={backups.data.backups.map((backup) => ({ ...backup, id: backup.name }))}
+              >
                 {(backup) => (
                   <Row className="row" id={backup.name}>
                     <Cell className="cell cell-title">{when(backup.created)}</Cell>

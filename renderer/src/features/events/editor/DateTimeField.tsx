@@ -51,7 +51,7 @@ export function DateTimeField({
   allDay,
   error,
   optional = false,
-  description,
+  note,
   onProblem,
   lengthFrom,
 }: {
@@ -63,8 +63,8 @@ export function DateTimeField({
   error?: string;
   /** A filter (From, To) may stay empty; an event's Start and End may not. */
   optional?: boolean;
-  /** Help under the field (default: an example in the locale's own form). */
-  description?: string;
+  /** Said after the help (an example in the locale's own form): what an empty filter means. */
+  note?: string;
   /** Told when the typed text stops (or starts) being a value that can be saved. */
   onProblem?(problem: DateProblem | null): void;
   /** End's time list shows each time's length from this value (Start). */
@@ -151,7 +151,7 @@ export function DateTimeField({
           autoComplete="off"
           aria-required={!optional || undefined}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={[describedByOf(id, description ?? 'help', shownError), `${id}-reading`].join(' ')}
+          aria-describedby={[describedByOf(id, 'help', shownError), `${id}-reading`].join(' ')}
         />
         {!allDay && (
           <DialogTrigger>
@@ -238,7 +238,8 @@ export function DateTimeField({
         </DialogTrigger>
       </div>
       <span className="field-help" id={`${id}-help`}>
-        {description ?? t('editor.dateHelp', { example })}
+        {t('editor.dateHelp', { example })}
+        {note && ` ${note}`}
       </span>
       {/* What the text says, as it is typed: read out when it changes. */}
       <span className="field-reading" id={`${id}-reading`} aria-live="polite">

@@ -6,6 +6,8 @@
 // is a question, never a silent guess. Values are wall times: 'YYYY-MM-DD HH:MM' ('YYYY-MM-DD' for
 // all-day events). Pure (Intl only): unit-tested in test/renderer/.
 
+import { hourCycleFor } from '../../../i18n/dates.ts';
+
 export type DateReading =
   | { kind: 'empty' }
   | { kind: 'date'; value: string }
@@ -27,10 +29,6 @@ export function dateOrder(locale: string): DateOrder {
   if (parts[0] === 'year') return 'YMD';
   return parts[0] === 'day' ? 'DMY' : 'MDY';
 }
-
-/** Spanish UIs read and show 24-hour times, whatever the region's habit. */
-export const hourCycleFor = (locale: string): Intl.DateTimeFormatOptions =>
-  locale.toLowerCase().startsWith('es') ? { hourCycle: 'h23' } : {};
 
 const MONTHS: Record<string, number> = {};
 [
