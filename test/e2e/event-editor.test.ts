@@ -67,7 +67,9 @@ test('create an event with a new venue and a new organizer made inline, then edi
   assert.equal(edited.body.cost, '$40');
 
   // Delete: to the trash, after a confirmation.
-  await (await editFromCard(page, page.locator('.calendar-event', { hasText: 'Harbour gala (sold out)' })))
+  await (
+    await editFromCard(page, page.locator('.calendar-event', { hasText: 'Harbour gala (sold out)' }))
+  )
     .getByRole('button', { name: 'Delete' })
     .click();
   await page

@@ -201,9 +201,15 @@ test('axe-core finds no serious or critical violation on any main screen, in lig
     await page.evaluate((target) => (window.location.hash = target), `#/calendar?view=month&date=${dayOf(month, 15)}`);
     // The event card, then its editor.
     await page.locator('.calendar-event', { hasText: 'Jazz night' }).first().click();
-    await page.getByRole('dialog', { name: 'Jazz night' }).getByRole('button', { name: /^(Edit|Editar)$/ }).waitFor();
+    await page
+      .getByRole('dialog', { name: 'Jazz night' })
+      .getByRole('button', { name: /^(Edit|Editar)$/ })
+      .waitFor();
     problems.push(...(await scan(page, `${scheme} ${locale} event card`)));
-    await page.getByRole('dialog', { name: 'Jazz night' }).getByRole('button', { name: /^(Edit|Editar)$/ }).click();
+    await page
+      .getByRole('dialog', { name: 'Jazz night' })
+      .getByRole('button', { name: /^(Edit|Editar)$/ })
+      .click();
     await page.getByRole('dialog').locator('input').first().waitFor();
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role=dialog] input')?.value !== '');
     problems.push(...(await scan(page, `${scheme} ${locale} event editor`)));

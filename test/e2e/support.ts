@@ -136,6 +136,9 @@ export const dayOf = (month: string, day: number) => `${month}-${String(day).pad
  */
 export async function editFromCard(page: Page, event: Locator): Promise<Locator> {
   await event.click();
-  await page.getByRole('dialog').getByRole('button', { name: /^(Edit|Editar)$/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Edit|Editar)$/ })
+    .click();
   return page.getByRole('dialog', { name: /^(Edit event|Editar evento)$/ });
 }

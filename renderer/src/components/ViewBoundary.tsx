@@ -74,8 +74,9 @@ function ViewFailed({ view, error, onReload }: { view: ViewName; error: Error; o
   const client = useQueryClient();
   const name = t(VIEW_NAMES[view] ?? 'error.viewEditor');
   const reload = () => {
-    // What it drew from is asked for again: a bad answer may have been what failed.
-    void client.invalidateQueries({ queryKey: [currentSite()] });
+    // What it drew from is asked for again: a bad answer may have been what failed. The failed
+    // view's queries have no observer now; dropped, they are fetched afresh as it is drawn again.
+    client.removeQueries({ queryKey: [currentSite()], type: 'inactive' });
     onReload();
   };
   const body = (

@@ -170,9 +170,11 @@ export function DateTimeField({
                     selectionMode="single"
                     selectedKeys={QUARTER_HOURS.includes(time) ? [time] : []}
                     autoFocus={QUARTER_HOURS.includes(time) ? true : 'first'}
-                    onAction={(key) => {
-                      const day = value.slice(0, 10) || todayIn(zone);
-                      take(`${day} ${String(key)}`);
+                    disallowEmptySelection
+                    onSelectionChange={(keys) => {
+                      const [key] = keys === 'all' ? [] : [...keys];
+                      if (key === undefined) return;
+                      take(`${value.slice(0, 10) || todayIn(zone)} ${String(key)}`);
                       close();
                     }}
                   >
@@ -187,7 +189,7 @@ export function DateTimeField({
                           textValue={length ? `${words} (${length})` : words}
                         >
                           {words}
-                          {length && <span className="listbox-detail">{length}</span>}
+                          {length && <span className="listbox-detail">{` (${length})`}</span>}
                         </ListBoxItem>
                       );
                     })}
