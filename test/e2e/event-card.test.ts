@@ -6,6 +6,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import { dayOf, startApp, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
@@ -43,8 +44,7 @@ before(async () => {
 });
 after(() => app?.close());
 
-const eventIn = (page: import('playwright-core').Page, title: string) =>
-  page.locator('.calendar-event', { hasText: title }).first();
+const eventIn = (page: Page, title: string) => page.locator('.calendar-event', { hasText: title }).first();
 
 test('a click on an event opens its card: when, venue, organizers, categories, cost, the start of the description', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
