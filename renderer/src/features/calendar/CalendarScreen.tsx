@@ -3,7 +3,7 @@
 // of the week and day grids), drag to move, drag an edge to resize, click an empty slot to
 // quick-add, click an event to open its card.
 import esLocale from '@fullcalendar/react/locales/es';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -28,6 +28,8 @@ import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
 import { moreMarker, toCalendarEvent } from './feed-events.ts';
 import { capPerDay } from './day-cap.ts';
 import { useMonthRows } from './use-month-rows.ts';
+import { usePrinting } from '../../components/printing.ts';
+import { PRINT_HEIGHT_PX, PRINT_MONTH_ROWS, printHourHeight, printHours } from './print-layout.ts';
 import { intlZone, todayIn } from './zones.ts';
 import { formatWhen } from '../../i18n/dates.ts';
 import { useMoves } from './use-moves.ts';
@@ -133,7 +135,14 @@ export function CalendarScreen() {
   );
   const showingOther = feed.isPending || feed.isPlaceholderData;
   // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
-  const perDay = useMonthRows();
+  const printing = usePrinting();
+  const screenRows = useMonthRows();
+  const perDay = printing ? PRINT_MONTH_ROWS : screenRows;
+  // On paper the week and day grids show the hours that have events, an hour a row (print-layout.ts).
+  const hours = useMemo(
+    () => (printing && (view === 'week' || view === 'day') ? printHours(feed.data?.events ?? [], zone) : undefined),
+    [printing, view, feed.data, zone],
+  );
   const events = useMemo(() => {
     const all = feed.data?.events ?? [];
     if (view !== 'month') return all.map((event) => toCalendarEvent(event, editable));
@@ -183,6 +192,7 @@ export function CalendarScreen() {
       {/* Busy while another range's events stand in (not for a background refresh of this one). */}
       <div
         className={`calendar-frame${showingOther ? ' is-loading' : ''}`}
+        style={hours ? ({ '--print-hour': `${printHourHeight(hours)}px` } as CSSProperties) : undefined}
         aria-busy={showingOther}
         // An event about to be opened (pointed at, or reached with Tab) starts loading now: by the
         // click, the editor usually finds it already here and opens without waiting.
@@ -198,7 +208,13 @@ export function CalendarScreen() {
           timeZone={intlZone(zone)}
           locale={locale.startsWith('es') ? esLocale : locale}
           firstDay={firstDay}
-          height="100%"
+          // On paper: the month at the page's height; the week, day and list at their own.
+          height={printing ? (view === 'month' ? PRINT_HEIGHT_PX : 'auto') : '100%'}
+          slotDuration={hours ? '01:00:00' : '00:30:00'}
+          slotMinTime={hours?.min ?? '00:00:00'}
+          slotMaxTime={hours?.max ?? '24:00:00'}
+          // On paper a month has the weeks it has: five rows where a sixth would be the next month.
+          fixedWeekCount={!printing}
           dayMaxEvents={view !== 'month'}
           // Many events at one time stay readable: a few side by side, the rest behind "+N".
           eventMaxStack={view === 'day' ? 6 : 2}

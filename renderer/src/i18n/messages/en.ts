@@ -455,6 +455,7 @@ export const en = {
   'files.exportIcs': 'iCalendar file (.ics)',
   'files.exportCsv': 'Spreadsheet (.csv)',
   'files.subscribe': 'Subscribe in a calendar app…',
+  'files.print': 'Print…',
   'files.subscribeTitle': 'Subscribe in a calendar app',
   'files.subscribeIntro':
     'Calendar apps on this computer (Thunderbird, Apple Calendar, Outlook) can subscribe to this calendar and stay up to date while Almanac runs. Paste one of these addresses where the app asks for a calendar on the network.',

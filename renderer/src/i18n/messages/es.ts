@@ -461,6 +461,7 @@ export const es: Record<MessageId, string> = {
   'files.exportIcs': 'Archivo iCalendar (.ics)',
   'files.exportCsv': 'Hoja de cálculo (.csv)',
   'files.subscribe': 'Suscribirse en una app de calendario…',
+  'files.print': 'Imprimir…',
   'files.subscribeTitle': 'Suscribirse en una app de calendario',
   'files.subscribeIntro':
     'Las apps de calendario de este equipo (Thunderbird, Calendario de Apple, Outlook) pueden suscribirse a este calendario y mantenerse al día mientras Almanac esté abierto. Pega una de estas direcciones donde la app pida un calendario de red.',
