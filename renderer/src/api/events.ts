@@ -139,7 +139,7 @@ export function useCreateEvent() {
   });
 }
 
-export interface EventUpdate {
+interface EventUpdate {
   id: number;
   write: EventWrite;
   /** The ETag the change is based on; null: overwrite whatever is there (the user chose "Keep mine"). */

@@ -2,7 +2,7 @@
 // data) and the resource, so a mutation invalidates exactly what it changes: an event write
 // invalidates ['site', 'events'] (the feed, the lists and that event) and not the venues.
 
-export type Params = Record<string, unknown>;
+type Params = Record<string, unknown>;
 export type EventContext = 'edit' | 'view';
 
 export const keys = {

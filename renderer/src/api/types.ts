@@ -19,7 +19,6 @@ import type {
 import type {
   TokenCreated as TokenCreatedSchema,
   TokenList as TokenListSchema,
-  TokenSummary as TokenSummarySchema,
 } from '../../../server/app-api/tokens/schemas.ts';
 import type { OriginList as OriginListSchema } from '../../../server/app-api/origins/routes.ts';
 import type {
@@ -35,7 +34,6 @@ import type {
 import type {
   Change as ChangeSchema,
   ChangesMessage as ChangesMessageSchema,
-  StreamStateMessage as StreamStateMessageSchema,
 } from '../../../server/app-api/changes/schemas.ts';
 import type {
   Session as SessionSchema,
@@ -51,7 +49,6 @@ export type FeedEvent = Static<typeof FeedEventSchema>;
 export type EventFeed = Static<typeof EventFeedSchema>;
 export type Session = Static<typeof SessionSchema>;
 export type SiteSummary = Static<typeof SiteSummarySchema>;
-export type TokenSummary = Static<typeof TokenSummarySchema>;
 export type TokenList = Static<typeof TokenListSchema>;
 export type TokenCreated = Static<typeof TokenCreatedSchema>;
 export type Change = Static<typeof ChangeSchema>;
@@ -63,7 +60,6 @@ export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
-export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;
 
 /** The body of an event create or update (every field optional on update). */
 export type EventWrite = Partial<Static<typeof EventCreateArgs>>;
@@ -80,16 +76,6 @@ export interface TermWrite {
 
 export interface EventList {
   events: Event[];
-  total: number;
-  total_pages: number;
-}
-export interface VenueList {
-  venues: Venue[];
-  total: number;
-  total_pages: number;
-}
-export interface OrganizerList {
-  organizers: Organizer[];
   total: number;
   total_pages: number;
 }

@@ -142,7 +142,7 @@ export function Checkbox({
   );
 }
 
-export interface Option {
+interface Option {
   id: string;
   label: string;
 }

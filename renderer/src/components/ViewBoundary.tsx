@@ -12,9 +12,6 @@ import { Button } from './Button.tsx';
 import { Dialog } from './Dialog.tsx';
 import { Icon } from './Icon.tsx';
 
-/** The views that fail on their own: the screens, the card and the editors. */
-export type ViewName = string;
-
 const VIEW_NAMES: Record<string, MessageId> = {
   calendar: 'nav.calendar',
   events: 'nav.events',
@@ -35,7 +32,7 @@ interface State {
   attempt: number;
 }
 
-export class ViewBoundary extends Component<{ view: ViewName; children: ReactNode }, State> {
+export class ViewBoundary extends Component<{ view: string; children: ReactNode }, State> {
   override state: State = { error: null, attempt: 0 };
 
   static getDerivedStateFromError(error: unknown): Partial<State> {
@@ -46,7 +43,7 @@ export class ViewBoundary extends Component<{ view: ViewName; children: ReactNod
     console.error(`Almanac: the ${this.props.view} view failed to render.`, error, info.componentStack);
   }
 
-  override componentDidUpdate(previous: { view: ViewName }): void {
+  override componentDidUpdate(previous: { view: string }): void {
     // Another screen: it gets its own chance.
     if (previous.view !== this.props.view && this.state.error) this.setState({ error: null });
   }
@@ -69,7 +66,7 @@ function ViewAttempt({ children }: { children: ReactNode }) {
   return children;
 }
 
-function ViewFailed({ view, error, onReload }: { view: ViewName; error: Error; onReload(): void }) {
+function ViewFailed({ view, error, onReload }: { view: string; error: Error; onReload(): void }) {
   const t = useT();
   const client = useQueryClient();
   const name = t(VIEW_NAMES[view] ?? 'error.viewEditor');

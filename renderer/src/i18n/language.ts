@@ -3,8 +3,7 @@
 // site's (`en`, or any of the seven Spanish variants → Spanish); else English. Pure: unit-tested in
 // test/renderer/.
 
-export const UI_LANGUAGES = ['en', 'es'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export type UiLanguage = 'en' | 'es';
 export type LanguageSetting = 'system' | UiLanguage;
 
 /** The UI language of a BCP 47 tag or a site language code, if it is one of ours. */

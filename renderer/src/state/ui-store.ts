@@ -6,6 +6,7 @@ import type { LanguageSetting } from '../i18n/language.ts';
 import type { Variant } from '../api/translations.ts';
 import { create } from 'zustand';
 import type { FeedEvent } from '../api/types.ts';
+import type { CardData } from '../features/events/card/card-text.ts';
 import type { Screen } from '../routing/routes.ts';
 import { toIsoDate, type CalendarView } from './calendar-range.ts';
 import { EMPTY_EVENT_FILTERS, type EventFilters, type LinkedFilters } from './filters.ts';
@@ -25,10 +26,12 @@ export type EditorTarget =
 export interface CardTarget {
   id: number;
   anchor: { x: number; y: number; width: number; height: number } | null;
+  /** What the screen already knows of the event: the card shows it at once. */
+  preview?: CardData;
 }
 
 /** A calendar move, kept so Ctrl/Cmd+Z can put the event back. */
-export interface MoveRecord {
+interface MoveRecord {
   id: number;
   title: string;
   /** The event as the feed had it before the move. */
@@ -37,7 +40,7 @@ export interface MoveRecord {
   etag: string | null;
 }
 
-export interface Preferences {
+interface Preferences {
   /** Show event times in the site's zone, or each in its own. */
   timeDisplay: 'site' | 'event';
   /** 0 Sunday … 6 Saturday; null: the locale's. */

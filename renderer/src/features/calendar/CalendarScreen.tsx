@@ -34,6 +34,7 @@ import { intlZone, todayIn } from './zones.ts';
 import { formatWhen } from '../../i18n/dates.ts';
 import { useMoves } from './use-moves.ts';
 import { EventContent, SelectionContent, type EventLayout } from './EventContent.tsx';
+import { cardFromFeed } from '../events/card/card-text.ts';
 import type { FeedEvent } from '../../api/types.ts';
 import type { Placed } from './moves.ts';
 
@@ -251,7 +252,8 @@ export function CalendarScreen() {
             const id = Number(info.event.id);
             prefetchEvent(queryClient, id, context);
             const { x, y, width, height } = info.el.getBoundingClientRect();
-            openCard({ id, anchor: { x, y, width, height } });
+            const feedEvent = info.event.extendedProps.feed as FeedEvent;
+            openCard({ id, anchor: { x, y, width, height }, preview: cardFromFeed(feedEvent) });
           }}
           select={(info) => {
             const api = calendarRef.current!.getApi();

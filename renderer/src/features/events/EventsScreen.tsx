@@ -14,8 +14,9 @@ import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts'
 import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
+import { cardFromEvent } from './card/card-text.ts';
 
-export const EVENTS_PER_PAGE = 25;
+const EVENTS_PER_PAGE = 25;
 
 export default function EventsScreen() {
   const t = useT();
@@ -92,8 +93,10 @@ export default function EventsScreen() {
                   // Beside the row it was opened from (a click or Enter leaves the focus on it).
                   const row = document.activeElement?.closest('[role="row"]');
                   const rect = row?.getBoundingClientRect();
+                  const event = events.find((candidate) => candidate.id === id);
                   openCard({
                     id,
+                    preview: event ? cardFromEvent(event, null) : undefined,
                     anchor: rect
                       ? { x: rect.x, y: rect.y, width: Math.min(rect.width, 420), height: rect.height }
                       : null,

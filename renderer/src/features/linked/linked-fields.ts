@@ -3,7 +3,7 @@
 import type { MessageId } from '../../i18n/index.tsx';
 import { withScheme } from '../../components/web-address.ts';
 
-export interface LinkedField {
+interface LinkedField {
   /** The API field. */
   name: string;
   label: MessageId;
@@ -11,7 +11,7 @@ export interface LinkedField {
   type?: 'email' | 'url' | 'tel';
 }
 
-export const VENUE_FIELDS: LinkedField[] = [
+const VENUE_FIELDS: LinkedField[] = [
   { name: 'venue', label: 'venues.name', kind: 'text' },
   { name: 'address', label: 'venues.address', kind: 'text' },
   { name: 'city', label: 'venues.city', kind: 'text' },
@@ -28,7 +28,7 @@ export const VENUE_FIELDS: LinkedField[] = [
   { name: 'description', label: 'common.description', kind: 'multiline' },
 ];
 
-export const ORGANIZER_FIELDS: LinkedField[] = [
+const ORGANIZER_FIELDS: LinkedField[] = [
   { name: 'organizer', label: 'organizers.name', kind: 'text' },
   { name: 'email', label: 'organizers.email', kind: 'text', type: 'email' },
   { name: 'phone', label: 'organizers.phone', kind: 'text', type: 'tel' },

@@ -10,7 +10,6 @@ import { useDeleteEvent, useEvent } from '../../../api/events.ts';
 import { useSession } from '../../../api/session.ts';
 import { downloadExport } from '../../../api/calendar-files.ts';
 import { currentSite, sitePath } from '../../../api/site.ts';
-import type { Event, Venue } from '../../../api/types.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { notify } from '../../../components/Notices.tsx';
@@ -20,7 +19,7 @@ import { useUi, type CardTarget } from '../../../state/ui-store.ts';
 import { canEdit, eventContext } from '../../session/permissions.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
-import { cardLink, cardWhen, descriptionStart } from './card-text.ts';
+import { cardFromEvent, cardLink, cardWhen, type CardData } from './card-text.ts';
 
 /** The open card, if any (App renders it over every screen). */
 export function CardHost() {
@@ -36,7 +35,7 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
   // Named by its heading: the event's title.
   const content = (
     <Dialog className="event-card">
-      <EventCardContent id={card.id} onClose={onClose} />
+      <EventCardContent card={card} onClose={onClose} />
     </Dialog>
   );
   if (!card.anchor)
@@ -67,24 +66,24 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
   );
 }
 
-function EventCardContent({ id, onClose }: { id: number; onClose(): void }) {
+function EventCardContent({ card, onClose }: { card: CardTarget; onClose(): void }) {
   const t = useT();
   const session = useSession().data!;
-  const loaded = useEvent(id, eventContext(session));
+  const loaded = useEvent(card.id, eventContext(session));
   const event = loaded.data?.event;
+  // At once from what the calendar had; complete once the event has loaded.
+  const data = event ? cardFromEvent(event, loaded.data?.etag ?? null) : card.preview;
   return (
     <>
       <header className="event-card-header">
         <Heading slot="title" className="event-card-title">
-          {event ? event.title : loaded.isError ? t('card.unavailable') : t('common.loading')}
+          {data ? data.title : loaded.isError ? t('card.unavailable') : t('common.loading')}
         </Heading>
         <Button variant="quiet" icon="close" aria-label={t('common.close')} onPress={onClose} className="icon-button" />
       </header>
       {loaded.isError && !event && <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} />}
-      {!event && !loaded.isError && <Loading />}
-      {event && (
-        <CardBody event={event} etag={loaded.data?.etag ?? null} editable={canEdit(session)} onClose={onClose} />
-      )}
+      {!data && !loaded.isError && <Loading />}
+      {data && <CardBody card={data} editable={canEdit(session)} onClose={onClose} />}
     </>
   );
 }
@@ -101,17 +100,7 @@ function Fact({ icon, label, children }: { icon: IconName; label: string; childr
   );
 }
 
-function CardBody({
-  event,
-  etag,
-  editable,
-  onClose,
-}: {
-  event: Event;
-  etag: string | null;
-  editable: boolean;
-  onClose(): void;
-}) {
+function CardBody({ card, editable, onClose }: { card: CardData; editable: boolean; onClose(): void }) {
   const t = useT();
   const locale = useLocale();
   const errorText = useErrorText();
@@ -121,15 +110,17 @@ function CardBody({
   const remove = useDeleteEvent();
   const trashWithUndo = useUndoableTrash();
   const siteZone = session.site.timezone;
-  const { when, zones } = cardWhen(event, display === 'event' ? event.timezone : siteZone, locale);
-  const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
-  const place = venue ? [venue.address, venue.city, venue.country].filter(Boolean).join(', ') : '';
-  const description = descriptionStart(event.description);
-  const status = event.status !== 'publish' ? t(`status.${event.status as 'draft'}`) : '';
-  const link = cardLink(`${window.location.origin}${sitePath(currentSite())}`, event, siteZone);
+  const { when, zones } = cardWhen(card.times, display === 'event' ? card.times.timezone : siteZone, locale);
+  const details = card.details;
+  const status = card.status !== 'publish' ? t(`status.${card.status as 'draft'}`) : '';
+  const link = cardLink(
+    `${window.location.origin}${sitePath(currentSite())}`,
+    { id: card.id, utc_start_date: card.times.utc_start_date },
+    siteZone,
+  );
   return (
     <>
-      <div className="event-card-body">
+      <div className="event-card-body" data-complete={details ? true : undefined} aria-busy={!details}>
         <p className="event-card-when">
           <Icon name="clock" size={16} />
           <span>
@@ -139,41 +130,41 @@ function CardBody({
         </p>
         {status && <p className="event-card-status">{status}</p>}
         <dl className="event-card-facts">
-          {venue && (
+          {card.venue && (
             <Fact icon="pin" label={t('editor.venue')}>
-              <strong>{String(venue.venue ?? '')}</strong>
-              {place && <span className="event-card-place">{place}</span>}
+              <strong>{card.venue.name}</strong>
+              {card.venue.place && <span className="event-card-place">{card.venue.place}</span>}
             </Fact>
           )}
-          {event.organizer.length > 0 && (
+          {details && details.organizers.length > 0 && (
             <Fact icon="people" label={t('editor.organizers')}>
-              {event.organizer.map((organizer) => String(organizer.organizer ?? '')).join(', ')}
+              {details.organizers.join(', ')}
             </Fact>
           )}
-          {event.categories.length > 0 && (
+          {details && details.categories.length > 0 && (
             <Fact icon="folder" label={t('editor.categories')}>
-              {event.categories.map((category) => (
+              {details.categories.map((category) => (
                 <span key={category.id} className="category-pill" style={{ borderColor: categoryColor(category.id) }}>
                   {category.name}
                 </span>
               ))}
             </Fact>
           )}
-          {event.cost !== '' && (
+          {details && details.cost !== '' && (
             <Fact icon="ticket" label={t('editor.cost')}>
-              {event.cost}
+              {details.cost}
             </Fact>
           )}
         </dl>
-        {description && <p className="event-card-description">{description}</p>}
+        {details?.description && <p className="event-card-description">{details.description}</p>}
       </div>
       <footer className="event-card-actions">
         {editable && (
           <>
-            <Button variant="primary" icon="edit" autoFocus onPress={() => openEditor({ kind: 'event', id: event.id })}>
+            <Button variant="primary" icon="edit" autoFocus onPress={() => openEditor({ kind: 'event', id: card.id })}>
               {t('common.edit')}
             </Button>
-            <Button icon="copy" onPress={() => openEditor({ kind: 'event', id: null, copyOf: event.id })}>
+            <Button icon="copy" onPress={() => openEditor({ kind: 'event', id: null, copyOf: card.id })}>
               {t('card.duplicate')}
             </Button>
             <Button
@@ -182,11 +173,11 @@ function CardBody({
               isDisabled={remove.isPending}
               onPress={() =>
                 remove.mutate(
-                  { id: event.id, etag },
+                  { id: card.id, etag: card.etag },
                   {
                     onSuccess: () => {
                       onClose();
-                      trashWithUndo.announce(event.id, event.title, event.status);
+                      trashWithUndo.announce(card.id, card.title, card.status);
                     },
                     onError: (error) => notify(errorText(error), { tone: 'error' }),
                   },
@@ -202,7 +193,7 @@ function CardBody({
           icon="download"
           autoFocus={!editable}
           onPress={() =>
-            void downloadExport('ics', { include: event.id }, event.title).catch((error: unknown) =>
+            void downloadExport('ics', { include: card.id }, card.title).catch((error: unknown) =>
               notify(errorText(error), { tone: 'error' }),
             )
           }

@@ -15,7 +15,7 @@ export type DateReading =
   | { kind: 'ambiguous'; options: string[] }
   | { kind: 'invalid' };
 
-export type DateOrder = 'DMY' | 'MDY' | 'YMD';
+type DateOrder = 'DMY' | 'MDY' | 'YMD';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (year: number, month: number, day: number) => `${year}-${pad(month)}-${pad(day)}`;
