@@ -158,3 +158,25 @@ test('a field’s error does not push the fields beside it out of line', async (
   assert.ok(rows.length > 2, 'rows of several fields');
   for (const inputs of rows) assert.equal(new Set(inputs).size, 1, `inputs of a row on one line: ${inputs.join(', ')}`);
 });
+
+test('the From hint tells the truth: with From empty the list starts yesterday, as the API does', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const dayIn = (offset: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(
+      new Date(Date.now() + offset * 86_400_000),
+    );
+  await app.api('POST', 'events', {
+    title: 'Yesterday’s talk',
+    start_date: `${dayIn(-1)} 10:00`,
+    end_date: `${dayIn(-1)} 11:00`,
+  });
+  await app.api('POST', 'events', {
+    title: 'Last week’s talk',
+    start_date: `${dayIn(-4)} 10:00`,
+    end_date: `${dayIn(-4)} 11:00`,
+  });
+  const page = await app.signedInPage('#/events?search=talk');
+  await page.getByRole('row', { name: /Yesterday’s talk/ }).waitFor();
+  assert.equal(await page.getByRole('row', { name: /Last week’s talk/ }).count(), 0);
+  await page.getByText('Empty: events from yesterday on, as the API lists them.').waitFor();
+});
