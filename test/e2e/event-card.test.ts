@@ -219,16 +219,17 @@ test('a visitor reads everything and can change nothing: the card without editin
   await page.keyboard.press('n');
   assert.equal(await page.getByRole('dialog', { name: 'New event' }).count(), 0);
 
-  for (const [hash, row, title] of [
-    ['#/venues', 'Harbour Hall', 'Venue'],
-    ['#/organizers', 'Quay Arts', 'Organizer'],
-    ['#/categories', 'Choirs', 'Category'],
+  for (const [hash, row, detail] of [
+    ['#/venues', 'Harbour Hall', '1 Quay St'],
+    ['#/organizers', 'Quay Arts', 'hi@quay.example'],
+    ['#/categories', 'Choirs', 'choirs'],
   ] as const) {
     await page.evaluate((target) => (window.location.hash = target), hash);
     assert.equal(await page.getByRole('button', { name: /^New / }).count(), 0, `no New on ${hash}`);
     await page.getByRole('rowheader', { name: row, exact: true }).click();
-    const details = page.getByRole('dialog', { name: title });
-    await details.getByText(row, { exact: true }).waitFor();
+    // Named by the item, its fields as text.
+    const details = page.getByRole('dialog', { name: row, exact: true });
+    await details.getByText(detail, { exact: true }).waitFor();
     assert.equal(await details.locator('input, textarea, [contenteditable]').count(), 0, `nothing editable: ${hash}`);
     for (const action of ['Save', 'Delete', 'Translations', 'Duplicate'])
       assert.equal(await details.getByRole('button', { name: action }).count(), 0, `no ${action} on ${hash}`);

@@ -100,8 +100,9 @@ function LinkedForm({
 
   if (readOnly)
     return (
+      // Named by the item itself, its other fields below.
       <EditorShell
-        title={title}
+        title={String(initial[nameField]) || title}
         readOnly
         dirty={false}
         saving={false}
@@ -110,12 +111,14 @@ function LinkedForm({
         onClose={onClose}
       >
         <ItemDetails
-          rows={fieldsOf(kind).map((field) => [
-            t(field.label),
-            field.kind === 'checkbox'
-              ? t(values[field.name] === true ? 'common.yes' : 'common.no')
-              : String(values[field.name] ?? ''),
-          ])}
+          rows={fieldsOf(kind)
+            .filter((field) => field.name !== nameField)
+            .map((field) => [
+              t(field.label),
+              field.kind === 'checkbox'
+                ? t(values[field.name] === true ? 'common.yes' : 'common.no')
+                : String(values[field.name] ?? ''),
+            ])}
         />
       </EditorShell>
     );

@@ -93,7 +93,7 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
   if (readOnly)
     return (
       <EditorShell
-        title={title}
+        title={initial.name || title}
         size="small"
         readOnly
         dirty={false}
@@ -104,7 +104,6 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
       >
         <ItemDetails
           rows={[
-            [t('terms.name'), initial.name],
             [t('terms.slug'), initial.slug],
             ...(categories && term?.parent
               ? [

@@ -54,6 +54,7 @@ export function DateTimeField({
   note,
   onProblem,
   lengthFrom,
+  help = true,
 }: {
   label: string;
   /** 'YYYY-MM-DD HH:MM', or 'YYYY-MM-DD' when `allDay`; '' when empty. */
@@ -69,6 +70,8 @@ export function DateTimeField({
   onProblem?(problem: DateProblem | null): void;
   /** End's time list shows each time's length from this value (Start). */
   lengthFrom?: string;
+  /** The help (the example) once for a pair of fields: End leaves it to Start. */
+  help?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -115,7 +118,8 @@ export function DateTimeField({
       onChange('');
     }
   };
-  const example = format(value || (allDay ? '2026-12-05' : '2026-12-05 19:30'));
+  // One example, the same for every field: how the locale writes 5 December 2026, 19:30.
+  const example = format(allDay ? '2026-12-05' : '2026-12-05 19:30');
   const localError = left && problem === 'invalid' ? t('editor.dateInvalid', { example }) : undefined;
   const shownError = error ?? localError;
   const picked = dateOf(value);
@@ -123,7 +127,7 @@ export function DateTimeField({
   const lengthOf = (option: string) => {
     if (!lengthFrom || value === '') return undefined;
     const minutes = minutesBetween(lengthFrom, `${value.slice(0, 10)} ${option}`);
-    if (minutes === undefined || minutes < 0 || minutes > 24 * 60) return undefined;
+    if (minutes === undefined || minutes <= 0 || minutes > 24 * 60) return undefined;
     const hours = Math.floor(minutes / 60);
     const rest = minutes % 60;
     return hours === 0
@@ -151,7 +155,7 @@ export function DateTimeField({
           autoComplete="off"
           aria-required={!optional || undefined}
           aria-invalid={shownError ? true : undefined}
-          aria-describedby={[describedByOf(id, 'help', shownError), `${id}-reading`].join(' ')}
+          aria-describedby={[describedByOf(id, help ? 'help' : undefined, shownError), `${id}-reading`].join(' ')}
         />
         {!allDay && (
           <DialogTrigger>
@@ -239,10 +243,12 @@ export function DateTimeField({
           </Popover>
         </DialogTrigger>
       </div>
-      <span className="field-help" id={`${id}-help`}>
-        {t('editor.dateHelp', { example })}
-        {note && ` ${note}`}
-      </span>
+      {help && (
+        <span className="field-help" id={`${id}-help`}>
+          {t('editor.dateHelp', { example })}
+          {note && ` ${note}`}
+        </span>
+      )}
       {/* What the text says, as it is typed: read out when it changes. */}
       <span className="field-reading" id={`${id}-reading`} aria-live="polite">
         {reading.kind === 'date' && t('editor.dateReadsAs', { when: describeDate(reading.value, locale, allDay) })}

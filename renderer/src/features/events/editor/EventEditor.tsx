@@ -252,7 +252,7 @@ function EditorForm({
           />
           <fieldset className="group">
             <legend>{t('editor.sectionWhen')}</legend>
-            <div className="field-row">
+            <div className="date-rows">
               <DateTimeField
                 label={t('editor.start')}
                 value={values.start}
@@ -269,6 +269,7 @@ function EditorForm({
                 allDay={values.allDay}
                 error={fieldError.end}
                 lengthFrom={values.start}
+                help={false}
               />
             </div>
             <Checkbox
