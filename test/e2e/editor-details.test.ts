@@ -5,6 +5,7 @@
 // neighbours out of line.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Locator } from 'playwright-core';
 import { dayOf, editFromCard, startApp, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
@@ -118,6 +119,19 @@ test('"Leave empty to keep the current password" only on an event that has one',
   await editor.getByText(keep).waitFor();
 });
 
+/** Every row of fields in `dialog`: the inputs of the fields that start on one line, by line. */
+const fieldRows = (dialog: Locator) =>
+  dialog.evaluate((element) => {
+    const lines = new Map<number, number[]>();
+    for (const field of element.querySelectorAll('.field')) {
+      const input = field.querySelector('input, textarea, [role=textbox], button');
+      if (!input) continue;
+      const top = Math.round(field.getBoundingClientRect().top);
+      lines.set(top, [...(lines.get(top) ?? []), Math.round(input.getBoundingClientRect().top)]);
+    }
+    return [...lines.values()].filter((inputs) => inputs.length > 1);
+  });
+
 test('a field’s error does not push the fields beside it out of line', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 15)}`);
@@ -129,12 +143,10 @@ test('a field’s error does not push the fields beside it out of line', async (
   await dialog.getByRole('button', { name: 'Save' }).click();
   // The service refuses an end before the start, at End.
   await dialog.locator('.field-error').first().waitFor();
-  const top = async (name: string) => (await dialog.getByRole('textbox', { name, exact: true }).boundingBox())!.y;
-  assert.equal(await top('Start'), await top('End'), 'Start and End inputs on one line');
-  const label = async (text: string) => (await dialog.getByText(text, { exact: true }).first().boundingBox())!.y;
-  assert.equal(await label('Start'), await label('End'), 'their labels too');
+  for (const inputs of await fieldRows(dialog))
+    assert.equal(new Set(inputs).size, 1, `the editor: inputs of a row on one line (${inputs.join(', ')})`);
 
-  // The same in a venue: an error under one field of a row.
+  // A venue's rows of three: an error under one field of a row.
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Discard changes' }).click();
   await page.evaluate((hash) => (window.location.hash = hash), '#/venues');
@@ -144,17 +156,7 @@ test('a field’s error does not push the fields beside it out of line', async (
   await venue.getByLabel('Latitude', { exact: true }).fill('200');
   await venue.getByRole('button', { name: 'Save' }).click();
   await venue.locator('.field-error').first().waitFor();
-  // Every row of fields: the ones that start on one line have their inputs on one line.
-  const rows = await venue.evaluate((dialog) => {
-    const lines = new Map<number, number[]>();
-    for (const field of dialog.querySelectorAll('.field')) {
-      const input = field.querySelector('input, textarea');
-      if (!input) continue;
-      const top = Math.round(field.getBoundingClientRect().top);
-      lines.set(top, [...(lines.get(top) ?? []), Math.round(input.getBoundingClientRect().top)]);
-    }
-    return [...lines.values()].filter((inputs) => inputs.length > 1);
-  });
+  const rows = await fieldRows(venue);
   assert.ok(rows.length > 2, 'rows of several fields');
   for (const inputs of rows) assert.equal(new Set(inputs).size, 1, `inputs of a row on one line: ${inputs.join(', ')}`);
 });
