@@ -26,6 +26,8 @@ export type EditorTarget =
 export interface CardTarget {
   id: number;
   anchor: { x: number; y: number; width: number; height: number } | null;
+  /** Beside the anchor (an event in the calendar) or below it (a row of the events list). */
+  placement?: 'side' | 'below';
   /** What the screen already knows of the event: the card shows it at once. */
   preview?: CardData;
 }

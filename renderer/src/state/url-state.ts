@@ -26,8 +26,11 @@ type Mirrored = Pick<
   | 'card'
 >;
 
-/** The open event card, in the calendar's and the list's URL: a link to an event opens its card. */
-const cardParam = (state: Mirrored) => (state.card ? String(state.card.id) : undefined);
+/**
+ * A card opened from a link stays in the calendar's and the list's URL until it is closed (a
+ * reload keeps it); one opened by a click is not written there (a history write per click).
+ */
+const cardParam = (state: Mirrored) => (state.card && !state.card.anchor ? String(state.card.id) : undefined);
 
 /** The hash for the current screen of `state`. */
 export function locationFromState(state: Mirrored): string {

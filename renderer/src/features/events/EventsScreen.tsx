@@ -97,9 +97,8 @@ export default function EventsScreen() {
                   openCard({
                     id,
                     preview: event ? cardFromEvent(event, null) : undefined,
-                    anchor: rect
-                      ? { x: rect.x, y: rect.y, width: Math.min(rect.width, 420), height: rect.height }
-                      : null,
+                    anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
+                    placement: 'below',
                   });
                 }}
               />

@@ -4,8 +4,9 @@
 // notice), Download .ics and Copy link. Visitors (and roles that may not edit) get it without the
 // editing actions. A dialog: focus moves in (to Edit, or the first action), Tab stays inside, Esc
 // or a click outside closes it and the focus goes back to the event.
-import { useRef, type ReactNode } from 'react';
-import { Dialog, Heading, Modal, ModalOverlay, Popover } from 'react-aria-components';
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useFocusTrap } from '../../../components/use-focus-trap.ts';
 import { useDeleteEvent, useEvent } from '../../../api/events.ts';
 import { useSession } from '../../../api/session.ts';
 import { downloadExport } from '../../../api/calendar-files.ts';
@@ -29,9 +30,14 @@ export function CardHost() {
   return <CardFrame key={card.id} card={card} onClose={close} />;
 }
 
-/** Beside the clicked event (a popover), or centred when opened from a link (a modal). */
+/**
+ * Beside the clicked event, or centred when opened from a link (a modal). Beside the event it is
+ * placed by CSS anchor positioning (styles/card.css) rather than a positioning script: opening a
+ * card then costs one layout of the page, not a measure, a re-render and another layout. Focus
+ * stays inside (use-focus-trap.ts) and returns to the event; Esc or a click outside closes it.
+ */
 function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
-  const anchor = useRef<HTMLDivElement>(null);
+  const [trapRef, keepFocusInside] = useFocusTrap<HTMLDivElement>('.sidebar, #main');
   // Named by its heading: the event's title.
   const content = (
     <Dialog className="event-card">
@@ -45,24 +51,30 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
       </ModalOverlay>
     );
   return (
-    <>
-      {/* Where the event was on screen, for the popover to stand beside. */}
+    <div
+      className="event-card-layer"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
+      {/* A click outside the card closes it (and does nothing else). */}
+      <div className="event-card-underlay" onPointerDown={onClose} />
+      {/* Where the event was on screen: the card stands beside it. */}
       <div
-        ref={anchor}
         className="event-card-anchor"
         style={{ left: card.anchor.x, top: card.anchor.y, width: card.anchor.width, height: card.anchor.height }}
       />
-      <Popover
-        className="popover event-card-popover"
-        triggerRef={anchor}
-        isOpen
-        onOpenChange={(open) => !open && onClose()}
-        placement="end top"
-        offset={6}
+      <div
+        ref={trapRef}
+        className={`event-card-frame${card.placement === 'below' ? ' is-below' : ''}`}
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
       >
         {content}
-      </Popover>
-    </>
+      </div>
+    </div>
   );
 }
 
