@@ -27,8 +27,10 @@ export function useEventFeed(params: Query, options: { enabled?: boolean } = {})
 }
 
 /**
- * Loads these ranges (the neighbouring months or weeks) once the browser is idle, one after the
- * other, so Previous / Next draw from the cache instead of waiting for the service.
+ * Loads these ranges (the neighbouring months or weeks) as soon as the current one is on screen
+ * (after its frame is painted), one after the other, so Previous / Next draw from the cache
+ * instead of waiting for the service — also for someone clicking Next in quick succession (at
+ * idle, as before, the next range was often not there yet on a busy machine).
  */
 export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
   const client = useQueryClient();
@@ -43,10 +45,12 @@ export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
         await client.prefetchQuery(feedQuery(site, params));
       }
     };
-    const idle = window.requestIdleCallback(() => void run(), { timeout: 1000 });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = window.requestAnimationFrame(() => (timer = setTimeout(() => void run(), 0)));
     return () => {
       cancelled = true;
-      window.cancelIdleCallback(idle);
+      window.cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [client, site, wanted, enabled]);
 }
