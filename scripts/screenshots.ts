@@ -92,7 +92,10 @@ await shot('event-card', `#/calendar?view=month&date=${values.month}-15`, async 
   await p.locator('.event-card [data-complete]').waitFor();
 });
 await shot('event-editor', `#/calendar?view=month&date=${values.month}-15`, async (p) => {
-  await p.locator('.event-card').getByRole('button', { name: /^(Edit|Editar)$/ }).click();
+  await p
+    .locator('.event-card')
+    .getByRole('button', { name: /^(Edit|Editar)$/ })
+    .click();
   await p.getByRole('dialog').locator('input').first().waitFor();
 });
 await page.keyboard.press('Escape');
