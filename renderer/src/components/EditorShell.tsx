@@ -52,8 +52,11 @@ export function EditorShell({
   errors: FormErrors;
   onSave(): void;
   onClose(): void;
-  /** An existing item the user may delete: the confirmation's words, and the deletion. */
-  remove?: { title: string; body: string; run(): Promise<unknown> };
+  /**
+   * An existing item the user may delete: the confirmation's words, the deletion, and how it says
+   * it is done (default "Deleted."); the editor closes after it, and a failure goes to onFailed.
+   */
+  remove?: { title: string; body: string; run(): Promise<unknown>; done?(): void; onFailed(error: unknown): void };
   /** An existing item's Translations dialog. */
   translations?(close: () => void): ReactNode;
   onDuplicate?(): void;
@@ -148,7 +151,17 @@ export function EditorShell({
           body={remove.body}
           confirmLabel={t('common.delete')}
           danger
-          onConfirm={() => void remove.run().finally(() => setConfirm(null))}
+          onConfirm={() =>
+            void remove
+              .run()
+              .then(() => {
+                if (remove.done) remove.done();
+                else notify(t('common.deleted'));
+                onClose();
+              })
+              .catch(remove.onFailed)
+              .finally(() => setConfirm(null))
+          }
           onCancel={() => setConfirm(null)}
         />
       )}

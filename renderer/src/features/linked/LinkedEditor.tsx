@@ -154,14 +154,8 @@ function LinkedForm({
           : {
               title: t(kind === 'venues' ? 'venues.deleteConfirmTitle' : 'organizers.deleteConfirmTitle'),
               body: t(kind === 'venues' ? 'venues.deleteConfirmBody' : 'organizers.deleteConfirmBody', { name }),
-              run: () =>
-                remove
-                  .mutateAsync({ id })
-                  .then(() => {
-                    notify(t('common.deleted'));
-                    onClose();
-                  })
-                  .catch(fail),
+              run: () => remove.mutateAsync({ id }),
+              onFailed: fail,
             }
       }
       translations={

@@ -152,14 +152,8 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
           : {
               title: t('terms.deleteConfirmTitle', { name: initial.name }),
               body: t('terms.deleteConfirmBody', { count: term?.count ?? 0 }),
-              run: () =>
-                remove
-                  .mutateAsync(id)
-                  .then(() => {
-                    notify(t('common.deleted'));
-                    close();
-                  })
-                  .catch(fail),
+              run: () => remove.mutateAsync(id),
+              onFailed: fail,
             }
       }
       translations={

@@ -187,14 +187,9 @@ function EditorForm({
           : {
               title: t('editor.deleteConfirmTitle'),
               body: t('editor.deleteConfirmBody', { title: eventTitle }),
-              run: () =>
-                remove
-                  .mutateAsync({ id, etag: base.etag })
-                  .then(() => {
-                    trashWithUndo.announce(id, eventTitle, base.initial.status);
-                    onClose();
-                  })
-                  .catch(fail),
+              run: () => remove.mutateAsync({ id, etag: base.etag }),
+              done: () => trashWithUndo.announce(id, eventTitle, base.initial.status),
+              onFailed: fail,
             }
       }
       translations={
