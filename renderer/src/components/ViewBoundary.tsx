@@ -1,8 +1,9 @@
 // A rendering error stays inside the view it happened in: every screen, the event card and the
 // editors each stand in one of these, so a failure never blanks the app. The view is replaced by
 // a message that says what failed and offers to reload that view (its data is asked for again and
-// it is drawn afresh); the error and React's component stack are written to the console, which
-// the desktop app keeps in its log. The rest of the window — the navigation, other views — goes on.
+// it is drawn afresh); the error and React's component stack are written to the console (the
+// desktop's main process sees them as the window's console messages). The rest of the window —
+// the navigation, other views — goes on.
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { currentSite } from '../api/site.ts';
