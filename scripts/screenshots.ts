@@ -87,9 +87,16 @@ await shot('calendar-week', `#/calendar?view=week&date=${values.month}-15`, (p) 
 await shot('calendar-list', `#/calendar?view=list&date=${values.month}-15`, (p) =>
   p.waitForSelector('.calendar-event'),
 );
-await shot('event-editor', `#/calendar?view=month&date=${values.month}-15`, async (p) => {
+await shot('event-card', `#/calendar?view=month&date=${values.month}-15`, async (p) => {
   await p.locator('.calendar-event', { hasText: 'Jazz night' }).first().click();
-  await p.getByRole('dialog').waitFor();
+  await p.locator('.event-card [data-complete]').waitFor();
+});
+await shot('event-editor', `#/calendar?view=month&date=${values.month}-15`, async (p) => {
+  await p
+    .locator('.event-card')
+    .getByRole('button', { name: /^(Edit|Editar)$/ })
+    .click();
+  await p.getByRole('dialog').locator('input').first().waitFor();
 });
 await page.keyboard.press('Escape');
 await shot('events-list', `#/events?from=${values.month}-01&to=${values.month}-30`, (p) =>

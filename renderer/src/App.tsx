@@ -11,6 +11,8 @@ import { SessionBanner } from './features/session/SessionBanner.tsx';
 import { BackgroundProblemsNotice } from './features/shell/BackgroundProblemsNotice.tsx';
 import { CalendarScreen } from './features/calendar/CalendarScreen.tsx';
 import { EditorHost } from './features/shell/EditorHost.tsx';
+import { CardHost } from './features/events/card/EventCard.tsx';
+import { ViewBoundary } from './components/ViewBoundary.tsx';
 import { Notices } from './components/Notices.tsx';
 import { ErrorMessage, Loading } from './components/States.tsx';
 import { useTheme } from './features/settings/use-theme.ts';
@@ -54,6 +56,7 @@ function Screen() {
 function Shell() {
   const t = useT();
   const session = useSession();
+  const screen = useUi((state) => state.screen);
   useUrlState();
   useSavedPreferences(session.data);
   useTheme();
@@ -82,11 +85,18 @@ function Shell() {
       <main id="main" className="main" tabIndex={-1}>
         <SessionBanner session={session.data} />
         <BackgroundProblemsNotice session={session.data} />
-        <Suspense fallback={<Loading />}>
-          <Screen />
-        </Suspense>
+        <ViewBoundary view={screen}>
+          <Suspense fallback={<Loading />}>
+            <Screen />
+          </Suspense>
+        </ViewBoundary>
       </main>
-      <EditorHost />
+      <ViewBoundary view="card">
+        <CardHost />
+      </ViewBoundary>
+      <ViewBoundary view="editor">
+        <EditorHost />
+      </ViewBoundary>
       <ShortcutsDialog />
       <Notices />
     </div>

@@ -4,6 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from './App.tsx';
 import { ApiError } from './api/errors.ts';
+import { installPrinting } from './components/printing.ts';
 import './styles/index.css';
 
 const queryClient = new QueryClient({
@@ -17,6 +18,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+installPrinting();
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

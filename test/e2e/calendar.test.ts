@@ -63,7 +63,7 @@ test('drag an event to another day: the API has the new dates, in the event’s 
   assert.equal(undone.body.end_date, `${dayOf(month, 10)} 21:30:00`);
 });
 
-test('resize an event by its bottom edge in the week view: the API has the new end', async (t) => {
+test('resize an event by its bottom edge in the week view: the API has the new end, and the notice says resized', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const created = await app.api('POST', 'events', {
     title: 'Stretch me',
@@ -76,7 +76,8 @@ test('resize an event by its bottom edge in the week view: the API has the new e
   const before = (await box.boundingBox())!;
   // One hour is the event's height: drag the bottom edge down by as much again.
   await drag(page, box, { x: before.x + before.width / 2, y: before.y + before.height * 2 - 3 }, 'bottom');
-  await page.getByText('Moved “Stretch me”.').waitFor();
+  await page.getByText('Resized “Stretch me”.').waitFor();
+  assert.equal(await page.getByText('Moved “Stretch me”.').count(), 0, 'a resize is no move');
   const resized = await app.api('GET', `events/${created.body.id}`);
   assert.equal(resized.body.start_date, `${dayOf(month, 11)} 10:00:00`, 'the start stays');
   assert.equal(resized.body.end_date, `${dayOf(month, 11)} 12:00:00`, 'one more hour');
@@ -169,7 +170,7 @@ test('a busy day shows a few events and "+N more", counting every other one; it 
   await page.locator('.calendar-event', { hasText: 'Busy 13' }).waitFor();
 });
 
-test('pointing at an event loads it; the click then opens the editor with that copy, asking nothing more', async (t) => {
+test('pointing at an event loads it; the click opens its card, and Edit the editor, with that copy, asking nothing more', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const created = await app.api('POST', 'events', {
     title: 'Point at me',
@@ -190,7 +191,8 @@ test('pointing at an event loads it; the click then opens the editor with that c
   await loaded;
   assert.equal(reads.length, 1, 'the hover asked for the event');
   await event.click();
+  await page.getByRole('dialog', { name: 'Point at me' }).getByRole('button', { name: 'Edit' }).click();
   const editor = page.getByRole('dialog', { name: 'Edit event' });
   assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Point at me');
-  assert.equal(reads.length, 1, 'the editor used the copy the hover loaded');
+  assert.equal(reads.length, 1, 'the card and the editor used the copy the hover loaded');
 });

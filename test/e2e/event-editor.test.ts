@@ -3,7 +3,7 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { dayOf, startApp, thisMonth, type App } from './support.ts';
+import { dayOf, editFromCard, startApp, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
 const month = thisMonth();
@@ -57,8 +57,7 @@ test('create an event with a new venue and a new organizer made inline, then edi
   assert.equal(event.start_date, `${dayOf(month, 12)} 19:30:00`);
 
   // Edit: the title changes, nothing else does.
-  await page.locator('.calendar-event', { hasText: 'Harbour gala' }).click();
-  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Harbour gala' }));
   await editor.getByLabel('Title', { exact: true }).fill('Harbour gala (sold out)');
   await editor.getByRole('button', { name: 'Save' }).click();
   await editor.waitFor({ state: 'detached' });
@@ -68,8 +67,11 @@ test('create an event with a new venue and a new organizer made inline, then edi
   assert.equal(edited.body.cost, '$40');
 
   // Delete: to the trash, after a confirmation.
-  await page.locator('.calendar-event', { hasText: 'Harbour gala (sold out)' }).click();
-  await page.getByRole('dialog', { name: 'Edit event' }).getByRole('button', { name: 'Delete' }).click();
+  await (
+    await editFromCard(page, page.locator('.calendar-event', { hasText: 'Harbour gala (sold out)' }))
+  )
+    .getByRole('button', { name: 'Delete' })
+    .click();
   await page
     .getByRole('alertdialog', { name: 'Move this event to the trash?' })
     .getByRole('button', { name: 'Delete' })
@@ -135,8 +137,7 @@ test('a save over a newer version opens the conflict dialog: Keep mine, and Take
   const id = created.body.id;
   const page = await app.signedInPage();
   const open = async () => {
-    await page.locator('.calendar-event', { hasText: 'Board meeting' }).first().click();
-    return page.getByRole('dialog', { name: 'Edit event' });
+    return editFromCard(page, page.locator('.calendar-event', { hasText: 'Board meeting' }).first());
   };
 
   // Keep mine: my title wins; their cost change (a field I did not touch) stays.
@@ -185,8 +186,7 @@ test('time zone: search the list and pick a zone, or type an offset; the event k
   assert.equal(found.body.events[0].timezone, 'Europe/Madrid');
   assert.equal(found.body.events[0].start_date, `${dayOf(month, 14)} 09:00:00`);
 
-  await page.locator('.calendar-event', { hasText: 'Zoned' }).first().click();
-  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Zoned' }).first());
   const zone = editor.getByRole('combobox', { name: 'Time zone' });
   await zone.fill('UTC+5');
   await page.keyboard.press('Tab');
@@ -205,8 +205,7 @@ test('translations: a variant’s title is saved through translation_language, t
     end_date: `${dayOf(month, 18)} 23:00`,
   });
   const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 18)}`);
-  await page.locator('.calendar-event', { hasText: 'Jazz night' }).first().click();
-  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Jazz night' }).first());
   await editor.getByRole('button', { name: 'Translations' }).click();
   const dialog = page.getByRole('dialog', { name: 'Translations' });
   await dialog.getByRole('button', { name: /Variant/ }).click();
@@ -258,8 +257,7 @@ test('Settings can show the calendar and the lists in a Spanish variant; editors
   );
   await page.getByRole('grid', { name: 'Events list' }).getByText('Feria del libro').waitFor();
   // The editor edits the base text.
-  await page.getByRole('grid', { name: 'Events list' }).getByText('Feria del libro').click();
-  const editor = page.getByRole('dialog', { name: 'Edit event' });
+  const editor = await editFromCard(page, page.getByRole('grid', { name: 'Events list' }).getByText('Feria del libro'));
   await editor.getByLabel('Title', { exact: true }).waitFor();
   assert.equal(await editor.getByLabel('Title', { exact: true }).inputValue(), 'Book fair');
 });

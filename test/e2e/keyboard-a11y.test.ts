@@ -52,7 +52,8 @@ test('create, edit and delete an event with the keyboard only', async (t) => {
   await page.keyboard.type(`${dayOf(month, 16)} 18:00`);
   await tabTo(page, (element) => element.tag === 'input' && element.role === 'combobox' && false, 0).catch(() => {});
   // To the End field, then the venue, creating one from the keyboard.
-  await page.keyboard.press('Tab'); // the Start picker button
+  await page.keyboard.press('Tab'); // Start's list of times
+  await page.keyboard.press('Tab'); // Start's calendar
   await page.keyboard.press('Tab');
   await page.keyboard.press('ControlOrMeta+a');
   await page.keyboard.type(`${dayOf(month, 16)} 20:00`);
@@ -70,11 +71,14 @@ test('create, edit and delete an event with the keyboard only', async (t) => {
   assert.equal(created.start_date, `${dayOf(month, 16)} 18:00:00`);
   assert.equal(created.venue.venue, 'Keyboard Hall');
 
-  // Edit from the events list: arrows to the row, Enter opens it.
+  // Edit from the events list: arrows to the row, Enter opens its card, whose Edit has the focus.
   await page.evaluate((hash) => (window.location.hash = hash), `#/events?from=${month}-01&search=Keyboard`);
   await page.getByRole('grid', { name: 'Events list' }).waitFor();
   await page.getByRole('searchbox', { name: 'Search' }).focus();
   await tabTo(page, (element) => element.role === 'row' || element.role === 'rowheader' || element.role === 'gridcell');
+  await page.keyboard.press('Enter');
+  const card = page.getByRole('dialog', { name: 'Keyboard concert' });
+  await card.getByRole('button', { name: 'Edit' }).and(page.locator(':focus')).waitFor();
   await page.keyboard.press('Enter');
   const editor = page.getByRole('dialog', { name: 'Edit event' });
   await editor.waitFor();
@@ -96,6 +100,12 @@ test('create, edit and delete an event with the keyboard only', async (t) => {
     .waitFor();
   await page.getByRole('searchbox', { name: 'Search' }).focus();
   await tabTo(page, (element) => element.role === 'row' || element.role === 'rowheader' || element.role === 'gridcell');
+  await page.keyboard.press('Enter');
+  await page
+    .getByRole('dialog', { name: 'Keyboard concert (edited)' })
+    .getByRole('button', { name: 'Edit' })
+    .and(page.locator(':focus'))
+    .waitFor();
   await page.keyboard.press('Enter');
   await editor.waitFor();
   await tabTo(page, (element) => element.name === 'Delete');
@@ -189,7 +199,17 @@ test('axe-core finds no serious or critical violation on any main screen, in lig
       problems.push(...(await scan(page, `${scheme} ${locale} ${name}`)));
     }
     await page.evaluate((target) => (window.location.hash = target), `#/calendar?view=month&date=${dayOf(month, 15)}`);
+    // The event card, then its editor.
     await page.locator('.calendar-event', { hasText: 'Jazz night' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Jazz night' })
+      .getByRole('button', { name: /^(Edit|Editar)$/ })
+      .waitFor();
+    problems.push(...(await scan(page, `${scheme} ${locale} event card`)));
+    await page
+      .getByRole('dialog', { name: 'Jazz night' })
+      .getByRole('button', { name: /^(Edit|Editar)$/ })
+      .click();
     await page.getByRole('dialog').locator('input').first().waitFor();
     await page.waitForFunction(() => document.querySelector<HTMLInputElement>('[role=dialog] input')?.value !== '');
     problems.push(...(await scan(page, `${scheme} ${locale} event editor`)));

@@ -118,3 +118,59 @@ async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5_0
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
+
+test('a script writing hundreds of events: refetches coalesce — one in flight per query, none cancelled, the last write shown', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 15)}`);
+  await page.locator('.calendar-frame[aria-busy="false"]').waitFor();
+  // A busy calendar's feed takes a while: changes keep arriving while it is being fetched.
+  await page.route('**/almanac/v1/event-feed*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    await route.continue().catch(() => {}); // an aborted request is gone
+  });
+  const inFlight = new Map<string, number>();
+  let most = 0;
+  let started = 0;
+  let cancelled = 0;
+  const isFeed = (url: string) => new URL(url).pathname.endsWith('/almanac/v1/event-feed');
+  page.on('request', (request) => {
+    if (!isFeed(request.url())) return;
+    started++;
+    const now = (inFlight.get(request.url()) ?? 0) + 1;
+    inFlight.set(request.url(), now);
+    most = Math.max(most, now);
+  });
+  const done = (request: { url(): string }) => {
+    if (isFeed(request.url())) inFlight.set(request.url(), (inFlight.get(request.url()) ?? 1) - 1);
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', (request) => {
+    done(request);
+    if (isFeed(request.url())) cancelled++;
+  });
+  const writes = 300;
+  for (let i = 0; i < writes; i += 10) {
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    await Promise.all(
+      Array.from({ length: 10 }, (_, j) =>
+        app!.api('POST', 'events', {
+          title: `Burst ${i + j}`,
+          start_date: `${dayOf(month, 1 + ((i + j) % 27))} 08:00`,
+          end_date: `${dayOf(month, 1 + ((i + j) % 27))} 09:00`,
+        }),
+      ),
+    );
+  }
+  // The last write, alone on its day: on screen once the refetches have caught up.
+  await app.api('POST', 'events', {
+    title: 'Burst over',
+    start_date: `${dayOf(month, 28)} 08:00`,
+    end_date: `${dayOf(month, 28)} 09:00`,
+  });
+  await page.locator('.calendar-event', { hasText: 'Burst over' }).waitFor({ timeout: 15_000 });
+  await page.waitForFunction(() => document.querySelector('.calendar-frame[aria-busy="false"]'));
+  t.diagnostic(`${writes} writes: ${started} feed requests, ${cancelled} cancelled, at most ${most} at once per query`);
+  assert.equal(cancelled, 0, 'no refetch cancelled');
+  assert.equal(most, 1, 'one refetch in flight per query');
+  assert.ok(started < writes / 3, `far fewer refetches than writes (${started})`);
+});

@@ -1,6 +1,7 @@
 // Settings → Sites and Backups in the real UI: a site created there is served at its base URL at
 // once (and wrong input is named at its field); a site's title and page size are edited; Back up
-// now writes a backup the list shows; Restore in a browser explains how, command ready to copy.
+// now writes a backup the list shows; Restore in a browser explains how, command ready to copy
+// (naming the data folder, so a restore goes into the one in use).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -69,7 +70,15 @@ test('Back up now: the list shows the new backup; Restore in a browser says how,
   await row.getByRole('button', { name: /Restore the backup of/ }).click();
   const howTo = page.getByRole('dialog', { name: /Restore the backup of/ });
   const command = await howTo.getByLabel('Command', { exact: true }).inputValue();
-  assert.equal(command, `almanac restore "${join(backups.backups_folder, backups.backups[0].name)}"`);
+  // The data folder is named: this one is not the default, and a restore must go into it.
+  assert.equal(
+    command,
+    `almanac restore '${join(backups.backups_folder, backups.backups[0].name)}' --data-dir '${app.dataDir}'`,
+  );
+  assert.equal(backups.data_folder, app.dataDir);
+  const words = (await howTo.textContent()) ?? '';
+  assert.match(words, /stop “almanac serve”/);
+  assert.ok(!words.includes('`'), 'no literal backticks');
   await howTo.getByRole('button', { name: 'Done' }).click();
 });
 

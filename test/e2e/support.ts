@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestContext } from 'node:test';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { startService, type RunningService } from '../../server/service.ts';
 import { chromiumPath, DEFAULT_CONTEXT, launchBrowser } from '../../scripts/ui/browser.ts';
 
@@ -129,3 +129,16 @@ export function thisMonth(): string {
   );
 }
 export const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
+
+/**
+ * Opens an event's editor as a user does: a click on the event (in the calendar or the list) opens
+ * its card, and the card's Edit opens the editor. Returns the editor dialog.
+ */
+export async function editFromCard(page: Page, event: Locator): Promise<Locator> {
+  await event.click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /^(Edit|Editar)$/ })
+    .click();
+  return page.getByRole('dialog', { name: /^(Edit event|Editar evento)$/ });
+}

@@ -75,6 +75,11 @@ describe('message catalogs', () => {
     }
   });
 
+  it('hold no Markdown: the UI shows text as it is, so `code` would show its backticks', () => {
+    for (const [language, catalog] of Object.entries(CATALOGS))
+      for (const [key, value] of Object.entries(catalog)) assert.ok(!value.includes('`'), `${language} ${key}`);
+  });
+
   it('Spanish is not English left untranslated (beyond names and codes)', () => {
     const same = Object.keys(en).filter((key) => en[key as keyof typeof en] === CATALOGS.es![key]);
     const allowed = new Set([
@@ -86,11 +91,26 @@ describe('message catalogs', () => {
       'settings.languageEn',
       'settings.languageEs',
       'tokens.secret',
+      // Units written the same way in both languages.
+      'editor.lengthMinutes',
+      'editor.lengthHours',
+      'editor.lengthHoursMinutes',
     ]);
     assert.deepEqual(
       same.filter((key) => !allowed.has(key)),
       [],
     );
+  });
+});
+
+describe('the Spanish catalog speaks to the user in one register, "tú"', () => {
+  it('has no "usted" forms (imperatives and possessives of the formal register)', () => {
+    const formal =
+      /\b(usted(es)?|añada|cierre|detenga|ejecute|vuelva|elija|pulse|haga|escriba|introduzca|seleccione|compruebe|quítela|quítelo|pruébelo|lo prueba|su propio|sus propios)\b/i;
+    const found = Object.entries(CATALOGS.es!)
+      .filter(([, text]) => formal.test(text))
+      .map(([key, text]) => `${key}: ${text}`);
+    assert.deepEqual(found, []);
   });
 });
 

@@ -3,6 +3,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { capPerDay, midnightIn } from '../../renderer/src/features/calendar/day-cap.ts';
+import { printHourHeight, printHours } from '../../renderer/src/features/calendar/print-layout.ts';
 import type { FeedEvent } from '../../contract/app/feed.ts';
 
 let nextId = 1;
@@ -116,5 +117,30 @@ describe('month grid day cap', () => {
     const { shown, more } = capPerDay(events, month, 'UTC', 4);
     assert.equal(shown.length, 28 * 4);
     assert.equal(shown.length + [...more.values()].reduce((sum, n) => sum + n, 0), 4000);
+  });
+});
+
+describe('the calendar on paper (print-layout.ts)', () => {
+  const at = (start: string, end: string, allDay = false) =>
+    ({ start_utc: start, end_utc: end, all_day: allDay }) as Parameters<typeof printHours>[0][number];
+
+  it('the week and day grids show the hours that have events, at least eight, and fill the page', () => {
+    assert.deepEqual(
+      printHours(
+        [at('2027-03-10T07:00:00Z', '2027-03-10T08:30:00Z'), at('2027-03-11T20:00:00Z', '2027-03-11T21:30:00Z')],
+        'UTC',
+      ),
+      { min: '07:00:00', max: '22:00:00' },
+    );
+    assert.deepEqual(printHours([at('2027-03-10T10:00:00Z', '2027-03-10T11:00:00Z')], 'UTC'), {
+      min: '06:00:00',
+      max: '14:00:00',
+    });
+    assert.deepEqual(printHours([], 'UTC'), { min: '08:00:00', max: '18:00:00' });
+    assert.deepEqual(printHours([at('2027-03-10T22:00:00Z', '2027-03-11T01:00:00Z')], 'UTC').max, '24:00:00');
+    // In the site's zone: 18:00 UTC is 19:00 in Madrid.
+    assert.equal(printHours([at('2027-03-10T18:00:00Z', '2027-03-10T23:00:00Z')], 'Europe/Madrid').max, '24:00:00');
+    assert.equal(printHourHeight({ min: '08:00:00', max: '22:00:00' }), 40);
+    assert.equal(printHourHeight({ min: '00:00:00', max: '24:00:00' }), 23);
   });
 });

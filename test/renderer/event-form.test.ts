@@ -5,10 +5,17 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   changedFields,
+  duplicateForm,
+  eventFieldOf,
   eventWrite,
-  fieldErrors,
+  formFromEvent,
   newEventForm,
+  withStart,
 } from '../../renderer/src/features/events/editor/event-form.ts';
+import { formErrorsOf } from '../../renderer/src/components/form-errors.ts';
+import { withScheme } from '../../renderer/src/components/web-address.ts';
+import { excerptText } from '../../renderer/src/api/excerpt.ts';
+import { ApiError } from '../../renderer/src/api/errors.ts';
 import { moveWrite, restoreWrite } from '../../renderer/src/features/calendar/moves.ts';
 import type { FeedEvent } from '../../contract/app/feed.ts';
 
@@ -63,10 +70,79 @@ describe('event form', () => {
   });
 
   it('puts each 400 message at its field, unknown parameters on the form', () => {
+    const error = new ApiError(400, 'rest_invalid_param', 'Invalid parameter(s): start_date', {
+      params: { start_date: 'Not a date.', 'organizer[0]': 'No such organizer.', color: 'Unknown.' },
+    });
+    assert.deepEqual(formErrorsOf(error, { fieldOf: eventFieldOf, text: () => 'words' }), {
+      fields: { start: 'Not a date.', organizers: 'No such organizer.' },
+      form: 'Unknown.',
+    });
     assert.deepEqual(
-      fieldErrors({ start_date: 'Not a date.', 'organizer[0]': 'No such organizer.', color: 'Unknown.' }),
-      { start: 'Not a date.', organizers: 'No such organizer.', form: 'Unknown.' },
+      formErrorsOf(new ApiError(403, 'rest_forbidden', 'No.'), { fieldOf: eventFieldOf, text: () => 'words' }),
+      {
+        fields: {},
+        form: 'words',
+      },
     );
+  });
+
+  it('reads a loaded event into the form, and a duplicate keeps everything but the password', () => {
+    const event = {
+      title: 'Choir rehearsal',
+      start_date: '2027-03-10 18:00:00',
+      end_date: '2027-03-10 20:00:00',
+      all_day: false,
+      timezone: 'Europe/Berlin',
+      description: '<p>Bring scores.</p>',
+      excerpt: '<p>Weekly.<br />\nAll voices.</p>',
+      venue: { id: 4, venue: 'Hall' },
+      organizer: [{ id: 5, organizer: 'Choir' }],
+      categories: [{ id: 7, name: 'Music' }],
+      tags: [],
+      cost: '5 €',
+      website: 'https://example.org/e/choir',
+      url: 'https://example.org/e/choir',
+      image: false,
+      featured: true,
+      sticky: false,
+      hide_from_listings: false,
+      show_map: true,
+      show_map_link: false,
+      status: 'publish',
+    } as unknown as Parameters<typeof formFromEvent>[0];
+    const form = formFromEvent(event);
+    assert.equal(form.start, '2027-03-10 18:00');
+    assert.equal(form.excerpt, 'Weekly.\nAll voices.');
+    assert.equal(form.website, '', 'the event’s own page is not a website');
+    assert.deepEqual(form.venue, { id: 4, name: 'Hall' });
+    assert.deepEqual(duplicateForm(event, true), { ...form, password: '' });
+    assert.equal(duplicateForm(event, false).status, 'draft', 'a contributor’s copy is a draft');
+  });
+
+  it('End keeps the length when Start moves (timed and all-day)', () => {
+    const moved = withStart(initial, '2027-03-12 18:45');
+    assert.equal(moved.start, '2027-03-12 18:45');
+    assert.equal(moved.end, '2027-03-12 20:15', 'still 1 h 30 min');
+    const days = { ...initial, allDay: true, start: '2027-03-10', end: '2027-03-12' };
+    assert.equal(withStart(days, '2027-04-01').end, '2027-04-03', 'still three days');
+  });
+
+  it('the excerpt is edited as the text that was written, not the paragraphs the service wraps it in', () => {
+    assert.equal(excerptText('<p>Short teaser…<br />\nSecond line.</p>'), 'Short teaser…\nSecond line.');
+    assert.equal(excerptText('<p>One.</p>\n<p>Two.</p>'), 'One.\n\nTwo.');
+    assert.equal(excerptText(''), '');
+  });
+
+  it('web addresses get their scheme: "zoom.us/j/123" is https://zoom.us/j/123', () => {
+    assert.equal(withScheme('zoom.us/j/123'), 'https://zoom.us/j/123');
+    assert.equal(withScheme(' example.org '), 'https://example.org');
+    assert.equal(withScheme('localhost:8080/x'), 'https://localhost:8080/x');
+    assert.equal(withScheme('http://a.b/c'), 'http://a.b/c');
+    assert.equal(withScheme('mailto:x@y.z'), 'mailto:x@y.z');
+    assert.equal(withScheme('not an address'), 'not an address');
+    assert.deepEqual(eventWrite({ ...initial, website: 'zoom.us/j/123' }, initial), {
+      website: 'https://zoom.us/j/123',
+    });
   });
 });
 

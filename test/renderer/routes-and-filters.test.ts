@@ -109,6 +109,7 @@ describe('store ↔ URL', () => {
     organizerFilters: { search: '', hasEvents: false, upcoming: false, page: 1 },
     categorySearch: '',
     tagSearch: 'rock',
+    card: null,
   };
 
   it('writes only the current screen’s state', () => {
@@ -121,7 +122,25 @@ describe('store ↔ URL', () => {
       screen: 'calendar',
       calendarView: 'day',
       calendarDate: '2027-02-03',
+      card: null,
     });
-    assert.deepEqual(stateFromRoute(parseHash('#/calendar?view=year&date=2027-02-30')), { screen: 'calendar' });
+    assert.deepEqual(stateFromRoute(parseHash('#/calendar?view=year&date=2027-02-30')), {
+      screen: 'calendar',
+      card: null,
+    });
+  });
+
+  it('a card opened from a link stays in the calendar’s and the list’s address; a clicked one is not written', () => {
+    const card = { id: 42, anchor: null };
+    assert.equal(locationFromState({ ...base, card }), '#/calendar?view=week&date=2027-03-10&event=42');
+    assert.equal(locationFromState({ ...base, screen: 'events', card }), '#/events?event=42');
+    assert.equal(locationFromState({ ...base, screen: 'venues', card }), '#/venues');
+    const clicked = { id: 42, anchor: { x: 1, y: 2, width: 3, height: 4 } };
+    assert.equal(locationFromState({ ...base, card: clicked }), '#/calendar?view=week&date=2027-03-10');
+    assert.deepEqual(stateFromRoute(parseHash('#/calendar?view=day&date=2027-02-03&event=42')).card, {
+      id: 42,
+      anchor: null,
+    });
+    assert.equal(stateFromRoute(parseHash('#/events?event=nope')).card, null);
   });
 });

@@ -4,8 +4,7 @@
 // - otherwise nothing: the public calendar, read-only.
 import type { DesktopBridge } from '../../../electron/ipc-channels.ts';
 
-export type Credentials =
-  { kind: 'desktop'; token: string } | { kind: 'cookie'; nonce: string } | { kind: 'anonymous' };
+type Credentials = { kind: 'desktop'; token: string } | { kind: 'cookie'; nonce: string } | { kind: 'anonymous' };
 
 let credentials: Credentials = { kind: 'anonymous' };
 

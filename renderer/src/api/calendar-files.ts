@@ -4,8 +4,8 @@
 // reports upload progress, first as a preview (dry_run), then for real.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { authHeaders } from './auth.ts';
-import { APP_NS, apiUrl, NetworkError, type Query } from './client.ts';
-import { errorFromBody } from './errors.ts';
+import { APP_NS, apiUrl, type Query } from './client.ts';
+import { errorFromBody, NetworkError } from './errors.ts';
 import { currentSite, sitePath } from './site.ts';
 import type { CsvColumns, ImportKind, ImportSummary } from './types.ts';
 

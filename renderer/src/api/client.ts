@@ -87,4 +87,3 @@ export const api = {
   delete: <T>(namespace: string, path: string, options: { query?: Query; ifMatch?: string | null } = {}) =>
     request<T>('DELETE', apiUrl(namespace, path, options.query), { ifMatch: options.ifMatch }),
 };
-export { ApiError, NetworkError };

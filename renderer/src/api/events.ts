@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api, type Answer, type Query } from './client.ts';
-import { keys } from './keys.ts';
+import { keys, type EventContext } from './keys.ts';
 import { eventWithTextNames } from './term-names.ts';
 import { currentSite } from './site.ts';
 import type { Event, EventFeed, EventList, EventWrite } from './types.ts';
@@ -27,8 +27,10 @@ export function useEventFeed(params: Query, options: { enabled?: boolean } = {})
 }
 
 /**
- * Loads these ranges (the neighbouring months or weeks) once the browser is idle, one after the
- * other, so Previous / Next draw from the cache instead of waiting for the service.
+ * Loads these ranges (the neighbouring months or weeks) as soon as the current one is on screen
+ * (after its frame is painted), one after the other, so Previous / Next draw from the cache
+ * instead of waiting for the service — also for someone clicking Next in quick succession (at
+ * idle, as before, the next range was often not there yet on a busy machine).
  */
 export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
   const client = useQueryClient();
@@ -43,10 +45,12 @@ export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
         await client.prefetchQuery(feedQuery(site, params));
       }
     };
-    const idle = window.requestIdleCallback(() => void run(), { timeout: 1000 });
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = window.requestAnimationFrame(() => (timer = setTimeout(() => void run(), 0)));
     return () => {
       cancelled = true;
-      window.cancelIdleCallback(idle);
+      window.cancelAnimationFrame(frame);
+      clearTimeout(timer);
     };
   }, [client, site, wanted, enabled]);
 }
@@ -70,19 +74,27 @@ export function useEventList(params: Query, options: { enabled?: boolean } = {})
   });
 }
 
-const eventQuery = (site: string, id: number) => ({
-  queryKey: keys.event(site, id),
+const eventQuery = (site: string, id: number, context: EventContext) => ({
+  queryKey: keys.eventRead(site, id, context),
   queryFn: async ({ signal }: { signal: AbortSignal }) => {
-    const { data, etag } = await api.get<Event>(EVENTS_NS, `events/${id}`, { context: 'edit' }, signal);
+    const { data, etag } = await api.get<Event>(
+      EVENTS_NS,
+      `events/${id}`,
+      context === 'edit' ? { context: 'edit' } : {},
+      signal,
+    );
     return { event: eventWithTextNames(data), etag };
   },
 });
 
-/** One event, with its ETag (the version the editor will send back as If-Match). */
-export function useEvent(id: number | null) {
+/**
+ * One event, with its ETag (the version the editor will send back as If-Match): as those who may
+ * edit read it (`context=edit`, the card and the editor share that copy), or as a visitor does.
+ */
+export function useEvent(id: number | null, context: EventContext = 'edit') {
   const site = currentSite();
   return useQuery({
-    ...eventQuery(site, id ?? 0),
+    ...eventQuery(site, id ?? 0, context),
     enabled: id !== null,
     // The editor's copy is its own: a background refetch must not change what it compares against.
     staleTime: Infinity,
@@ -91,14 +103,14 @@ export function useEvent(id: number | null) {
 }
 
 /**
- * Starts loading an event before its editor opens (pointed at, focused, clicked), so the editor
- * usually finds it loaded. Kept a few seconds for the editor to pick up; the editor keeps it no
- * longer. Within two seconds the same event is not asked for again (a pointer crossing events
- * back and forth). Safe against staleness: a save sends this copy's ETag, and a change since
- * then is a 412 and the conflict dialog, never an overwrite.
+ * Starts loading an event before its card or editor opens (pointed at, focused, clicked), so it
+ * usually finds it loaded. Kept a few seconds for them to pick up; they keep it no longer. Within
+ * two seconds the same event is not asked for again (a pointer crossing events back and forth).
+ * Safe against staleness: a save sends this copy's ETag, and a change since then is a 412 and the
+ * conflict dialog, never an overwrite.
  */
-export function prefetchEvent(client: QueryClient, id: number) {
-  void client.prefetchQuery({ ...eventQuery(currentSite(), id), gcTime: 5_000, staleTime: 2_000 });
+export function prefetchEvent(client: QueryClient, id: number, context: EventContext) {
+  void client.prefetchQuery({ ...eventQuery(currentSite(), id, context), gcTime: 5_000, staleTime: 2_000 });
 }
 
 function touched(write: EventWrite): { terms: boolean; linked: boolean } {
@@ -131,7 +143,7 @@ export function useCreateEvent() {
   });
 }
 
-export interface EventUpdate {
+interface EventUpdate {
   id: number;
   write: EventWrite;
   /** The ETag the change is based on; null: overwrite whatever is there (the user chose "Keep mine"). */
@@ -144,7 +156,10 @@ export function useUpdateEvent() {
     mutationFn: async ({ id, write, etag }: EventUpdate) =>
       api.patch<Event>(EVENTS_NS, `events/${id}`, write, { ifMatch: etag }),
     onSuccess: (answer, { id, write }) => {
-      client.setQueryData(keys.event(currentSite(), id), { event: eventWithTextNames(answer.data), etag: answer.etag });
+      client.setQueryData(keys.eventRead(currentSite(), id, 'edit'), {
+        event: eventWithTextNames(answer.data),
+        etag: answer.etag,
+      });
       invalidateAfterEventWrite(client, write);
     },
   });

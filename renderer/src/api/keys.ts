@@ -2,7 +2,8 @@
 // data) and the resource, so a mutation invalidates exactly what it changes: an event write
 // invalidates ['site', 'events'] (the feed, the lists and that event) and not the venues.
 
-export type Params = Record<string, unknown>;
+type Params = Record<string, unknown>;
+export type EventContext = 'edit' | 'view';
 
 export const keys = {
   session: (site: string) => [site, 'session'] as const,
@@ -17,6 +18,8 @@ export const keys = {
   eventFeed: (site: string, params: Params) => [site, 'events', 'feed', params] as const,
   eventList: (site: string, params: Params) => [site, 'events', 'list', params] as const,
   event: (site: string, id: number) => [site, 'events', 'item', id] as const,
+  /** One event as read for editing (`context=edit`: editors) or viewing (visitors). */
+  eventRead: (site: string, id: number, context: EventContext) => [site, 'events', 'item', id, context] as const,
   venues: (site: string) => [site, 'venues'] as const,
   venueList: (site: string, params: Params) => [site, 'venues', 'list', params] as const,
   venue: (site: string, id: number) => [site, 'venues', 'item', id] as const,

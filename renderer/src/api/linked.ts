@@ -9,7 +9,7 @@ import type { Organizer, OrganizerWrite, Venue, VenueWrite } from './types.ts';
 export type LinkedKind = 'venues' | 'organizers';
 type Item<K extends LinkedKind> = K extends 'venues' ? Venue : Organizer;
 type Write<K extends LinkedKind> = K extends 'venues' ? VenueWrite : OrganizerWrite;
-export type LinkedList<K extends LinkedKind> = { total: number; total_pages: number } & {
+type LinkedList<K extends LinkedKind> = { total: number; total_pages: number } & {
   [P in K]: Item<K>[];
 };
 

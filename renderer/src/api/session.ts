@@ -10,7 +10,7 @@ import type { Session } from './types.ts';
  * Settles the credentials before the first request: the desktop window asks the main process for
  * its session; a browser asks the service whether its cookie is a session, and takes its nonce.
  */
-export async function startSession(): Promise<Session> {
+async function startSession(): Promise<Session> {
   const desktop = desktopBridge();
   if (desktop) setCredentials({ kind: 'desktop', token: await desktop.getSession() });
   const { data } = await api.get<Session>(APP_NS, 'session');

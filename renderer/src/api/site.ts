@@ -2,7 +2,7 @@
 // (`/` for the default site, `/mx/` for site mx), and talks to that site's API, same-origin.
 
 /** The site code in `pathname` ('default' at the root). */
-export function siteFromPath(pathname: string): string {
+function siteFromPath(pathname: string): string {
   const first = pathname.split('/').filter(Boolean)[0];
   return first && /^[a-z0-9-]+$/.test(first) ? first : 'default';
 }

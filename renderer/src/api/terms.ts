@@ -1,7 +1,7 @@
 // Categories and tags: lists with counts, and the writes (server: term engine, spec §4.5–4.6).
 // Terms are never trashed: DELETE removes them.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { EVENTS_NS, api, type Query } from './client.ts';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
 import type { Taxonomy, Term, TermWrite } from './types.ts';
@@ -31,19 +31,6 @@ export function useAllTerms(taxonomy: Taxonomy, options: { enabled?: boolean } =
       return terms;
     },
     staleTime: 30_000,
-  });
-}
-
-export function useTermList(taxonomy: Taxonomy, params: Query) {
-  const site = currentSite();
-  return useQuery({
-    queryKey: keys.termList(site, taxonomy, params),
-    queryFn: async ({ signal }) => {
-      const answer = await api.get<TermList>(EVENTS_NS, taxonomy, params, signal);
-      const terms = answer.data[taxonomy];
-      return terms ? { ...answer, data: { ...answer.data, [taxonomy]: withTextNames(terms) } } : answer;
-    },
-    placeholderData: keepPreviousData,
   });
 }
 

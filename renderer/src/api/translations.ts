@@ -7,6 +7,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { decodeTermName } from './term-names.ts';
+import { excerptText } from './excerpt.ts';
 import { currentSite } from './site.ts';
 import { useUi } from '../state/ui-store.ts';
 import {
@@ -61,7 +62,9 @@ export function useTranslation(resource: TranslatableResource, id: number, langu
           // Term names come escaped, as WordPress stores them: edited as text.
           field === 'name' && (resource === 'categories' || resource === 'tags')
             ? decodeTermName(text(field))
-            : text(field),
+            : field === 'excerpt'
+              ? excerptText(text(field))
+              : text(field),
         ]),
       );
     },

@@ -13,11 +13,7 @@ import type { EventCreateArgs } from '../../../contract/events.ts';
 import type { venueFields } from '../../../contract/venues.ts';
 import type { organizerFields } from '../../../contract/organizers.ts';
 import type { EventFeed as EventFeedSchema, FeedEvent as FeedEventSchema } from '../../../contract/app/feed.ts';
-import type {
-  TokenCreated as TokenCreatedSchema,
-  TokenList as TokenListSchema,
-  TokenSummary as TokenSummarySchema,
-} from '../../../contract/app/tokens.ts';
+import type { TokenCreated as TokenCreatedSchema, TokenList as TokenListSchema } from '../../../contract/app/tokens.ts';
 import type { OriginList as OriginListSchema } from '../../../contract/app/origins.ts';
 import type {
   CsvColumns as CsvColumnsSchema,
@@ -27,11 +23,7 @@ import type {
 } from '../../../contract/app/import-summary.ts';
 import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
 import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
-import type {
-  Change as ChangeSchema,
-  ChangesMessage as ChangesMessageSchema,
-  StreamStateMessage as StreamStateMessageSchema,
-} from '../../../contract/app/changes.ts';
+import type { Change as ChangeSchema, ChangesMessage as ChangesMessageSchema } from '../../../contract/app/changes.ts';
 import type { Session as SessionSchema, SiteSummary as SiteSummarySchema } from '../../../contract/app/session.ts';
 
 export type Event = Static<typeof EventSchema>;
@@ -43,7 +35,6 @@ export type FeedEvent = Static<typeof FeedEventSchema>;
 export type EventFeed = Static<typeof EventFeedSchema>;
 export type Session = Static<typeof SessionSchema>;
 export type SiteSummary = Static<typeof SiteSummarySchema>;
-export type TokenSummary = Static<typeof TokenSummarySchema>;
 export type TokenList = Static<typeof TokenListSchema>;
 export type TokenCreated = Static<typeof TokenCreatedSchema>;
 export type Change = Static<typeof ChangeSchema>;
@@ -57,7 +48,6 @@ export type Health = Static<typeof HealthSchema>;
 export type Problem = Static<typeof ProblemSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
-export type StreamStateMessage = Static<typeof StreamStateMessageSchema>;
 
 /** The body of an event create or update (every field optional on update). */
 export type EventWrite = Partial<Static<typeof EventCreateArgs>>;
@@ -74,16 +64,6 @@ export interface TermWrite {
 
 export interface EventList {
   events: Event[];
-  total: number;
-  total_pages: number;
-}
-export interface VenueList {
-  venues: Venue[];
-  total: number;
-  total_pages: number;
-}
-export interface OrganizerList {
-  organizers: Organizer[];
   total: number;
   total_pages: number;
 }

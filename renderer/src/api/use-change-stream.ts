@@ -1,6 +1,7 @@
 // Keeps what the UI shows current while others write: scripts through the API, the CLI, a second
 // window. Reads almanac/v1/changes (server/app-api/changes) and marks exactly the affected queries
-// stale; react-query refetches those on screen. Reconnects by itself, resuming after the last
+// stale; those on screen are refetched, one refetch in flight per query (coalesced-refetch.ts).
+// Reconnects by itself, resuming after the last
 // change it saw (Last-Event-ID), so a server restart loses nothing; when the server says the gap
 // cannot be replayed (`reset`), everything of the site is refetched.
 import { useEffect } from 'react';
@@ -10,6 +11,7 @@ import { authHeaders } from './auth.ts';
 import { currentSite } from './site.ts';
 import { sseParser } from './sse.ts';
 import { staleQueriesOf } from './change-keys.ts';
+import { CoalescedRefetch } from './coalesced-refetch.ts';
 import type { Change, ChangesMessage } from './types.ts';
 
 /** Waits between reconnects: quick at first (a restart takes a second or two), then calmer. */
@@ -41,12 +43,15 @@ class ChangeStream {
   private retry: ReturnType<typeof setTimeout> | undefined;
   private pending: Change[] = [];
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly refetch: CoalescedRefetch;
 
   constructor(
-    private readonly client: QueryClient,
+    client: QueryClient,
     /** The last change this window has seen (sent as Last-Event-ID). */
     private lastId: string,
-  ) {}
+  ) {
+    this.refetch = new CoalescedRefetch(client);
+  }
 
   start(): void {
     document.addEventListener('visibilitychange', this.onVisibility);
@@ -58,6 +63,7 @@ class ChangeStream {
     document.removeEventListener('visibilitychange', this.onVisibility);
     this.disconnect();
     clearTimeout(this.flushTimer);
+    this.refetch.stop();
   }
 
   /**
@@ -95,7 +101,7 @@ class ChangeStream {
       const parse = sseParser((message) => {
         if (message.id !== undefined) this.lastId = message.id;
         if (message.event === 'changes') this.queue((JSON.parse(message.data) as ChangesMessage).changes);
-        else if (message.event === 'reset') void this.client.invalidateQueries({ queryKey: [currentSite()] });
+        else if (message.event === 'reset') this.refetch.changed([[currentSite()]]);
         else if (message.event === 'ready') this.failures = 0;
       });
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
@@ -122,10 +128,9 @@ class ChangeStream {
       this.pending = [];
       // Only this site's changes matter here (and the sites list, which every page shows).
       const relevant = batch.filter((change) => change.site === currentSite() || change.kind === 'site');
-      // A fetch already under way is cancelled and started again: it may have begun before the
-      // change was committed (a page still loading when a script wrote), and its answer would then
-      // be stale with nothing left to correct it. (CI caught exactly that with cancelRefetch off.)
-      for (const queryKey of staleQueriesOf(relevant)) void this.client.invalidateQueries({ queryKey });
+      // A fetch already under way may have begun before the change was committed (a page still
+      // loading when a script wrote): it is fetched once more after it lands, never cancelled.
+      this.refetch.changed(staleQueriesOf(relevant));
     }, BATCH_MS);
   }
 }

@@ -4,7 +4,7 @@ import type { Ref } from 'react';
 import { Button as AriaButton, type ButtonProps } from 'react-aria-components';
 import { Icon, type IconName } from './Icon.tsx';
 
-export interface AppButtonProps extends ButtonProps {
+interface AppButtonProps extends ButtonProps {
   variant?: 'primary' | 'secondary' | 'quiet' | 'danger';
   icon?: IconName;
   ref?: Ref<HTMLButtonElement>;

@@ -64,10 +64,12 @@ export function TextField({
   placeholder,
   inputMode,
   children,
+  onBlur,
   ...props
 }: FieldProps & {
   value: string;
   onChange(value: string): void;
+  onBlur?(): void;
   multiline?: boolean;
   type?: 'text' | 'email' | 'url' | 'password' | 'search' | 'tel';
   autoFocus?: boolean;
@@ -86,6 +88,7 @@ export function TextField({
     placeholder,
     autoFocus,
     name: props.name,
+    onBlur,
     disabled: props.isDisabled,
     readOnly: props.isReadOnly,
     // Required and invalid are said, not enforced by the browser: the server's 400 is the check.
@@ -139,7 +142,7 @@ export function Checkbox({
   );
 }
 
-export interface Option {
+interface Option {
   id: string;
   label: string;
 }

@@ -4,7 +4,7 @@ import { create } from 'zustand';
 import { useEffect } from 'react';
 import { Button } from './Button.tsx';
 
-export interface Notice {
+interface Notice {
   id: number;
   text: string;
   tone: 'info' | 'error';
@@ -18,7 +18,7 @@ interface NoticeStore {
 }
 
 let next = 1;
-export const useNotices = create<NoticeStore>()((set, get) => ({
+const useNotices = create<NoticeStore>()((set, get) => ({
   notices: [],
   show(text, options = {}) {
     const notice: Notice = { id: next++, text, tone: options.tone ?? 'info', action: options.action };

@@ -5,8 +5,7 @@
 
 import { TRANSLATION_LANGUAGES } from '../../../contract/constants.ts';
 
-export const UI_LANGUAGES = ['en', 'es'] as const;
-export type UiLanguage = (typeof UI_LANGUAGES)[number];
+export type UiLanguage = 'en' | 'es';
 export type LanguageSetting = 'system' | UiLanguage;
 
 /** The UI language of a BCP 47 tag or a site language code, if it is one of ours. */

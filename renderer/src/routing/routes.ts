@@ -3,7 +3,7 @@
 // the API and the sites (`/events/…` and `/mx/…` are taken); a hash can be bookmarked, shared and
 // restored on reload all the same. Pure functions: unit-tested in test/renderer/.
 
-export const SCREENS = [
+const SCREENS = [
   'calendar',
   'events',
   'venues',

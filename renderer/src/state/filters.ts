@@ -7,7 +7,7 @@ export interface EventFilters {
   from: string;
   to: string;
   /**
-   * With no From, the API lists events from now on (its default window); this lists the earlier
+   * With no From, the API lists events from yesterday on (its default window); this lists the earlier
    * ones too. Without it, an event created for last week is nowhere in the list.
    */
   past: boolean;

@@ -7,18 +7,34 @@ import type { LanguageSetting } from '../i18n/language.ts';
 import type { Variant } from '../api/translations.ts';
 import { create } from 'zustand';
 import type { FeedEvent } from '../api/types.ts';
+import type { CardData } from '../features/events/card/card-text.ts';
 import type { Screen } from '../routing/routes.ts';
 import { toIsoDate, type CalendarView } from './calendar-range.ts';
 import { EMPTY_EVENT_FILTERS, type EventFilters, type LinkedFilters } from './filters.ts';
 
+/** An editor to open: an item (`id`), a new one, or a new one copied from `copyOf` (Duplicate). */
 export type EditorTarget =
-  | { kind: 'event'; id: number | null; defaults?: { start: string; end: string; allDay: boolean; title?: string } }
-  | { kind: 'venue'; id: number | null }
-  | { kind: 'organizer'; id: number | null }
+  | {
+      kind: 'event';
+      id: number | null;
+      defaults?: { start: string; end: string; allDay: boolean; title?: string };
+      copyOf?: number;
+    }
+  | { kind: 'venue' | 'organizer'; id: number | null; copyOf?: number }
   | { kind: 'category' | 'tag'; id: number | null };
 
+/** The event card: which event, and where on screen it was clicked (null: the card stands centred). */
+export interface CardTarget {
+  id: number;
+  anchor: { x: number; y: number; width: number; height: number } | null;
+  /** Beside the anchor (an event in the calendar) or below it (a row of the events list). */
+  placement?: 'side' | 'below';
+  /** What the screen already knows of the event: the card shows it at once. */
+  preview?: CardData;
+}
+
 /** A calendar move, kept so Ctrl/Cmd+Z can put the event back. */
-export interface MoveRecord {
+interface MoveRecord {
   id: number;
   title: string;
   /** The event as the feed had it before the move. */
@@ -27,7 +43,7 @@ export interface MoveRecord {
   etag: string | null;
 }
 
-export interface Preferences {
+interface Preferences {
   /** Show event times in the site's zone, or each in its own. */
   timeDisplay: 'site' | 'event';
   /** 0 Sunday … 6 Saturday; null: the locale's. */
@@ -51,7 +67,7 @@ export interface UiState {
   organizerFilters: LinkedFilters;
   categorySearch: string;
   tagSearch: string;
-  selectedEventId: number | null;
+  card: CardTarget | null;
   editor: EditorTarget | null;
   moves: MoveRecord[];
   preferences: Preferences;
@@ -63,7 +79,9 @@ export interface UiState {
   setVenueFilters(patch: Partial<LinkedFilters>): void;
   setOrganizerFilters(patch: Partial<LinkedFilters>): void;
   setTermSearch(kind: 'category' | 'tag', search: string): void;
-  select(id: number | null): void;
+  openCard(card: CardTarget): void;
+  closeCard(): void;
+  /** Opens an editor (an open card makes way for it). */
   openEditor(target: EditorTarget): void;
   closeEditor(): void;
   pushMove(move: MoveRecord): void;
@@ -129,7 +147,7 @@ export const useUi = create<UiState>()((set, get) => ({
   organizerFilters: EMPTY_LINKED,
   categorySearch: '',
   tagSearch: '',
-  selectedEventId: null,
+  card: null,
   editor: null,
   moves: [],
   preferences: loadPreferences(),
@@ -141,8 +159,9 @@ export const useUi = create<UiState>()((set, get) => ({
   setVenueFilters: (patch) => set({ venueFilters: withPage(get().venueFilters, patch) }),
   setOrganizerFilters: (patch) => set({ organizerFilters: withPage(get().organizerFilters, patch) }),
   setTermSearch: (kind, search) => set(kind === 'category' ? { categorySearch: search } : { tagSearch: search }),
-  select: (selectedEventId) => set({ selectedEventId }),
-  openEditor: (editor) => set({ editor }),
+  openCard: (card) => set({ card }),
+  closeCard: () => set({ card: null }),
+  openEditor: (editor) => set({ editor, card: null }),
   closeEditor: () => set({ editor: null }),
   pushMove: (move) => set({ moves: [...get().moves.slice(-19), move] }),
   popMove() {

@@ -23,16 +23,23 @@ type Mirrored = Pick<
   | 'organizerFilters'
   | 'categorySearch'
   | 'tagSearch'
+  | 'card'
 >;
+
+/**
+ * A card opened from a link stays in the calendar's and the list's URL until it is closed (a
+ * reload keeps it); one opened by a click is not written there (a history write per click).
+ */
+const cardParam = (state: Mirrored) => (state.card && !state.card.anchor ? String(state.card.id) : undefined);
 
 /** The hash for the current screen of `state`. */
 export function locationFromState(state: Mirrored): string {
   const params = ((): Record<string, string | undefined> => {
     switch (state.screen) {
       case 'calendar':
-        return { view: state.calendarView, date: state.calendarDate };
+        return { view: state.calendarView, date: state.calendarDate, event: cardParam(state) };
       case 'events':
-        return eventFiltersToParams(state.eventFilters);
+        return { ...eventFiltersToParams(state.eventFilters), event: cardParam(state) };
       case 'venues':
         return linkedFiltersToParams(state.venueFilters);
       case 'organizers':
@@ -52,6 +59,10 @@ export function locationFromState(state: Mirrored): string {
 export function stateFromRoute(route: Route): Partial<Mirrored> {
   const { screen, params } = route;
   const state: Partial<Mirrored> = { screen };
+  const event = Number(params.get('event'));
+  if (screen === 'calendar' || screen === 'events')
+    // The card of a link stands centred; one opened by a click keeps its place.
+    state.card = Number.isInteger(event) && event > 0 ? { id: event, anchor: null } : null;
   switch (screen) {
     case 'calendar': {
       const view = params.get('view');
@@ -82,7 +93,13 @@ export function stateFromRoute(route: Route): Partial<Mirrored> {
 /** Screens are history entries (Back goes to the previous screen); filter changes replace the entry. */
 export function useUrlState(): void {
   useEffect(() => {
-    const fromUrl = () => useUi.getState().applyLocation(stateFromRoute(parseHash(window.location.hash)));
+    const fromUrl = () => {
+      const ui = useUi.getState();
+      const next = stateFromRoute(parseHash(window.location.hash));
+      // The same card stays where it is.
+      if (next.card && ui.card?.id === next.card.id) delete next.card;
+      ui.applyLocation(next);
+    };
     fromUrl();
     window.addEventListener('hashchange', fromUrl);
     const unsubscribe = useUi.subscribe((state, previous) => {

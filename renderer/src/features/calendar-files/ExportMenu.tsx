@@ -1,5 +1,6 @@
 // "Export": the calendar (every event) or the events list (its current filter) as an iCalendar
-// file or a spreadsheet, and "Subscribe…" (the webcal:// address for calendar apps).
+// file or a spreadsheet, "Subscribe…" (the webcal:// address for calendar apps), and "Print…"
+// (what the screen shows, laid out for paper: styles/print.css; a PDF through the print dialog).
 import { lazy, Suspense, useState } from 'react';
 import { Menu, MenuItem, MenuTrigger, Popover } from 'react-aria-components';
 import { downloadExport, type FileFormat } from '../../api/calendar-files.ts';
@@ -34,6 +35,8 @@ export function ExportMenu({ query, fileName }: { query: Query; fileName: string
             className="listbox menu"
             aria-label={t('files.export')}
             onAction={(key) => {
+              // After the menu has closed, as below: the page prints without it.
+              if (key === 'print') return void setTimeout(() => window.print(), 0);
               if (key !== 'subscribe') return download(key as FileFormat);
               // After the menu has closed: opened in the same click, the dialog took the click's
               // end for a click outside itself and closed at once.
@@ -48,6 +51,9 @@ export function ExportMenu({ query, fileName }: { query: Query; fileName: string
             </MenuItem>
             <MenuItem id="subscribe" className="listbox-item">
               {t('files.subscribe')}
+            </MenuItem>
+            <MenuItem id="print" className="listbox-item">
+              {t('files.print')}
             </MenuItem>
           </Menu>
         </Popover>

@@ -3,11 +3,13 @@
 import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ImportSummary } from '../../api/types.ts';
-import { useT } from '../../i18n/index.tsx';
+import { useLocale, useT } from '../../i18n/index.tsx';
 import { useNoteText } from './note-text.ts';
 
 export function ImportPreview({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
   const t = useT();
+  // Tables keep their rows' cells until told: a language switch must redraw them at once.
+  const locale = useLocale();
   const noteText = useNoteText();
   const listed = summary.events.length;
   const total = summary.created + summary.updated;
@@ -63,7 +65,10 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
                 {events && <Column className="column">{t('editor.timezone')}</Column>}
                 <Column className="column">{t('files.action')}</Column>
               </TableHeader>
-              <TableBody items={summary.events.map((event, index) => ({ ...event, key: index }))}>
+              <TableBody
+                dependencies={[locale]}
+                items={summary.events.map((event, index) => ({ ...event, key: index }))}
+              >
                 {(event) => (
                   <Row className="row" id={event.key}>
                     <Cell className="cell cell-title">{event.title}</Cell>

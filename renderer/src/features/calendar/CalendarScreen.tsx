@@ -1,8 +1,9 @@
 // The calendar: Month, Week, Day and List views over the range feed (every event of the visible
-// range, in the site's time zone), category colours, "+N more" on busy days, drag to move, drag an
-// edge to resize, click an empty slot to quick-add, click an event to edit it.
+// range, in the site's time zone), category colours, "+N more" on busy days (and on crowded hours
+// of the week and day grids), drag to move, drag an edge to resize, click an empty slot to
+// quick-add, click an event to open its card.
 import esLocale from '@fullcalendar/react/locales/es';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -19,7 +20,7 @@ import { useSession } from '../../api/session.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { step, visibleRange, type CalendarView } from '../../state/calendar-range.ts';
-import { canEdit, canEditOthers } from '../session/permissions.ts';
+import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
 import { ErrorMessage } from '../../components/States.tsx';
 import { CalendarToolbar } from './CalendarToolbar.tsx';
 import { FileActions } from '../calendar-files/FileActions.tsx';
@@ -27,9 +28,13 @@ import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
 import { moreMarker, toCalendarEvent } from './feed-events.ts';
 import { capPerDay } from './day-cap.ts';
 import { useMonthRows } from './use-month-rows.ts';
+import { usePrinting } from '../../components/printing.ts';
+import { PRINT_HEIGHT_PX, PRINT_MONTH_ROWS, printHourHeight, printHours } from './print-layout.ts';
 import { intlZone, todayIn } from './zones.ts';
+import { formatWhen } from '../../i18n/dates.ts';
 import { useMoves } from './use-moves.ts';
-import { EventContent } from './EventContent.tsx';
+import { EventContent, SelectionContent, type EventLayout } from './EventContent.tsx';
+import { cardFromFeed } from '../events/card/card-text.ts';
 import type { FeedEvent } from '../../api/types.ts';
 import type { Placed } from './moves.ts';
 
@@ -67,12 +72,30 @@ function titleFor(view: CalendarView, date: string, locale: string, firstDay: nu
 }
 
 /** Prefetches the event drawn at `target` (EventContent marks it with data-event-id). */
-function prefetchShownEvent(client: QueryClient, target: EventTarget, where: 'closest' | 'inside') {
+function prefetchShownEvent(
+  client: QueryClient,
+  target: EventTarget,
+  where: 'closest' | 'inside',
+  context: 'edit' | 'view',
+) {
   if (!(target instanceof Element)) return;
   const marked = where === 'closest' ? target.closest('[data-event-id]') : target.querySelector('[data-event-id]');
   const id = Number(marked?.getAttribute('data-event-id'));
-  if (id > 0) prefetchEvent(client, id);
+  if (id > 0) prefetchEvent(client, id, context);
 }
+
+/** How FullCalendar's view type lays an event out. */
+const layoutOf = (viewType: string): EventLayout =>
+  viewType.startsWith('timeGrid') ? 'grid' : viewType.startsWith('list') ? 'list' : 'month';
+
+/** The hour labels of the week and day grids: "8:00" … "18:00" in Spanish, "8 AM" in English. */
+const slotLabelFormat = (locale: string) =>
+  locale.startsWith('es')
+    ? ({ hour: 'numeric', minute: '2-digit', hour12: false } as const)
+    : ({ hour: 'numeric', meridiem: 'short' } as const);
+
+/** A slot selected by a click (one half-hour) becomes an hour, as calendar apps propose. */
+const HALF_HOUR_MS = 30 * 60 * 1000;
 
 /** The range feed's parameters for a visible range (the same key for the view and its prefetch). */
 const feedParams = (range: { start: string; end: string }, variant: { translation_language?: string }) => ({
@@ -92,6 +115,8 @@ export function CalendarScreen() {
   const preferences = useUi((state) => state.preferences);
   const setCalendar = useUi((state) => state.setCalendar);
   const openEditor = useUi((state) => state.openEditor);
+  const openCard = useUi((state) => state.openCard);
+  const context = eventContext(session);
   const firstDay = preferences.firstDay ?? localeFirstDay(locale);
   const editable = canEdit(session);
   const calendarRef = useRef<CalendarRef>(null);
@@ -111,7 +136,14 @@ export function CalendarScreen() {
   );
   const showingOther = feed.isPending || feed.isPlaceholderData;
   // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
-  const perDay = useMonthRows();
+  const printing = usePrinting();
+  const screenRows = useMonthRows();
+  const perDay = printing ? PRINT_MONTH_ROWS : screenRows;
+  // On paper the week and day grids show the hours that have events, an hour a row (print-layout.ts).
+  const hours = useMemo(
+    () => (printing && (view === 'week' || view === 'day') ? printHours(feed.data?.events ?? [], zone) : undefined),
+    [printing, view, feed.data, zone],
+  );
   const events = useMemo(() => {
     const all = feed.data?.events ?? [];
     if (view !== 'month') return all.map((event) => toCalendarEvent(event, editable));
@@ -133,14 +165,14 @@ export function CalendarScreen() {
     else api.gotoDate(date);
   }, [view, date]);
 
-  const slotLabel = (start: Date, end: Date, allDay: boolean) => {
-    const format = new Intl.DateTimeFormat(locale, {
-      dateStyle: 'full',
-      ...(allDay ? {} : { timeStyle: 'short' }),
-      timeZone: intlZone(zone),
-    });
-    return allDay ? format.format(start) : format.formatRange(start, end);
-  };
+  /** The selected slot in words, as the quick add says it ("Tuesday, March 5, 2027, 19:00–20:00"). */
+  const slotLabel = (start: Date, end: Date, allDay: boolean) =>
+    formatWhen(
+      { allDay, start, end, startDay: todayIn(zone, start), endDay: todayIn(zone, end) },
+      locale,
+      zone,
+      'full',
+    );
 
   return (
     <section className="screen calendar-screen" aria-labelledby="calendar-title">
@@ -161,11 +193,12 @@ export function CalendarScreen() {
       {/* Busy while another range's events stand in (not for a background refresh of this one). */}
       <div
         className={`calendar-frame${showingOther ? ' is-loading' : ''}`}
+        style={hours ? ({ '--print-hour': `${printHourHeight(hours)}px` } as CSSProperties) : undefined}
         aria-busy={showingOther}
         // An event about to be opened (pointed at, or reached with Tab) starts loading now: by the
         // click, the editor usually finds it already here and opens without waiting.
-        onPointerOver={(pointer) => prefetchShownEvent(queryClient, pointer.target, 'closest')}
-        onFocus={(focus) => prefetchShownEvent(queryClient, focus.target, 'inside')}
+        onPointerOver={(pointer) => prefetchShownEvent(queryClient, pointer.target, 'closest', context)}
+        onFocus={(focus) => prefetchShownEvent(queryClient, focus.target, 'inside', context)}
       >
         <FullCalendar
           ref={calendarRef}
@@ -176,8 +209,18 @@ export function CalendarScreen() {
           timeZone={intlZone(zone)}
           locale={locale.startsWith('es') ? esLocale : locale}
           firstDay={firstDay}
-          height="100%"
+          // On paper: the month at the page's height; the week, day and list at their own.
+          height={printing ? (view === 'month' ? PRINT_HEIGHT_PX : 'auto') : '100%'}
+          slotDuration={hours ? '01:00:00' : '00:30:00'}
+          slotMinTime={hours?.min ?? '00:00:00'}
+          slotMaxTime={hours?.max ?? '24:00:00'}
+          // On paper a month has the weeks it has: five rows where a sixth would be the next month.
+          fixedWeekCount={!printing}
           dayMaxEvents={view !== 'month'}
+          // Many events at one time stay readable: a few side by side, the rest behind "+N".
+          eventMaxStack={view === 'day' ? 6 : 2}
+          slotEventOverlap={false}
+          slotHeaderFormat={slotLabelFormat(locale)}
           eventOrder={view === 'month' ? 'sortKey' : 'start,-duration,allDay,title'}
           nowIndicator
           events={events}
@@ -186,44 +229,54 @@ export function CalendarScreen() {
           eventDurationEditable={editable}
           selectable={editable}
           selectMirror
-          eventContent={(info) =>
-            info.event.extendedProps.more ? (
-              <span className="more-events-link">
-                {t('calendar.moreEvents', { count: (info.event.extendedProps.more as { count: number }).count })}
-              </span>
-            ) : (
+          eventContent={(info) => {
+            const more = info.event.extendedProps.more as { count: number } | undefined;
+            if (more)
+              return <span className="more-events-link">{t('calendar.moreEvents', { count: more.count })}</span>;
+            const feedEvent = info.event.extendedProps.feed as FeedEvent | undefined;
+            // The shape drawn while a slot is selected is no event of ours: it has no feed entry.
+            if (info.isMirror || !feedEvent) return <SelectionContent timeText={info.timeText} />;
+            return (
               <EventContent
-                event={info.event.extendedProps.feed as FeedEvent}
-                timeText={info.timeText}
+                event={feedEvent}
+                layout={layoutOf(info.view.type)}
                 display={preferences.timeDisplay}
                 siteZone={zone}
-                stacked={info.view.type.startsWith('timeGrid')}
               />
-            )
-          }
+            );
+          }}
           eventClick={(info) => {
             info.jsEvent.preventDefault();
             const more = info.event.extendedProps.more as { day: string } | undefined;
-            if (more) go('day', more.day);
-            else {
-              prefetchEvent(queryClient, Number(info.event.id));
-              openEditor({ kind: 'event', id: Number(info.event.id) });
-            }
+            if (more) return go('day', more.day);
+            const id = Number(info.event.id);
+            prefetchEvent(queryClient, id, context);
+            const { x, y, width, height } = info.el.getBoundingClientRect();
+            const feedEvent = info.event.extendedProps.feed as FeedEvent;
+            openCard({ id, anchor: { x, y, width, height }, preview: cardFromFeed(feedEvent) });
           }}
           select={(info) => {
-            calendarRef.current?.getApi().unselect();
+            const api = calendarRef.current!.getApi();
+            api.unselect();
+            const clicked = !info.allDay && info.end.getTime() - info.start.getTime() === HALF_HOUR_MS;
+            const end = clicked ? new Date(info.start.getTime() + 2 * HALF_HOUR_MS) : info.end;
             setQuickAdd({
               start: info.allDay ? info.startStr.slice(0, 10) : info.startStr,
-              end: info.allDay ? step('day', info.endStr.slice(0, 10), -1) : info.endStr,
+              end: info.allDay ? step('day', info.endStr.slice(0, 10), -1) : clicked ? api.formatIso(end) : info.endStr,
               allDay: info.allDay,
-              label: slotLabel(info.start, new Date(info.end.getTime() - (info.allDay ? 1 : 0)), info.allDay),
+              label: slotLabel(info.start, new Date(end.getTime() - (info.allDay ? 1 : 0)), info.allDay),
             });
           }}
           eventDrop={(info) =>
-            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert)
+            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert, 'move')
           }
           eventResize={(info) =>
-            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert)
+            void save(
+              info.event as unknown as Placed,
+              info.event.extendedProps.feed as FeedEvent,
+              info.revert,
+              'resize',
+            )
           }
         />
       </div>

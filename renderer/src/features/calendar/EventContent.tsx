@@ -1,7 +1,10 @@
 // What an event shows in the calendar: its time (in the site's zone, or in its own zone with the
-// zone's name when the setting says so), its title, and its status when not published.
+// zone's name when the setting says so), its title, and its status when not published. Times are
+// written by i18n/dates.ts, as everywhere else in the UI (FullCalendar's own "18" or "9:30am" are
+// not used): the month shows the start ("18:00", "6 PM"), the week, day and list views the range.
 import type { FeedEvent } from '../../api/types.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
+import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
 import { zoneAbbreviation } from './zones.ts';
 
 const STATUS_LABELS: Partial<Record<string, MessageId>> = {
@@ -11,36 +14,45 @@ const STATUS_LABELS: Partial<Record<string, MessageId>> = {
   future: 'calendar.status.future',
 };
 
+export type EventLayout = 'month' | 'grid' | 'list';
+
 export function EventContent({
   event,
-  timeText,
+  layout,
   display,
   siteZone,
-  stacked = false,
 }: {
   event: FeedEvent;
-  timeText: string;
+  layout: EventLayout;
   display: 'site' | 'event';
   siteZone: string;
-  /** Time above title (the week and day grids, where events are tall boxes). */
-  stacked?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
-  let time = timeText;
-  if (display === 'event' && !event.all_day && event.timezone !== siteZone) {
-    const [hours = '0', minutes = '0'] = event.start.slice(11, 16).split(':');
-    const wall = new Date(Date.UTC(2000, 0, 1, Number(hours), Number(minutes)));
-    const local = new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit', timeZone: 'UTC' }).format(wall);
-    time = `${local} ${zoneAbbreviation(event.timezone, new Date(event.start_utc), locale)}`;
+  const ownZone = display === 'event' && event.timezone !== siteZone;
+  const zone = ownZone ? event.timezone : siteZone;
+  const start = new Date(event.start_utc);
+  let time: string;
+  if (event.all_day) time = layout === 'list' ? t('calendar.allDay') : '';
+  else {
+    time =
+      layout === 'month'
+        ? formatTime(start, locale, zone, true)
+        : formatTimeRange(start, new Date(event.end_utc), locale, zone, layout === 'grid');
+    if (ownZone) time = `${time} ${zoneAbbreviation(event.timezone, start, locale)}`;
   }
   const status = STATUS_LABELS[event.status];
   return (
     // FullCalendar makes the event itself the focusable, clickable control (Enter opens it).
-    <div className={`calendar-event${stacked ? ' is-stacked' : ''}`} data-event-id={event.id}>
+    <div className={`calendar-event${layout === 'grid' ? ' is-stacked' : ''}`} data-event-id={event.id}>
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">{event.title}</span>
       {status && <span className="event-status">{t(status)}</span>}
     </div>
   );
+}
+
+/** The shape drawn while a slot is being selected (FullCalendar's "mirror"): the times, no event. */
+export function SelectionContent({ timeText }: { timeText: string }) {
+  return <div className="calendar-event is-stacked is-mirror">{timeText}</div>;
 }

@@ -2,7 +2,7 @@
 // from a palette of ten (by id: the same category always has the same colour, on every screen).
 // Each colour keeps a 4.5:1 contrast with white text, in light and dark themes.
 
-export const PALETTE = [
+const PALETTE = [
   '#2563eb',
   '#b91c1c',
   '#047857',
@@ -15,7 +15,7 @@ export const PALETTE = [
   '#9a3412',
 ] as const;
 
-export const NO_CATEGORY_COLOR = '#475569';
+const NO_CATEGORY_COLOR = '#475569';
 
 export function categoryColor(categoryId: number | undefined): string {
   if (categoryId === undefined) return NO_CATEGORY_COLOR;

@@ -51,7 +51,7 @@ function dayIndex(boundaries: number[], instant: number): number {
 const daysBetween = (from: string, to: string) =>
   Math.round((fromIsoDate(to).getTime() - fromIsoDate(from).getTime()) / 86_400_000);
 
-export interface Capped {
+interface Capped {
   shown: FeedEvent[];
   /** Day (YYYY-MM-DD) → how many of its events are not shown. */
   more: Map<string, number>;

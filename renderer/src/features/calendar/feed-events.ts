@@ -5,7 +5,7 @@ import type { FeedEvent } from '../../api/types.ts';
 import { addDays } from '../../state/calendar-range.ts';
 import { categoryColor } from './category-colors.ts';
 
-export interface CalendarEventInput {
+interface CalendarEventInput {
   id: string;
   title: string;
   start: string;

@@ -34,11 +34,11 @@ export function useMoves() {
 
   /** Saves a drop or resize; `revert` puts the event back on screen when the save fails. */
   const save = useCallback(
-    async (placed: Placed, feed: FeedEvent, revert: () => void) => {
+    async (placed: Placed, feed: FeedEvent, revert: () => void, how: 'move' | 'resize') => {
       try {
         const answer = await update.mutateAsync({ id: feed.id, write: moveWrite(placed, feed), etag: feed.etag });
         useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: answer.etag });
-        notify(t('calendar.moved', { title: feed.title }), {
+        notify(t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title }), {
           action: { label: t('calendar.undo'), run: () => void undo() },
         });
       } catch (error) {

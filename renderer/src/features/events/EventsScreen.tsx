@@ -1,5 +1,5 @@
 // The events list: every list filter of the API, totals and paging from X-TEC-Total, the filters
-// kept in the URL.
+// kept in the URL. A row opens the event's card (Edit is one press further).
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchEvent, useEventList } from '../../api/events.ts';
 import { useContentVariant } from '../../api/translations.ts';
@@ -10,12 +10,13 @@ import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/
 import { useT } from '../../i18n/index.tsx';
 import { activeFilterCount, eventListQuery } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
-import { canEdit, canEditOthers } from '../session/permissions.ts';
+import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
 import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
+import { cardFromEvent } from './card/card-text.ts';
 
-export const EVENTS_PER_PAGE = 25;
+const EVENTS_PER_PAGE = 25;
 
 export default function EventsScreen() {
   const t = useT();
@@ -23,6 +24,7 @@ export default function EventsScreen() {
   const filters = useUi((state) => state.eventFilters);
   const setFilters = useUi((state) => state.setEventFilters);
   const openEditor = useUi((state) => state.openEditor);
+  const openCard = useUi((state) => state.openCard);
   const queryClient = useQueryClient();
   const center = useNearCenter(filters.near);
   const waitingForCenter = filters.near !== '' && !center;
@@ -87,8 +89,17 @@ export default function EventsScreen() {
                 events={events}
                 zone={session.site.timezone}
                 onOpen={(id) => {
-                  prefetchEvent(queryClient, id);
-                  openEditor({ kind: 'event', id });
+                  prefetchEvent(queryClient, id, eventContext(session));
+                  // Beside the row it was opened from (a click or Enter leaves the focus on it).
+                  const row = document.activeElement?.closest('[role="row"]');
+                  const rect = row?.getBoundingClientRect();
+                  const event = events.find((candidate) => candidate.id === id);
+                  openCard({
+                    id,
+                    preview: event ? cardFromEvent(event, null) : undefined,
+                    anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
+                    placement: 'below',
+                  });
                 }}
               />
             </div>

@@ -8,7 +8,7 @@ import type { Organizer, Venue } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Fields.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
-import { useT } from '../../i18n/index.tsx';
+import { useLocale, useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { canEdit } from '../session/permissions.ts';
 
@@ -16,6 +16,8 @@ const PER_PAGE = 25;
 
 export default function LinkedScreen({ kind }: { kind: LinkedKind }) {
   const t = useT();
+  // Tables keep their rows' cells until told: a language switch must redraw them at once.
+  const locale = useLocale();
   const session = useSession().data!;
   const venues = kind === 'venues';
   const filters = useUi((state) => (venues ? state.venueFilters : state.organizerFilters));
@@ -97,7 +99,7 @@ export default function LinkedScreen({ kind }: { kind: LinkedKind }) {
             <Column className="column">{t(venues ? 'venues.city' : 'organizers.phone')}</Column>
             <Column className="column">{t(venues ? 'venues.country' : 'organizers.website')}</Column>
           </TableHeader>
-          <TableBody items={rows}>
+          <TableBody dependencies={[locale]} items={rows}>
             {(row) => {
               const venue = row as Venue;
               const organizer = row as Organizer;

@@ -1,8 +1,9 @@
 // The editable fields of venues and organizers (spec §2.2, §2.3), in the order the editor shows
 // them. Pure data: the form, the save and the server's error messages all key on these names.
 import type { MessageId } from '../../i18n/index.tsx';
+import { withScheme } from '../../components/web-address.ts';
 
-export interface LinkedField {
+interface LinkedField {
   /** The API field. */
   name: string;
   label: MessageId;
@@ -10,7 +11,7 @@ export interface LinkedField {
   type?: 'email' | 'url' | 'tel';
 }
 
-export const VENUE_FIELDS: LinkedField[] = [
+const VENUE_FIELDS: LinkedField[] = [
   { name: 'venue', label: 'venues.name', kind: 'text' },
   { name: 'address', label: 'venues.address', kind: 'text' },
   { name: 'city', label: 'venues.city', kind: 'text' },
@@ -27,7 +28,7 @@ export const VENUE_FIELDS: LinkedField[] = [
   { name: 'description', label: 'common.description', kind: 'multiline' },
 ];
 
-export const ORGANIZER_FIELDS: LinkedField[] = [
+const ORGANIZER_FIELDS: LinkedField[] = [
   { name: 'organizer', label: 'organizers.name', kind: 'text' },
   { name: 'email', label: 'organizers.email', kind: 'text', type: 'email' },
   { name: 'phone', label: 'organizers.phone', kind: 'text', type: 'tel' },
@@ -66,7 +67,25 @@ export function linkedWrite(
   for (const field of fieldsOf(kind)) {
     const value = values[field.name];
     if (initial ? initial[field.name] === value : value === '') continue;
-    write[field.name] = field.kind === 'number' && value !== '' ? Number(value) : value;
+    write[field.name] =
+      field.kind === 'number' && value !== ''
+        ? Number(value)
+        : field.type === 'url' && typeof value === 'string'
+          ? withScheme(value)
+          : value;
   }
   return write;
+}
+
+/**
+ * The values of a copy (Duplicate): the same fields, the name marked as a copy ("{name} (copy)"),
+ * since the service answers an identical new venue or organizer with the existing one.
+ */
+export function copyOfValues(
+  kind: 'venues' | 'organizers',
+  values: LinkedValues,
+  copyName: (name: string) => string,
+): LinkedValues {
+  const nameField = kind === 'venues' ? 'venue' : 'organizer';
+  return { ...values, [nameField]: copyName(String(values[nameField] ?? '')) };
 }

@@ -1,7 +1,7 @@
 // Settings → Backups (the install administrator): where the data lives, the backups with dates and
 // sizes, Back up now, and Restore. A restore never replaces the data under the running server: the
 // desktop app asks, then restarts into the backup (electron/restore.ts); in a browser the page
-// says how (stop Almanac, `almanac restore FILE`), with the command ready to copy.
+// says how (stop Almanac, run `almanac restore FILE --data-dir DIR`), with the command ready to copy.
 import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useBackUpNow, useBackups } from '../../api/backups.ts';
@@ -13,7 +13,9 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { EmptyState, ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
+import { currentShell, joinPath, restoreCommand } from './restore-command.ts';
 
 const REASONS: Record<string, MessageId> = {
   daily: 'backups.reasonDaily',
@@ -37,8 +39,7 @@ export function BackupsSection() {
   const backUpNow = useBackUpNow();
   const bridge = desktopBridge();
   const [restoring, setRestoring] = useState<Backup | null>(null);
-  const when = (iso: string) =>
-    new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  const when = (iso: string) => formatDateTime(new Date(iso), locale);
   const size = (bytes: number) =>
     new Intl.NumberFormat(locale, { style: 'unit', unit: 'megabyte', maximumFractionDigits: 1 }).format(
       bytes / 1_000_000,
@@ -87,7 +88,10 @@ export function BackupsSection() {
                 <Column className="column">{t('backups.size')}</Column>
                 <Column className="column">{t('common.actions')}</Column>
               </TableHeader>
-              <TableBody items={backups.data.backups.map((backup) => ({ ...backup, id: backup.name }))}>
+              <TableBody
+                dependencies={[locale]}
+                items={backups.data.backups.map((backup) => ({ ...backup, id: backup.name }))}
+              >
                 {(backup) => (
                   <Row className="row" id={backup.name}>
                     <Cell className="cell cell-title">{when(backup.created)}</Cell>
@@ -123,7 +127,11 @@ export function BackupsSection() {
       </div>
       {restoring && backups.data && (
         <RestoreHowTo
-          file={`${backups.data.backups_folder}/${restoring.name}`}
+          command={restoreCommand(
+            joinPath(backups.data.backups_folder, restoring.name),
+            backups.data.data_folder,
+            currentShell(),
+          )}
           when={when(restoring.created)}
           onClose={() => setRestoring(null)}
         />
@@ -133,9 +141,8 @@ export function BackupsSection() {
 }
 
 /** In a browser the page cannot stop the server it talks to: it says how, command ready to copy. */
-function RestoreHowTo({ file, when, onClose }: { file: string; when: string; onClose(): void }) {
+function RestoreHowTo({ command, when, onClose }: { command: string; when: string; onClose(): void }) {
   const t = useT();
-  const command = `almanac restore "${file}"`;
   return (
     <Dialog
       title={t('backups.restoreTitle', { when })}

@@ -14,7 +14,7 @@ import { SelectField, TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
-import { useT, type MessageId } from '../../i18n/index.tsx';
+import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 
 const LANGUAGES = SITE_LANGUAGES;
 const languageKey = (language: string) =>
@@ -22,6 +22,8 @@ const languageKey = (language: string) =>
 
 export function SitesSection({ session }: { session: Session }) {
   const t = useT();
+  // Tables keep their rows' cells until told: a language switch must redraw them at once.
+  const locale = useLocale();
   const sites = useSites();
   const [editing, setEditing] = useState<SiteSummary | 'new' | null>(null);
   // The server decides; these only hide what would be refused.
@@ -46,7 +48,7 @@ export function SitesSection({ session }: { session: Session }) {
             <Column className="column">{t('sites.perPage')}</Column>
             <Column className="column">{t('common.actions')}</Column>
           </TableHeader>
-          <TableBody items={sites.data}>
+          <TableBody dependencies={[locale]} items={sites.data}>
             {(site) => (
               <Row className="row" id={site.code}>
                 <Cell className="cell cell-title">

@@ -11,6 +11,7 @@ import { ConfirmDialog, Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { EmptyState, ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { ApiError } from '../../api/errors.ts';
 
@@ -22,8 +23,7 @@ export function TokensSection({ session }: { session: Session }) {
   const errorText = useErrorText();
   const [making, setMaking] = useState(false);
   const [doomed, setDoomed] = useState<{ id: number; name: string } | null>(null);
-  const when = (iso: string | null) =>
-    iso ? new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso)) : '—';
+  const when = (iso: string | null) => (iso ? formatDateTime(new Date(iso), locale) : '—');
   return (
     <section className="settings-section" aria-labelledby="settings-tokens">
       <h2 id="settings-tokens">{t('tokens.title')}</h2>
@@ -47,7 +47,7 @@ export function TokensSection({ session }: { session: Session }) {
             <Column className="column">{t('tokens.lastUsed')}</Column>
             <Column className="column">{t('common.actions')}</Column>
           </TableHeader>
-          <TableBody items={tokens.data}>
+          <TableBody dependencies={[locale]} items={tokens.data}>
             {(token) => (
               <Row className="row" id={token.id}>
                 <Cell className="cell cell-title">{token.name}</Cell>

@@ -1,6 +1,8 @@
 // Whichever editor the UI store says is open, as a dialog over the current screen.
 import { lazy, Suspense, useEffect } from 'react';
 import { useUi } from '../../state/ui-store.ts';
+import { useSession } from '../../api/session.ts';
+import { canEdit } from '../session/permissions.ts';
 import type EventEditorComponent from '../events/editor/EventEditor.tsx';
 import type LinkedEditorComponent from '../linked/LinkedEditor.tsx';
 import type TermEditorComponent from '../terms/TermEditor.tsx';
@@ -36,19 +38,23 @@ function usePreloadEditors() {
 
 export function EditorHost() {
   const editor = useUi((state) => state.editor);
+  const session = useSession().data;
   usePreloadEditors();
   if (!editor) return null;
+  // Visitors read events in their card; the event editor is for those who may write.
+  if (editor.kind === 'event' && !(session && canEdit(session))) return null;
   const EventEditor = loaded.event ?? LazyEventEditor;
   const LinkedEditor = loaded.linked ?? LazyLinkedEditor;
   const TermEditor = loaded.term ?? LazyTermEditor;
   return (
     <Suspense fallback={null}>
-      {editor.kind === 'event' && <EventEditor key={editor.id ?? 'new'} target={editor} />}
+      {editor.kind === 'event' && <EventEditor key={editor.id ?? `new${editor.copyOf ?? ''}`} target={editor} />}
       {(editor.kind === 'venue' || editor.kind === 'organizer') && (
         <LinkedEditor
-          key={`${editor.kind}${editor.id ?? 'new'}`}
+          key={`${editor.kind}${editor.id ?? `new${editor.copyOf ?? ''}`}`}
           kind={editor.kind === 'venue' ? 'venues' : 'organizers'}
           id={editor.id}
+          copyOf={editor.copyOf}
         />
       )}
       {(editor.kind === 'category' || editor.kind === 'tag') && (

@@ -1,19 +1,20 @@
-// The category and tag editor: name (rename), slug, parent (categories), description; Delete
-// (terms are deleted outright, after a confirmation that says how many events lose them).
+// The category and tag editor, in the editor shell: name (rename), slug, parent (categories),
+// description; Delete (terms are deleted outright, after a confirmation that says how many events
+// lose them); Translations. Those who may not manage terms see the term's details, read-only.
 import { TranslationsDialog } from '../translations/TranslationsDialog.tsx';
-import { useMemo, useRef, useState } from 'react';
-import { Form } from 'react-aria-components';
+import { useMemo, useState } from 'react';
 import { useAllTerms, useCreateTerm, useDeleteTerm, useUpdateTerm } from '../../api/terms.ts';
-import { ApiError } from '../../api/errors.ts';
+import { useSession } from '../../api/session.ts';
 import type { Taxonomy } from '../../api/types.ts';
-import { Dialog, ConfirmDialog } from '../../components/Dialog.tsx';
-import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { EditorShell, ItemDetails, useFormErrors } from '../../components/EditorShell.tsx';
 import { SelectField, TextField } from '../../components/Fields.tsx';
-import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { ErrorMessage, Loading } from '../../components/States.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
 import { termPaths } from '../events/editor/pickers.tsx';
+import { canManageTerms } from '../session/permissions.ts';
 
 interface TermValues {
   name: string;
@@ -21,6 +22,8 @@ interface TermValues {
   parent: string;
   description: string;
 }
+type TermField = keyof TermValues;
+const TERM_FIELDS = new Set<string>(['name', 'slug', 'parent', 'description']);
 
 export default function TermEditor({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
   const t = useT();
@@ -43,8 +46,8 @@ export default function TermEditor({ taxonomy, id }: { taxonomy: Taxonomy; id: n
 
 function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
   const t = useT();
-  const errorText = useErrorText();
   const close = useUi((state) => state.closeEditor);
+  const session = useSession().data!;
   const all = useAllTerms(taxonomy);
   const term = id === null ? undefined : all.data?.find((candidate) => candidate.id === id);
   const initial: TermValues = useMemo(
@@ -57,41 +60,68 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
     [term],
   );
   const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [confirm, setConfirm] = useState<'discard' | 'delete' | null>(null);
-  const [translating, setTranslating] = useState(false);
+  const { errors, fail, clear } = useFormErrors<TermField>(
+    (param) => (TERM_FIELDS.has(param) ? (param as TermField) : undefined),
+    { term_exists: 'name' },
+  );
   const create = useCreateTerm(taxonomy);
   const update = useUpdateTerm(taxonomy);
   const remove = useDeleteTerm(taxonomy);
-  const formRef = useRef<HTMLFormElement>(null);
   const categories = taxonomy === 'categories';
+  const readOnly = !canManageTerms(session, taxonomy);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);
   const title = t(
-    categories
-      ? id === null
-        ? 'terms.newCategory'
-        : 'terms.editCategory'
-      : id === null
-        ? 'terms.newTag'
-        : 'terms.editTag',
+    readOnly
+      ? categories
+        ? 'terms.categoryDetails'
+        : 'terms.tagDetails'
+      : categories
+        ? id === null
+          ? 'terms.newCategory'
+          : 'terms.editCategory'
+        : id === null
+          ? 'terms.newTag'
+          : 'terms.editTag',
   );
   // A category cannot be its own ancestor: it and its descendants are not offered as parents.
+  const entries = useMemo(() => termPaths(all.data ?? []), [all.data]);
   const parents = useMemo(() => {
-    const entries = termPaths(all.data ?? []);
     const own = entries.find((entry) => entry.term.id === id);
     return entries.filter((entry) => !own || !(entry.term.id === id || entry.path.startsWith(`${own.path} › `)));
-  }, [all.data, id]);
+  }, [entries, id]);
 
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 400 && Object.keys(error.params).length > 0)
-      setErrors(error.params);
-    else if (error instanceof ApiError && error.code === 'term_exists') setErrors({ name: error.message });
-    else setErrors({ form: errorText(error) });
-    requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
-  };
+  if (readOnly)
+    return (
+      <EditorShell
+        title={initial.name || title}
+        size="small"
+        readOnly
+        dirty={false}
+        saving={false}
+        errors={errors}
+        onSave={close}
+        onClose={close}
+      >
+        <ItemDetails
+          rows={[
+            [t('terms.slug'), initial.slug],
+            ...(categories && term?.parent
+              ? [
+                  [t('terms.parent'), entries.find((entry) => entry.term.id === term.parent)?.path ?? ''] as [
+                    string,
+                    string,
+                  ],
+                ]
+              : []),
+            [t('common.description'), initial.description],
+            [t('terms.count'), String(term?.count ?? 0)],
+          ]}
+        />
+      </EditorShell>
+    );
 
   const save = async () => {
-    setErrors({});
+    clear();
     const write: Record<string, unknown> = {};
     if (id === null || values.name !== initial.name) write.name = values.name;
     if (values.slug !== initial.slug) write.slug = values.slug;
@@ -103,127 +133,77 @@ function TermForm({ taxonomy, id }: { taxonomy: Taxonomy; id: number | null }) {
       notify(t('common.saved'));
       close();
     } catch (error) {
-      failed(error);
+      fail(error);
     }
   };
 
-  const requestClose = () => (dirty ? setConfirm('discard') : close());
   return (
-    <Dialog
+    <EditorShell
       title={title}
-      isOpen
-      onClose={requestClose}
       size="small"
-      footer={
-        <>
-          {id !== null && (
-            <Button variant="danger" className="footer-start" onPress={() => setConfirm('delete')}>
-              {t('common.delete')}
-            </Button>
-          )}
-          {id !== null && (
-            <Button onPress={() => (dirty ? notify(t('translations.saveFirst')) : setTranslating(true))}>
-              {t('translations.open')}
-            </Button>
-          )}
-          <Button onPress={requestClose}>{t('common.cancel')}</Button>
-          <Button
-            variant="primary"
-            isDisabled={create.isPending || update.isPending}
-            onPress={() => formRef.current?.requestSubmit()}
-          >
-            {t('common.save')}
-          </Button>
-        </>
+      dirty={dirty}
+      saving={create.isPending || update.isPending}
+      errors={errors}
+      onSave={() => void save()}
+      onClose={close}
+      remove={
+        id === null
+          ? undefined
+          : {
+              title: t('terms.deleteConfirmTitle', { name: initial.name }),
+              body: t('terms.deleteConfirmBody', { count: term?.count ?? 0 }),
+              run: () => remove.mutateAsync(id),
+              onFailed: fail,
+            }
+      }
+      translations={
+        id === null
+          ? undefined
+          : (closeTranslations) => (
+              <TranslationsDialog
+                resource={taxonomy}
+                id={id}
+                base={{ name: initial.name, description: initial.description }}
+                etag={null}
+                onSaved={() => {}}
+                onClose={closeTranslations}
+              />
+            )
       }
     >
-      <Form
-        validationBehavior="aria"
-        ref={formRef}
-        className="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <div role="alert" className="form-errors" aria-live="assertive">
-          {errors.form && <p>{errors.form}</p>}
-        </div>
-        <TextField
-          label={t('terms.name')}
-          value={values.name}
-          onChange={(name) => setValues({ ...values, name })}
-          error={errors.name}
-          isRequired
-          autoFocus
-        />
-        <TextField
-          label={t('terms.slug')}
-          value={values.slug}
-          onChange={(slug) => setValues({ ...values, slug })}
-          error={errors.slug}
-        />
-        {categories && (
-          <SelectField
-            label={t('terms.parent')}
-            value={values.parent}
-            onChange={(parent) => setValues({ ...values, parent })}
-            error={errors.parent}
-            options={[
-              { id: '0', label: t('terms.noParent') },
-              ...parents.map(({ term: option, path }) => ({ id: String(option.id), label: path })),
-            ]}
-          />
-        )}
-        <TextField
-          label={t('common.description')}
-          value={values.description}
-          onChange={(description) => setValues({ ...values, description })}
-          error={errors.description}
-          multiline
-        />
-        <button type="submit" hidden tabIndex={-1} />
-      </Form>
-      <ConfirmDialog
-        isOpen={confirm === 'discard'}
-        title={t('common.unsavedTitle')}
-        body={t('common.unsavedBody')}
-        confirmLabel={t('common.discard')}
-        cancelLabel={t('common.keepEditing')}
-        danger
-        onConfirm={close}
-        onCancel={() => setConfirm(null)}
+      <TextField
+        label={t('terms.name')}
+        value={values.name}
+        onChange={(name) => setValues({ ...values, name })}
+        error={errors.fields.name}
+        isRequired
+        autoFocus
       />
-      <ConfirmDialog
-        isOpen={confirm === 'delete'}
-        title={t('terms.deleteConfirmTitle', { name: initial.name })}
-        body={t('terms.deleteConfirmBody', { count: term?.count ?? 0 })}
-        confirmLabel={t('common.delete')}
-        danger
-        onConfirm={() =>
-          remove.mutate(id!, {
-            onSuccess: () => {
-              notify(t('common.deleted'));
-              close();
-            },
-            onError: (error) => {
-              setConfirm(null);
-              failed(error);
-            },
-          })
-        }
-        onCancel={() => setConfirm(null)}
+      <TextField
+        label={t('terms.slug')}
+        value={values.slug}
+        onChange={(slug) => setValues({ ...values, slug })}
+        error={errors.fields.slug}
       />
-      {translating && id !== null && (
-        <TranslationsDialog
-          resource={taxonomy}
-          id={id}
-          base={{ name: initial.name, description: initial.description }}
-          etag={null}
-          onSaved={() => {}}
-          onClose={() => setTranslating(false)}
+      {categories && (
+        <SelectField
+          label={t('terms.parent')}
+          value={values.parent}
+          onChange={(parent) => setValues({ ...values, parent })}
+          error={errors.fields.parent}
+          options={[
+            { id: '0', label: t('terms.noParent') },
+            ...parents.map(({ term: option, path }) => ({ id: String(option.id), label: path })),
+          ]}
         />
       )}
-    </Dialog>
+      <TextField
+        label={t('common.description')}
+        value={values.description}
+        onChange={(description) => setValues({ ...values, description })}
+        error={errors.fields.description}
+        multiline
+      />
+    </EditorShell>
   );
 }

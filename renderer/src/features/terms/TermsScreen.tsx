@@ -7,14 +7,16 @@ import { useSession } from '../../api/session.ts';
 import type { Taxonomy } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState, ErrorMessage, Loading } from '../../components/States.tsx';
-import { useT } from '../../i18n/index.tsx';
+import { useLocale, useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
-import { canEditOthers, canPublish } from '../session/permissions.ts';
+import { canManageTerms } from '../session/permissions.ts';
 import { termPaths } from '../events/editor/pickers.tsx';
 import { categoryColor } from '../calendar/category-colors.ts';
 
 export default function TermsScreen({ taxonomy }: { taxonomy: Taxonomy }) {
   const t = useT();
+  // Tables keep their rows' cells until told: a language switch must redraw them at once.
+  const locale = useLocale();
   const session = useSession().data!;
   const categories = taxonomy === 'categories';
   const search = useUi((state) => (categories ? state.categorySearch : state.tagSearch));
@@ -33,7 +35,7 @@ export default function TermsScreen({ taxonomy }: { taxonomy: Taxonomy }) {
         <h1 id={`${taxonomy}-title`} className="screen-title">
           {title}
         </h1>
-        {(categories ? canPublish(session) : canEditOthers(session)) && (
+        {canManageTerms(session, taxonomy) && (
           <Button variant="primary" icon="plus" onPress={() => openEditor({ kind, id: null })}>
             {t(categories ? 'terms.newCategory' : 'terms.newTag')}
           </Button>
@@ -65,7 +67,7 @@ export default function TermsScreen({ taxonomy }: { taxonomy: Taxonomy }) {
             <Column className="column">{t('terms.slug')}</Column>
             <Column className="column">{t('terms.count')}</Column>
           </TableHeader>
-          <TableBody items={rows.map((row) => ({ ...row, id: row.term.id }))}>
+          <TableBody dependencies={[locale]} items={rows.map((row) => ({ ...row, id: row.term.id }))}>
             {({ term, depth }) => (
               <Row className={`row term-depth-${Math.min(depth, 3)}`} id={term.id}>
                 <Cell className="cell cell-title">

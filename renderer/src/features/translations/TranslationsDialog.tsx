@@ -64,6 +64,10 @@ export function TranslationsDialog({
   const values = edited && edited.from === loaded.data ? edited.values : null;
   const resetKey = edited?.resetKey ?? 0;
   const setValues = (next: TranslatedFields) => edited && setEdited({ ...edited, values: next });
+  // Only what was edited is saved: a field left alone keeps showing the base text (or its own).
+  const changed = values
+    ? Object.fromEntries(Object.entries(values).filter(([field, text]) => text !== loaded.data?.[field]))
+    : {};
   const label = (field: string): MessageId => LABELS[field]!;
   const fallsBack = (field: string) =>
     loaded.data !== undefined && loaded.data[field] === base[field] && (base[field] ?? '') !== '';
@@ -79,11 +83,10 @@ export function TranslationsDialog({
           <Button onPress={onClose}>{t('common.close')}</Button>
           <Button
             variant="primary"
-            isDisabled={!values || save.isPending}
+            isDisabled={Object.keys(changed).length === 0 || save.isPending}
             onPress={() =>
-              values &&
               save.mutate(
-                { id, language, fields: values, etag },
+                { id, language, fields: changed, etag },
                 {
                   onSuccess: (newEtag) => {
                     onSaved(newEtag);

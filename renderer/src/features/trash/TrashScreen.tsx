@@ -21,6 +21,7 @@ import { ConfirmDialog } from '../../components/Dialog.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination, useErrorText } from '../../components/States.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { useLocale, useT } from '../../i18n/index.tsx';
+import { formatDateTime } from '../../i18n/dates.ts';
 import { canEdit } from '../session/permissions.ts';
 
 function TrashList({ kind }: { kind: TrashKind }) {
@@ -33,7 +34,6 @@ function TrashList({ kind }: { kind: TrashKind }) {
   const remove = useDeleteForever(kind);
   const [doomed, setDoomed] = useState<{ id: number; title: string } | null>(null);
   const items = trash.data?.items ?? [];
-  const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   if (trash.isPending) return <Loading />;
   if (trash.isError) return <ErrorMessage error={trash.error} onRetry={() => void trash.refetch()} />;
   if (items.length === 0) return <EmptyState icon="trash">{t('trash.empty')}</EmptyState>;
@@ -48,12 +48,12 @@ function TrashList({ kind }: { kind: TrashKind }) {
           <Column className="column">{t('trash.when')}</Column>
           <Column className="column">{t('common.actions')}</Column>
         </TableHeader>
-        <TableBody items={items}>
+        <TableBody dependencies={[locale]} items={items}>
           {(item) => (
             <Row className="row" id={item.id}>
               <Cell className="cell cell-title">{item.title}</Cell>
               <Cell className="cell">{t(`status.${item.restore_status as 'publish'}`)}</Cell>
-              <Cell className="cell">{format.format(new Date(`${item.trashed.replace(' ', 'T')}Z`))}</Cell>
+              <Cell className="cell">{formatDateTime(new Date(`${item.trashed.replace(' ', 'T')}Z`), locale)}</Cell>
               <Cell className="cell cell-actions">
                 <Button
                   icon="restore"

@@ -5,32 +5,8 @@
 // and the table says so.
 import { Dialog } from '../../../components/Dialog.tsx';
 import { Button } from '../../../components/Button.tsx';
-import { useT, type MessageId } from '../../../i18n/index.tsx';
-import { changedFields, type EventFormValues } from './event-form.ts';
-
-const LABELS: Record<keyof EventFormValues, MessageId> = {
-  title: 'editor.title',
-  start: 'editor.start',
-  end: 'editor.end',
-  allDay: 'editor.allDay',
-  timezone: 'editor.timezone',
-  description: 'editor.description',
-  excerpt: 'editor.excerpt',
-  venue: 'editor.venue',
-  organizers: 'editor.organizers',
-  categories: 'editor.categories',
-  tags: 'editor.tags',
-  cost: 'editor.cost',
-  website: 'editor.website',
-  image: 'editor.image',
-  featured: 'editor.featured',
-  sticky: 'editor.sticky',
-  hideFromListings: 'editor.hideFromListings',
-  showMap: 'editor.showMap',
-  showMapLink: 'editor.showMapLink',
-  status: 'editor.status',
-  password: 'editor.password',
-};
+import { useT } from '../../../i18n/index.tsx';
+import { changedFields, EVENT_FIELDS, type EventFormValues } from './event-form.ts';
 
 function show(value: unknown, yes: string, no: string, none: string): string {
   if (typeof value === 'boolean') return value ? yes : no;
@@ -90,7 +66,7 @@ export function ConflictDialog({
         <tbody>
           {fields.map((field) => (
             <tr key={field}>
-              <th scope="row">{t(LABELS[field])}</th>
+              <th scope="row">{t(EVENT_FIELDS[field].label)}</th>
               <td>{changedByMe.includes(field) ? text(mine[field]) : t('conflict.notChanged')}</td>
               <td>{text(theirs[field])}</td>
             </tr>
@@ -100,5 +76,3 @@ export function ConflictDialog({
     </Dialog>
   );
 }
-
-export { LABELS as FIELD_LABELS };

@@ -1,14 +1,13 @@
-// The event editor: every field of the spec's event, in a dialog over the calendar or the list.
-// Saves send the ETag the editor loaded as If-Match; a 412 opens the conflict dialog. The server's
-// 400 messages appear at their fields (marked invalid, described, announced, the first focused).
-// Closing with unsaved changes — Esc, a click outside, Cancel — asks first.
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { Form } from 'react-aria-components';
+// The event editor: every field of the spec's event, in the editor shell (components/EditorShell)
+// over the calendar or the list. Saves send the ETag the editor loaded as If-Match; a 412 opens the
+// conflict dialog. Dates are read as typed, in the UI's locale, and End keeps the event's length
+// when Start moves. A new event comes empty, from a quick-add slot, or as a copy (Duplicate).
+import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Dialog, ConfirmDialog } from '../../../components/Dialog.tsx';
-import { Button } from '../../../components/Button.tsx';
+import { Dialog } from '../../../components/Dialog.tsx';
+import { EditorShell, useFormErrors } from '../../../components/EditorShell.tsx';
 import { Checkbox, SelectField, TextField } from '../../../components/Fields.tsx';
-import { ErrorMessage, Loading, useErrorText, useNoticeableWait } from '../../../components/States.tsx';
+import { ErrorMessage, Loading, useNoticeableWait } from '../../../components/States.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events.ts';
 import { useSession } from '../../../api/session.ts';
@@ -23,118 +22,134 @@ import { useUi, type EditorTarget } from '../../../state/ui-store.ts';
 import { canEditOthers, canPublish } from '../../session/permissions.ts';
 import {
   EVENT_STATUSES,
-  eventWrite,
-  fieldErrors,
-  formFromEvent,
-  newEventForm,
   changedFields,
+  duplicateForm,
+  eventFieldOf,
+  eventWrite,
+  formFromEvent,
+  hasPassword,
+  newEventForm,
+  withStart,
+  type EventFieldName,
   type EventFormValues,
 } from './event-form.ts';
-import { DateTimeField } from './DateTimeField.tsx';
+import { DateTimeField, type DateProblem } from './DateTimeField.tsx';
 import { TimeZoneField } from './TimeZoneField.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
-
-type Errors = Partial<Record<keyof EventFormValues | 'form', string>>;
+import { useUndoableTrash } from '../use-undoable-trash.ts';
+import { withScheme } from '../../../components/web-address.ts';
 
 export default function EventEditor({ target }: { target: Extract<EditorTarget, { kind: 'event' }> }) {
   const t = useT();
   const session = useSession().data!;
   const close = useUi((state) => state.closeEditor);
-  const loaded = useEvent(target.id);
-  const pending = target.id !== null && loaded.isPending;
+  // The event to edit, or the one a duplicate copies.
+  const source = target.id ?? target.copyOf ?? null;
+  const loaded = useEvent(source);
+  const pending = source !== null && loaded.isPending;
+  const title =
+    target.id !== null ? t('editor.editTitle') : target.copyOf ? t('editor.duplicateTitle') : t('editor.newTitle');
   // The event usually arrives within a few frames: until a wait is noticeable, no dialog at all
   // (a loading dialog would be drawn, then torn down and replaced by the form's own).
   const noticeable = useNoticeableWait(pending);
   if (pending) {
     if (!noticeable) return null;
     return (
-      <Dialog title={t('editor.editTitle')} isOpen onClose={close} size="large">
+      <Dialog title={title} isOpen onClose={close} size="large">
         <Loading />
       </Dialog>
     );
   }
   // Only when nothing was loaded: a refetch that fails later (someone trashed the event while it
   // is open here) must not replace the form and lose what is being typed; the save will say so.
-  if (target.id !== null && loaded.isError && loaded.data === undefined) {
+  if (source !== null && loaded.isError && loaded.data === undefined) {
     return (
-      <Dialog title={t('editor.editTitle')} isOpen onClose={close} size="large">
+      <Dialog title={title} isOpen onClose={close} size="large">
         <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} />
       </Dialog>
     );
   }
+  const event = loaded.data?.event ?? null;
+  const initial =
+    target.id !== null && event
+      ? formFromEvent(event)
+      : target.copyOf && event
+        ? duplicateForm(event, canPublish(session))
+        : newEventForm(session.site.timezone, target.defaults);
   return (
     <EditorForm
       id={target.id}
-      event={loaded.data?.event ?? null}
-      etag={loaded.data?.etag ?? null}
-      initial={loaded.data ? formFromEvent(loaded.data.event) : newEventForm(session.site.timezone, target.defaults)}
+      title={title}
+      event={target.id !== null ? event : null}
+      etag={target.id !== null ? (loaded.data?.etag ?? null) : null}
+      initial={initial}
       onClose={close}
     />
   );
 }
 
+/** The controls that show a field's server message: each field's own, read from the form errors. */
+type Errors = Partial<Record<EventFieldName, string>>;
+
 function EditorForm({
   id,
+  title,
   event,
   etag: loadedEtag,
   initial: loadedInitial,
   onClose,
 }: {
   id: number | null;
+  title: string;
   event: Event | null;
   etag: string | null;
   initial: EventFormValues;
   onClose(): void;
 }) {
   const t = useT();
-  const errorText = useErrorText();
   const session = useSession().data!;
   const client = useQueryClient();
   const create = useCreateEvent();
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
+  const trashWithUndo = useUndoableTrash();
   // The version this editor is based on: what it loaded, or what it took from a conflict.
   const [base, setBase] = useState({ initial: loadedInitial, etag: loadedEtag, resetKey: 0 });
   const [values, setValues] = useState(loadedInitial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [confirmDiscard, setConfirmDiscard] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [translating, setTranslating] = useState(false);
+  const { errors, setErrors, clear, fail } = useFormErrors(eventFieldOf);
+  const [dates, setDates] = useState<Partial<Record<'start' | 'end', DateProblem>>>({});
   const [conflict, setConflict] = useState<{ theirs: EventFormValues; etag: string | null } | null>(null);
-  const formRef = useRef<HTMLFormElement>(null);
-  const dirty = useMemo(() => changedFields(base.initial, values).length > 0, [base.initial, values]);
-  const saving = create.isPending || update.isPending;
+  // A new event (or a copy) is unsaved until it is saved: closing it asks once something is typed.
+  const dirty = changedFields(base.initial, values).length > 0;
   const publisher = canPublish(session);
+  const fieldError: Errors = errors.fields;
 
   const set = <K extends keyof EventFormValues>(key: K, value: EventFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
-
-  // Server errors: the first invalid field takes the focus (its message is read with it).
-  useEffect(() => {
-    if (Object.keys(errors).length === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    invalid?.focus();
-  }, [errors]);
-
-  const requestClose = () => (dirty ? setConfirmDiscard(true) : onClose());
-
-  const failed = (error: unknown) => {
-    if (error instanceof ApiError && error.status === 400) {
-      const next = fieldErrors(error.params);
-      if (Object.keys(next).length === 0) next.form = error.message;
-      setErrors(next);
-    } else setErrors({ form: errorText(error) });
-  };
+  const problem = (field: 'start' | 'end') => (next: DateProblem | null) =>
+    setDates((current) =>
+      current[field] === (next ?? undefined) ? current : { ...current, [field]: next ?? undefined },
+    );
 
   /** Saves against `basis` (the version the change is based on: what was loaded, or theirs). */
   const save = async (
     basis: { initial: EventFormValues | null; etag: string | null },
     write = eventWrite(values, basis.initial),
   ) => {
-    setErrors({});
+    // A date that cannot be read (or is still a question) is never sent: it is said at its field.
+    const unread = (Object.entries(dates) as ['start' | 'end', DateProblem | undefined][]).filter(([, p]) => p);
+    if (unread.length > 0) {
+      setErrors({
+        fields: Object.fromEntries(
+          unread.map(([field, kind]) => [field, t(kind === 'ambiguous' ? 'editor.dateAnswer' : 'editor.dateUnread')]),
+        ),
+      });
+      return;
+    }
+    clear();
     try {
       if (id === null) {
         const answer = await create.mutateAsync(write);
@@ -151,265 +166,227 @@ function EditorForm({
         setConflict({ theirs: formFromEvent(eventWithTextNames(theirs.data)), etag: theirs.etag });
         return;
       }
-      failed(error);
+      fail(error);
     }
   };
 
-  const errorCount = Object.keys(errors).filter((key) => key !== 'form').length;
-  const title = id === null ? t('editor.newTitle') : t('editor.editTitle');
-
+  const eventTitle = event?.title ?? values.title;
   return (
-    <Dialog
+    <EditorShell
       title={title}
-      isOpen
-      onClose={requestClose}
       size="large"
-      footer={
-        <>
-          {id !== null && (
-            <Button variant="danger" className="footer-start" onPress={() => setConfirmDelete(true)}>
-              {t('common.delete')}
-            </Button>
-          )}
-          {id !== null && (
-            <Button onPress={() => (dirty ? notify(t('translations.saveFirst')) : setTranslating(true))}>
-              {t('translations.open')}
-            </Button>
-          )}
-          <Button onPress={requestClose}>{t('common.cancel')}</Button>
-          <Button variant="primary" isDisabled={saving} onPress={() => formRef.current?.requestSubmit()}>
-            {t('common.save')}
-          </Button>
-        </>
+      dirty={dirty}
+      saving={create.isPending || update.isPending}
+      errors={errors}
+      formClassName="editor-form"
+      onSave={() => void save(id === null ? { initial: null, etag: null } : base)}
+      onClose={onClose}
+      remove={
+        id === null
+          ? undefined
+          : {
+              title: t('editor.deleteConfirmTitle'),
+              body: t('editor.deleteConfirmBody', { title: eventTitle }),
+              run: () => remove.mutateAsync({ id, etag: base.etag }),
+              done: () => trashWithUndo.announce(id, eventTitle, base.initial.status),
+              onFailed: fail,
+            }
+      }
+      translations={
+        id === null
+          ? undefined
+          : (close) => (
+              <TranslationsDialog
+                resource="events"
+                id={id}
+                base={{
+                  title: base.initial.title,
+                  description: base.initial.description,
+                  excerpt: base.initial.excerpt,
+                }}
+                etag={base.etag}
+                onSaved={(etag) => setBase((current) => ({ ...current, etag }))}
+                onClose={close}
+              />
+            )
+      }
+      overlays={
+        conflict && (
+          <ConflictDialog
+            mine={values}
+            theirs={conflict.theirs}
+            changedByMe={changedFields(base.initial, values)}
+            onKeepMine={() => {
+              // My changes (against what I loaded), over their exact version (If-Match with their
+              // ETag): their other changes stay, and a third change still stops it.
+              const write = eventWrite(values, base.initial);
+              setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey });
+              setConflict(null);
+              void save({ initial: conflict.theirs, etag: conflict.etag }, write);
+            }}
+            onTakeTheirs={() => {
+              setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey + 1 });
+              setValues(conflict.theirs);
+              setConflict(null);
+              void client.invalidateQueries({ queryKey: keys.events(currentSite()) });
+            }}
+            onCancel={() => setConflict(null)}
+          />
+        )
       }
     >
-      <Form
-        validationBehavior="aria"
-        ref={formRef}
-        className="editor-form"
-        onSubmit={(submitEvent) => {
-          submitEvent.preventDefault();
-          void save(id === null ? { initial: null, etag: null } : base);
-        }}
-      >
-        <div role="alert" className="form-errors" aria-live="assertive">
-          {errorCount > 0 && <p>{t('common.fieldErrors', { count: errorCount })}</p>}
-          {errors.form && <p>{errors.form}</p>}
-        </div>
-        <div className="editor-columns">
-          <div className="editor-column">
-            <TextField
-              label={t('editor.title')}
-              value={values.title}
-              onChange={(v) => set('title', v)}
-              error={errors.title}
-              isRequired
-              autoFocus
+      <div className="editor-columns">
+        <div className="editor-column">
+          <TextField
+            label={t('editor.title')}
+            value={values.title}
+            onChange={(v) => set('title', v)}
+            error={fieldError.title}
+            isRequired
+            autoFocus
+          />
+          <fieldset className="group">
+            <legend>{t('editor.sectionWhen')}</legend>
+            <div className="date-rows">
+              <DateTimeField
+                label={t('editor.start')}
+                value={values.start}
+                onChange={(start) => setValues((current) => withStart(current, start))}
+                onProblem={problem('start')}
+                allDay={values.allDay}
+                error={fieldError.start}
+              />
+              <DateTimeField
+                label={t('editor.end')}
+                value={values.end}
+                onChange={(v) => set('end', v)}
+                onProblem={problem('end')}
+                allDay={values.allDay}
+                error={fieldError.end}
+                lengthFrom={values.start}
+                help={false}
+              />
+            </div>
+            <Checkbox
+              label={t('editor.allDay')}
+              value={values.allDay}
+              onChange={(allDay) =>
+                setValues((current) => ({
+                  ...current,
+                  allDay,
+                  start: allDay ? current.start.slice(0, 10) : `${current.start.slice(0, 10)} 09:00`,
+                  end: allDay ? current.end.slice(0, 10) : `${current.end.slice(0, 10)} 10:00`,
+                }))
+              }
             />
-            <fieldset className="group">
-              <legend>{t('editor.sectionWhen')}</legend>
-              <div className="field-row">
-                <DateTimeField
-                  label={t('editor.start')}
-                  value={values.start}
-                  onChange={(v) => set('start', v)}
-                  allDay={values.allDay}
-                  error={errors.start}
-                />
-                <DateTimeField
-                  label={t('editor.end')}
-                  value={values.end}
-                  onChange={(v) => set('end', v)}
-                  allDay={values.allDay}
-                  error={errors.end}
-                />
-              </div>
+            {fieldError.allDay && <p className="field-error">{fieldError.allDay}</p>}
+            <TimeZoneField value={values.timezone} onChange={(v) => set('timezone', v)} error={fieldError.timezone} />
+          </fieldset>
+          <RichTextField
+            label={t('editor.description')}
+            value={values.description}
+            onChange={(v) => set('description', v)}
+            error={fieldError.description}
+            resetKey={base.resetKey}
+          />
+          <TextField
+            label={t('editor.excerpt')}
+            value={values.excerpt}
+            onChange={(v) => set('excerpt', v)}
+            error={fieldError.excerpt}
+            multiline
+          />
+        </div>
+        <div className="editor-column">
+          <fieldset className="group">
+            <legend>{t('editor.sectionWhere')}</legend>
+            <VenuePicker value={values.venue} onChange={(v) => set('venue', v)} error={fieldError.venue} />
+            <OrganizersPicker
+              value={values.organizers}
+              onChange={(v) => set('organizers', v)}
+              error={fieldError.organizers}
+            />
+            <TermPicker
+              taxonomy="categories"
+              value={values.categories}
+              onChange={(v) => set('categories', v)}
+              error={fieldError.categories}
+              canCreate={publisher}
+            />
+            <TermPicker
+              taxonomy="tags"
+              value={values.tags}
+              onChange={(v) => set('tags', v)}
+              error={fieldError.tags}
+              canCreate={canEditOthers(session)}
+            />
+          </fieldset>
+          <fieldset className="group">
+            <legend>{t('editor.sectionDetails')}</legend>
+            <TextField
+              label={t('editor.cost')}
+              description={t('editor.costHelp')}
+              value={values.cost}
+              onChange={(v) => set('cost', v)}
+              error={fieldError.cost}
+            />
+            <TextField
+              label={t('editor.website')}
+              value={values.website}
+              onChange={(v) => set('website', v)}
+              onBlur={() => set('website', withScheme(values.website))}
+              error={fieldError.website}
+              type="url"
+            />
+            <TextField
+              label={t('editor.image')}
+              value={values.image}
+              onChange={(v) => set('image', v)}
+              onBlur={() => set('image', withScheme(values.image))}
+              error={fieldError.image}
+              type="url"
+            />
+            <div className="checkbox-grid">
+              <Checkbox label={t('editor.featured')} value={values.featured} onChange={(v) => set('featured', v)} />
+              <Checkbox label={t('editor.sticky')} value={values.sticky} onChange={(v) => set('sticky', v)} />
               <Checkbox
-                label={t('editor.allDay')}
-                value={values.allDay}
-                onChange={(allDay) =>
-                  setValues((current) => ({
-                    ...current,
-                    allDay,
-                    start: allDay ? current.start.slice(0, 10) : `${current.start.slice(0, 10)} 09:00`,
-                    end: allDay ? current.end.slice(0, 10) : `${current.end.slice(0, 10)} 10:00`,
-                  }))
-                }
+                label={t('editor.hideFromListings')}
+                value={values.hideFromListings}
+                onChange={(v) => set('hideFromListings', v)}
               />
-              {errors.allDay && <p className="field-error">{errors.allDay}</p>}
-              <TimeZoneField value={values.timezone} onChange={(v) => set('timezone', v)} error={errors.timezone} />
-            </fieldset>
-            <RichTextField
-              label={t('editor.description')}
-              value={values.description}
-              onChange={(v) => set('description', v)}
-              error={errors.description}
-              resetKey={base.resetKey}
+              <Checkbox label={t('editor.showMap')} value={values.showMap} onChange={(v) => set('showMap', v)} />
+              <Checkbox
+                label={t('editor.showMapLink')}
+                value={values.showMapLink}
+                onChange={(v) => set('showMapLink', v)}
+              />
+            </div>
+          </fieldset>
+          <fieldset className="group">
+            <legend>{t('editor.sectionPublishing')}</legend>
+            <SelectField
+              label={t('editor.status')}
+              value={values.status}
+              onChange={(v) => set('status', v)}
+              error={fieldError.status}
+              options={EVENT_STATUSES.filter(
+                (status) => publisher || status === 'draft' || status === 'pending' || status === values.status,
+              ).map((status) => ({
+                id: status,
+                label: t(`status.${status}`),
+              }))}
             />
             <TextField
-              label={t('editor.excerpt')}
-              value={values.excerpt}
-              onChange={(v) => set('excerpt', v)}
-              error={errors.excerpt}
-              multiline
+              label={t('editor.password')}
+              description={event && hasPassword(event) ? t('editor.passwordKeep') : t('editor.passwordHelp')}
+              value={values.password}
+              onChange={(v) => set('password', v)}
+              error={fieldError.password}
+              type="password"
             />
-          </div>
-          <div className="editor-column">
-            <fieldset className="group">
-              <legend>{t('editor.sectionWhere')}</legend>
-              <VenuePicker value={values.venue} onChange={(v) => set('venue', v)} error={errors.venue} />
-              <OrganizersPicker
-                value={values.organizers}
-                onChange={(v) => set('organizers', v)}
-                error={errors.organizers}
-              />
-              <TermPicker
-                taxonomy="categories"
-                value={values.categories}
-                onChange={(v) => set('categories', v)}
-                error={errors.categories}
-                canCreate={publisher}
-              />
-              <TermPicker
-                taxonomy="tags"
-                value={values.tags}
-                onChange={(v) => set('tags', v)}
-                error={errors.tags}
-                canCreate={canEditOthers(session)}
-              />
-            </fieldset>
-            <fieldset className="group">
-              <legend>{t('editor.sectionDetails')}</legend>
-              <TextField
-                label={t('editor.cost')}
-                description={t('editor.costHelp')}
-                value={values.cost}
-                onChange={(v) => set('cost', v)}
-                error={errors.cost}
-              />
-              <TextField
-                label={t('editor.website')}
-                value={values.website}
-                onChange={(v) => set('website', v)}
-                error={errors.website}
-                type="url"
-              />
-              <TextField
-                label={t('editor.image')}
-                value={values.image}
-                onChange={(v) => set('image', v)}
-                error={errors.image}
-                type="url"
-              />
-              <div className="checkbox-grid">
-                <Checkbox label={t('editor.featured')} value={values.featured} onChange={(v) => set('featured', v)} />
-                <Checkbox label={t('editor.sticky')} value={values.sticky} onChange={(v) => set('sticky', v)} />
-                <Checkbox
-                  label={t('editor.hideFromListings')}
-                  value={values.hideFromListings}
-                  onChange={(v) => set('hideFromListings', v)}
-                />
-                <Checkbox label={t('editor.showMap')} value={values.showMap} onChange={(v) => set('showMap', v)} />
-                <Checkbox
-                  label={t('editor.showMapLink')}
-                  value={values.showMapLink}
-                  onChange={(v) => set('showMapLink', v)}
-                />
-              </div>
-            </fieldset>
-            <fieldset className="group">
-              <legend>{t('editor.sectionPublishing')}</legend>
-              <SelectField
-                label={t('editor.status')}
-                value={values.status}
-                onChange={(v) => set('status', v)}
-                error={errors.status}
-                options={EVENT_STATUSES.filter(
-                  (status) => publisher || status === 'draft' || status === 'pending' || status === values.status,
-                ).map((status) => ({
-                  id: status,
-                  label: t(`status.${status}`),
-                }))}
-              />
-              <TextField
-                label={t('editor.password')}
-                description={id === null ? t('editor.passwordHelp') : t('editor.passwordKeep')}
-                value={values.password}
-                onChange={(v) => set('password', v)}
-                error={errors.password}
-                type="password"
-              />
-            </fieldset>
-          </div>
+          </fieldset>
         </div>
-        {/* Enter in a text field saves, as in any form. */}
-        <button type="submit" hidden tabIndex={-1} />
-      </Form>
-      <ConfirmDialog
-        isOpen={confirmDiscard}
-        title={t('common.unsavedTitle')}
-        body={t('common.unsavedBody')}
-        confirmLabel={t('common.discard')}
-        cancelLabel={t('common.keepEditing')}
-        danger
-        onConfirm={onClose}
-        onCancel={() => setConfirmDiscard(false)}
-      />
-      <ConfirmDialog
-        isOpen={confirmDelete}
-        title={t('editor.deleteConfirmTitle')}
-        body={t('editor.deleteConfirmBody', { title: event?.title ?? values.title })}
-        confirmLabel={t('common.delete')}
-        danger
-        onConfirm={() =>
-          remove.mutate(
-            { id: id!, etag: base.etag },
-            {
-              onSuccess: () => {
-                notify(t('editor.trashed', { title: event?.title ?? values.title }));
-                onClose();
-              },
-              onError: (error) => {
-                setConfirmDelete(false);
-                failed(error);
-              },
-            },
-          )
-        }
-        onCancel={() => setConfirmDelete(false)}
-      />
-      {translating && id !== null && (
-        <TranslationsDialog
-          resource="events"
-          id={id}
-          base={{ title: base.initial.title, description: base.initial.description, excerpt: base.initial.excerpt }}
-          etag={base.etag}
-          onSaved={(etag) => setBase((current) => ({ ...current, etag }))}
-          onClose={() => setTranslating(false)}
-        />
-      )}
-      {conflict && (
-        <ConflictDialog
-          mine={values}
-          theirs={conflict.theirs}
-          changedByMe={changedFields(base.initial, values)}
-          onKeepMine={() => {
-            // Over their exact version (If-Match with their ETag): a third change still stops it.
-            // My changes (against what I loaded), over their exact version: their other changes stay.
-            const write = eventWrite(values, base.initial);
-            setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey });
-            setConflict(null);
-            void save({ initial: conflict.theirs, etag: conflict.etag }, write);
-          }}
-          onTakeTheirs={() => {
-            setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey + 1 });
-            setValues(conflict.theirs);
-            setConflict(null);
-            void client.invalidateQueries({ queryKey: keys.events(currentSite()) });
-          }}
-          onCancel={() => setConflict(null)}
-        />
-      )}
-    </Dialog>
+      </div>
+    </EditorShell>
   );
 }

@@ -1,4 +1,5 @@
 // Time zone: a searchable list of the IANA zones this system knows, and any `UTC±N` typed in.
+// Enter chooses, it never saves the form the field is in.
 import { useMemo, useState } from 'react';
 import {
   Button as AriaButton,
@@ -74,7 +75,16 @@ export function TimeZoneField({
     >
       <Label className="field-label">{t('editor.timezone')}</Label>
       <div className="field-control combobox-control">
-        <Input className="input" />
+        <Input
+          className="input"
+          // Enter picks a zone from the list, never saves the form around it half-filled (the
+          // browser's implicit submission): the typed text counts as it does when leaving the field.
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (input.trim() !== '' && input.trim() !== value) onChange(input.trim());
+          }}
+        />
         <AriaButton className="combobox-button">
           <Icon name="chevronDown" size={16} />
         </AriaButton>

@@ -1,8 +1,17 @@
-// The event editor's model: the form's values, how they come from an event (or from a quick-add
-// slot), what a save sends (a create sends everything; an update only what changed, so it never
-// overwrites a field someone else changed meanwhile), and where the server's 400 messages go.
+// The event editor's model, from ONE list of fields (EVENT_FIELDS): each form field's API
+// parameter, its value in a new event, how it is read from an event and how it is written. The
+// form's values, a new form, the form of a loaded event, what a save sends (a create sends
+// everything; an update only what changed, so it never overwrites a field someone else changed
+// meanwhile) and where the server's 400 messages go all follow from it. The API side is typed by
+// the server's own schema (`EventWrite`, `Event`: `import type` of the schemas' Static types), so
+// a parameter the service does not take, or a value of the wrong type, fails the type check.
+// Adding an event field to the editor: one entry here, and its control in EventEditor.tsx.
 // Pure: unit-tested in test/renderer/.
-import type { Event, EventWrite, Venue, VenueWrite } from '../../../api/types.ts';
+import type { Event, EventWrite, Venue } from '../../../api/types.ts';
+import type { MessageId } from '../../../i18n/messages/en.ts';
+import { withScheme } from '../../../components/web-address.ts';
+import { excerptText } from '../../../api/excerpt.ts';
+import { addMinutes, minutesBetween } from './date-input.ts';
 
 /** A venue or organizer as the editor holds it: an existing one, or one to create with the event. */
 export type LinkedChoice = { id: number; name: string } | { id: null; name: string; fields: Record<string, string> };
@@ -10,33 +19,35 @@ export type LinkedChoice = { id: number; name: string } | { id: null; name: stri
 /** A category or tag: an existing term, or a name the service creates with the event. */
 export type TermChoice = { id: number; name: string } | { id: null; name: string };
 
-export interface EventFormValues {
-  title: string;
-  /** 'YYYY-MM-DD HH:MM' ('YYYY-MM-DD' for all-day events), in the event's zone. */
-  start: string;
-  end: string;
-  allDay: boolean;
-  timezone: string;
-  description: string;
-  excerpt: string;
-  venue: LinkedChoice | null;
-  organizers: LinkedChoice[];
-  categories: TermChoice[];
-  tags: TermChoice[];
-  cost: string;
-  website: string;
-  image: string;
-  featured: boolean;
-  sticky: boolean;
-  hideFromListings: boolean;
-  showMap: boolean;
-  showMapLink: boolean;
-  status: string;
-  /** '' keeps the current password (it is never shown). */
-  password: string;
+type Param = keyof EventWrite;
+/** A value as the service's schema types it (the form holds it as it is sent). */
+type Schema<P extends Param> = Exclude<EventWrite[P], undefined>;
+
+interface FieldSpec<V> {
+  /** The API parameter this field writes (and whose 400 messages it shows). */
+  param: Param;
+  /** Its label (the editor's, and the conflict dialog's). */
+  label: MessageId;
+  /** Its value in a new event. */
+  empty: V;
+  read(event: Event): V;
+  /** Its part of a write; `undefined` sends nothing (an empty password keeps the current one). */
+  write(value: V): EventWrite | undefined;
 }
 
-export const EVENT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+/** A field whose form value is the API value as the schema types it. */
+function plain<P extends Param>(
+  param: P,
+  label: MessageId,
+  empty: Schema<P>,
+  read: (event: Event) => Schema<P>,
+): FieldSpec<Schema<P>> {
+  return { param, label, empty, read, write: (value) => ({ [param]: value }) as EventWrite };
+}
+
+function field<V>(spec: FieldSpec<V>): FieldSpec<V> {
+  return spec;
+}
 
 const wall = (value: string, allDay: boolean) => (allDay ? value.slice(0, 10) : value.slice(0, 16));
 
@@ -45,33 +56,132 @@ function venueOf(event: Event): LinkedChoice | null {
   return venue && typeof venue.id === 'number' ? { id: venue.id, name: String(venue.venue ?? '') } : null;
 }
 
-export function formFromEvent(event: Event): EventFormValues {
-  const allDay = event.all_day === true;
-  return {
-    title: event.title,
-    start: wall(event.start_date, allDay),
-    end: wall(event.end_date, allDay),
-    allDay,
-    timezone: event.timezone,
-    description: event.description,
-    excerpt: event.excerpt,
-    venue: venueOf(event),
-    organizers: event.organizer.map((organizer) => ({ id: organizer.id, name: String(organizer.organizer ?? '') })),
-    categories: event.categories.map((term) => ({ id: term.id, name: term.name })),
-    tags: event.tags.map((term) => ({ id: term.id, name: term.name })),
-    cost: event.cost,
-    // An event without a website answers with its own page's URL (as the reference): not a value.
-    website: event.website === event.url ? '' : event.website,
-    image: event.image === false ? '' : event.image.url,
-    featured: event.featured === true,
-    sticky: event.sticky === true,
-    hideFromListings: event.hide_from_listings === true,
-    showMap: event.show_map === true,
-    showMapLink: event.show_map_link === true,
-    status: event.status,
-    password: '',
-  };
+function linkedWrite(choice: LinkedChoice, nameField: 'venue' | 'organizer'): number | Record<string, string> {
+  return choice.id !== null ? choice.id : { ...choice.fields, [nameField]: choice.name };
 }
+
+const termWrite = (terms: TermChoice[]) => terms.map((term) => (term.id !== null ? term.id : term.name));
+const terms = (list: { id: number; name: string }[]): TermChoice[] => list.map(({ id, name }) => ({ id, name }));
+
+export const EVENT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
+
+/** Every field of the event editor, in the order a create sends them. */
+export const EVENT_FIELDS = {
+  title: plain('title', 'editor.title', '', (event) => event.title),
+  start: field<string>({
+    param: 'start_date',
+    label: 'editor.start',
+    empty: '',
+    read: (event) => wall(event.start_date, event.all_day === true),
+    write: (value) => ({ start_date: value }),
+  }),
+  end: field<string>({
+    param: 'end_date',
+    label: 'editor.end',
+    empty: '',
+    read: (event) => wall(event.end_date, event.all_day === true),
+    write: (value) => ({ end_date: value }),
+  }),
+  allDay: plain('all_day', 'editor.allDay', false, (event) => event.all_day === true),
+  timezone: plain('timezone', 'editor.timezone', '', (event) => event.timezone),
+  description: plain('description', 'editor.description', '', (event) => event.description),
+  excerpt: field<string>({
+    param: 'excerpt',
+    label: 'editor.excerpt',
+    empty: '',
+    read: (event) => excerptText(event.excerpt),
+    write: (excerpt) => ({ excerpt }),
+  }),
+  venue: field<LinkedChoice | null>({
+    param: 'venue',
+    label: 'editor.venue',
+    empty: null,
+    read: venueOf,
+    write: (venue) => ({ venue: venue ? linkedWrite(venue, 'venue') : [] }),
+  }),
+  organizers: field<LinkedChoice[]>({
+    param: 'organizer',
+    label: 'editor.organizers',
+    empty: [],
+    read: (event) =>
+      event.organizer.map((organizer) => ({ id: organizer.id, name: String(organizer.organizer ?? '') })),
+    write: (organizers) => ({ organizer: organizers.map((choice) => linkedWrite(choice, 'organizer')) }),
+  }),
+  categories: field<TermChoice[]>({
+    param: 'categories',
+    label: 'editor.categories',
+    empty: [],
+    read: (event) => terms(event.categories),
+    write: (categories) => ({ categories: termWrite(categories) }),
+  }),
+  tags: field<TermChoice[]>({
+    param: 'tags',
+    label: 'editor.tags',
+    empty: [],
+    read: (event) => terms(event.tags),
+    write: (tags) => ({ tags: termWrite(tags) }),
+  }),
+  cost: field<string>({
+    param: 'cost',
+    label: 'editor.cost',
+    empty: '',
+    read: (event) => event.cost,
+    write: (cost) => ({ cost }),
+  }),
+  website: field<string>({
+    param: 'website',
+    label: 'editor.website',
+    empty: '',
+    // An event without a website answers with its own page's URL (as the reference): not a value.
+    read: (event) => (event.website === event.url ? '' : event.website),
+    write: (website) => ({ website: withScheme(website) }),
+  }),
+  image: field<string>({
+    param: 'image',
+    label: 'editor.image',
+    empty: '',
+    read: (event) => (event.image === false ? '' : event.image.url),
+    write: (image) => ({ image: withScheme(image) }),
+  }),
+  featured: plain('featured', 'editor.featured', false, (event) => event.featured === true),
+  sticky: plain('sticky', 'editor.sticky', false, (event) => event.sticky === true),
+  hideFromListings: plain(
+    'hide_from_listings',
+    'editor.hideFromListings',
+    false,
+    (event) => event.hide_from_listings === true,
+  ),
+  showMap: plain('show_map', 'editor.showMap', true, (event) => event.show_map === true),
+  showMapLink: plain('show_map_link', 'editor.showMapLink', true, (event) => event.show_map_link === true),
+  status: plain('status', 'editor.status', 'publish', (event) => event.status),
+  password: field<string>({
+    param: 'password',
+    label: 'editor.password',
+    // Never shown: '' keeps the current password.
+    empty: '',
+    read: () => '',
+    write: (password) => (password === '' ? undefined : { password }),
+  }),
+};
+
+export type EventFieldName = keyof typeof EVENT_FIELDS;
+/** The form's values, each typed by its field's spec. */
+export type EventFormValues = {
+  [K in EventFieldName]: (typeof EVENT_FIELDS)[K] extends FieldSpec<infer V> ? V : never;
+};
+
+const NAMES = Object.keys(EVENT_FIELDS) as EventFieldName[];
+const spec = (name: EventFieldName) => EVENT_FIELDS[name] as FieldSpec<unknown>;
+
+export function formFromEvent(event: Event): EventFormValues {
+  return Object.fromEntries(NAMES.map((name) => [name, spec(name).read(event)])) as EventFormValues;
+}
+
+/**
+ * Whether the event has a password. The contract never returns one; its single read leaves out
+ * `json_ld` for exactly the protected events (README, "Passwords in lists"), so that says it.
+ */
+export const hasPassword = (event: Event) => !('json_ld' in event);
 
 /** A new event: from a quick-add slot, or the next full hour for one hour, in the site's zone. */
 export function newEventForm(
@@ -79,87 +189,37 @@ export function newEventForm(
   defaults?: { start: string; end: string; allDay: boolean; title?: string },
   now = new Date(),
 ): EventFormValues {
-  let start: string;
-  let end: string;
-  let allDay = false;
+  const empty = Object.fromEntries(NAMES.map((name) => [name, spec(name).empty])) as EventFormValues;
   if (defaults) {
-    allDay = defaults.allDay;
+    const allDay = defaults.allDay;
     // Quick-add slots come as ISO instants with an offset: the wall time is what the grid showed.
-    start = wall(defaults.start.replace('T', ' '), allDay);
-    end = wall(defaults.end.replace('T', ' '), allDay);
-  } else {
-    const next = new Date(now.getTime() + 60 * 60 * 1000);
-    const pad = (n: number) => String(n).padStart(2, '0');
-    const day = `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
-    start = `${day} ${pad(next.getHours())}:00`;
-    end = `${day} ${pad(Math.min(next.getHours() + 1, 23))}:${next.getHours() === 23 ? '59' : '00'}`;
+    return {
+      ...empty,
+      title: defaults.title ?? '',
+      timezone,
+      allDay,
+      start: wall(defaults.start.replace('T', ' '), allDay),
+      end: wall(defaults.end.replace('T', ' '), allDay),
+    };
   }
-  return {
-    title: defaults?.title ?? '',
-    start,
-    end,
-    allDay,
-    timezone,
-    description: '',
-    excerpt: '',
-    venue: null,
-    organizers: [],
-    categories: [],
-    tags: [],
-    cost: '',
-    website: '',
-    image: '',
-    featured: false,
-    sticky: false,
-    hideFromListings: false,
-    showMap: true,
-    showMapLink: true,
-    status: 'publish',
-    password: '',
-  };
+  const next = new Date(now.getTime() + 60 * 60 * 1000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  const day = `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
+  const start = `${day} ${pad(next.getHours())}:00`;
+  return { ...empty, timezone, start, end: next.getHours() === 23 ? `${day} 23:59` : addMinutes(start, 60) };
 }
 
-function linkedWrite(choice: LinkedChoice, nameField: 'venue' | 'organizer'): number | Record<string, string> {
-  if (choice.id !== null) return choice.id;
-  return { ...choice.fields, [nameField]: choice.name };
-}
-
-const termWrite = (terms: TermChoice[]) => terms.map((term) => (term.id !== null ? term.id : term.name));
-
-/** Every field's part of a write, keyed by the form field it comes from. */
-function parts(values: EventFormValues): Record<keyof EventFormValues, EventWrite> {
-  return {
-    title: { title: values.title },
-    start: { start_date: values.start },
-    end: { end_date: values.end },
-    allDay: { all_day: values.allDay },
-    timezone: { timezone: values.timezone },
-    description: { description: values.description },
-    excerpt: { excerpt: values.excerpt },
-    venue: { venue: values.venue ? (linkedWrite(values.venue, 'venue') as EventWrite['venue']) : [] },
-    organizers: {
-      organizer: values.organizers.map((choice) => linkedWrite(choice, 'organizer')) as EventWrite['organizer'],
-    },
-    categories: { categories: termWrite(values.categories) as EventWrite['categories'] },
-    tags: { tags: termWrite(values.tags) as EventWrite['tags'] },
-    cost: { cost: values.cost },
-    website: { website: values.website },
-    image: { image: values.image },
-    featured: { featured: values.featured },
-    sticky: { sticky: values.sticky },
-    hideFromListings: { hide_from_listings: values.hideFromListings },
-    showMap: { show_map: values.showMap },
-    showMapLink: { show_map_link: values.showMapLink },
-    status: { status: values.status },
-    password: values.password === '' ? {} : { password: values.password },
-  };
+/** A copy of an event as a new one (Duplicate): every field but the password, unsaved. */
+export function duplicateForm(event: Event, mayPublish: boolean): EventFormValues {
+  const values = formFromEvent(event);
+  return { ...values, status: mayPublish ? values.status : 'draft', password: '' };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** The fields whose values differ between two forms. */
-export function changedFields(before: EventFormValues, after: EventFormValues): (keyof EventFormValues)[] {
-  return (Object.keys(after) as (keyof EventFormValues)[]).filter((key) => !same(before[key], after[key]));
+export function changedFields(before: EventFormValues, after: EventFormValues): EventFieldName[] {
+  return NAMES.filter((name) => !same(before[name], after[name]));
 }
 
 /**
@@ -167,49 +227,26 @@ export function changedFields(before: EventFormValues, after: EventFormValues): 
  * and all-day travel together, so the service never reads a new time against an old mode).
  */
 export function eventWrite(values: EventFormValues, initial: EventFormValues | null): EventWrite {
-  const all = parts(values);
-  if (!initial) return Object.assign({}, ...Object.values(all)) as EventWrite;
-  const changed = new Set(changedFields(initial, values));
+  const changed = new Set(initial ? changedFields(initial, values) : NAMES);
   if (changed.has('allDay') || changed.has('start') || changed.has('end') || changed.has('timezone')) {
-    for (const key of ['allDay', 'start', 'end'] as const) changed.add(key);
+    for (const name of ['allDay', 'start', 'end'] as const) changed.add(name);
   }
-  return Object.assign({}, ...[...changed].map((key) => all[key])) as EventWrite;
+  const write: EventWrite = {};
+  for (const name of NAMES) if (changed.has(name)) Object.assign(write, spec(name).write(values[name]));
+  return write;
 }
 
 /** API parameter → the form field that shows its error. */
-const PARAM_FIELDS: Record<string, keyof EventFormValues> = {
-  title: 'title',
-  start_date: 'start',
-  end_date: 'end',
-  all_day: 'allDay',
-  timezone: 'timezone',
-  description: 'description',
-  excerpt: 'excerpt',
-  venue: 'venue',
-  organizer: 'organizers',
-  categories: 'categories',
-  tags: 'tags',
-  cost: 'cost',
-  website: 'website',
-  image: 'image',
-  status: 'status',
-  password: 'password',
-  featured: 'featured',
-  sticky: 'sticky',
-  hide_from_listings: 'hideFromListings',
-  show_map: 'showMap',
-  show_map_link: 'showMapLink',
-};
+const FIELD_OF_PARAM = new Map<string, EventFieldName>(NAMES.map((name) => [spec(name).param, name]));
+export const eventFieldOf = (param: string): EventFieldName | undefined => FIELD_OF_PARAM.get(param);
 
-/** The server's 400 `data.params` as messages per form field; unknown params go under `form`. */
-export function fieldErrors(params: Record<string, string>): Partial<Record<keyof EventFormValues | 'form', string>> {
-  const errors: Partial<Record<keyof EventFormValues | 'form', string>> = {};
-  for (const [param, message] of Object.entries(params)) {
-    const field = PARAM_FIELDS[param.split(/[[.]/)[0]!] ?? 'form';
-    errors[field] = errors[field] ? `${errors[field]} ${message}` : message;
-  }
-  return errors;
+/**
+ * A new Start: End moves with it, keeping the event's length (as calendar apps do); all-day
+ * events keep their number of days.
+ */
+export function withStart(values: EventFormValues, start: string): EventFormValues {
+  const length = minutesBetween(values.start, values.end);
+  if (length === undefined || length < 0 || minutesBetween(values.start, start) === undefined)
+    return { ...values, start };
+  return { ...values, start, end: addMinutes(start, length, values.allDay) };
 }
-
-/** A venue created with the event: its fields as the venue editor would send them. */
-export type InlineVenue = VenueWrite;

@@ -136,7 +136,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
       <div className="field-row">
         <DateTimeField
           label={t('events.from')}
-          description={t('events.fromHelp')}
+          note={t('events.fromHelp')}
           value={filters.from}
           onChange={(from) => setFilters({ from })}
           allDay

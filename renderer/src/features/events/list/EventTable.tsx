@@ -3,31 +3,30 @@
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { Event, Venue } from '../../../api/types.ts';
 import { useLocale, useT } from '../../../i18n/index.tsx';
-import { intlZone } from '../../calendar/zones.ts';
+import { formatWhen } from '../../../i18n/dates.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 
 function when(event: Event, locale: string, zone: string): string {
-  const start = new Date(`${event.utc_start_date.replace(' ', 'T')}Z`);
-  const end = new Date(`${event.utc_end_date.replace(' ', 'T')}Z`);
-  if (event.all_day) {
-    const format = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' });
-    return format.formatRange(
-      new Date(`${event.start_date.slice(0, 10)}T00:00:00Z`),
-      new Date(`${event.end_date.slice(0, 10)}T00:00:00Z`),
-    );
-  }
-  return new Intl.DateTimeFormat(locale, {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    timeZone: intlZone(zone),
-  }).formatRange(start, end);
+  const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
+  return formatWhen(
+    {
+      allDay: event.all_day === true,
+      start: utc(event.utc_start_date),
+      end: utc(event.utc_end_date),
+      startDay: event.start_date.slice(0, 10),
+      endDay: event.end_date.slice(0, 10),
+    },
+    locale,
+    zone,
+    'medium',
+  );
 }
 
 export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: string; onOpen(id: number): void }) {
   const t = useT();
   const locale = useLocale();
   return (
-    <Table className="table" aria-label={t('events.list')} onRowAction={(key) => onOpen(Number(key))}>
+    <Table className="table events-table" aria-label={t('events.list')} onRowAction={(key) => onOpen(Number(key))}>
       <TableHeader>
         <Column isRowHeader className="column">
           {t('events.columnTitle')}
@@ -37,20 +36,23 @@ export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: st
         <Column className="column">{t('events.columnCategories')}</Column>
         <Column className="column">{t('events.columnStatus')}</Column>
       </TableHeader>
-      <TableBody items={events}>
+      <TableBody dependencies={[locale]} items={events}>
         {(event) => {
           const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
           return (
             <Row className="row" id={event.id}>
               <Cell className="cell cell-title">
-                {event.featured && (
-                  <span className="featured-mark" aria-label={t('editor.featured')} role="img">
-                    ★
-                  </span>
-                )}
-                {event.title}
+                {/* A long title takes three lines at most: it never squeezes When to a word a line. */}
+                <span className="cell-clamp">
+                  {event.featured && (
+                    <span className="featured-mark" aria-label={t('editor.featured')} role="img">
+                      ★
+                    </span>
+                  )}
+                  {event.title}
+                </span>
               </Cell>
-              <Cell className="cell">{when(event, locale, zone)}</Cell>
+              <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
               <Cell className="cell">{venue ? String(venue.venue ?? '') : ''}</Cell>
               <Cell className="cell">
                 {event.categories.map((category) => (
@@ -59,7 +61,7 @@ export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: st
                   </span>
                 ))}
               </Cell>
-              <Cell className="cell">{t(`status.${event.status as 'publish'}`)}</Cell>
+              <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
             </Row>
           );
         }}

@@ -1,0 +1,44 @@
+// A dialog's focus, without a positioning overlay around it: on open the focus moves in (to the
+// element marked autoFocus, or the dialog), Tab and Shift+Tab cycle inside, the rest of the page
+// is inert (out of reach of the keyboard and of screen readers, as behind a modal), and on close
+// the focus goes back to what had it before (the event that was clicked or pressed).
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+export function useFocusTrap<T extends HTMLElement>(outside: string) {
+  const ref = useRef<T>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    const container = ref.current;
+    const behind = [...document.querySelectorAll<HTMLElement>(outside)].filter((element) => !element.inert);
+    for (const element of behind) element.inert = true;
+    if (container && !container.contains(document.activeElement)) {
+      const wanted = container.querySelector<HTMLElement>('[autofocus], [data-autofocus]');
+      (wanted ?? container).focus();
+    }
+    return () => {
+      for (const element of behind) element.inert = false;
+      // Back to where it was, if that is still on the page.
+      if (before?.isConnected) before.focus();
+    };
+  }, [outside]);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Tab' || !ref.current) return;
+    const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
+      (element) => element.offsetParent !== null,
+    );
+    if (focusable.length === 0) return;
+    const first = focusable[0]!;
+    const last = focusable.at(-1)!;
+    if (event.shiftKey && (document.activeElement === first || document.activeElement === ref.current)) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+  return [ref, onKeyDown] as const;
+}

@@ -1,0 +1,230 @@
+// The event card: a click on an event (in the calendar or the list) opens a compact card beside it
+// — title, when in words (and in the event's own zone when that differs), venue, organizers,
+// categories, cost, the start of the description — with Edit, Duplicate, Delete (Undo in its
+// notice), Download .ics and Copy link. Visitors (and roles that may not edit) get it without the
+// editing actions. A dialog: focus moves in (to Edit, or the first action), Tab stays inside, Esc
+// or a click outside closes it and the focus goes back to the event.
+import type { ReactNode } from 'react';
+import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
+import { useFocusTrap } from '../../../components/use-focus-trap.ts';
+import { useDeleteEvent, useEvent } from '../../../api/events.ts';
+import { useSession } from '../../../api/session.ts';
+import { downloadExport } from '../../../api/calendar-files.ts';
+import { currentSite, sitePath } from '../../../api/site.ts';
+import { Button } from '../../../components/Button.tsx';
+import { Icon, type IconName } from '../../../components/Icon.tsx';
+import { notify } from '../../../components/Notices.tsx';
+import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
+import { useLocale, useT } from '../../../i18n/index.tsx';
+import { useUi, type CardTarget } from '../../../state/ui-store.ts';
+import { canEdit, eventContext } from '../../session/permissions.ts';
+import { categoryColor } from '../../calendar/category-colors.ts';
+import { useUndoableTrash } from '../use-undoable-trash.ts';
+import { cardFromEvent, cardLink, cardWhen, type CardData } from './card-text.ts';
+
+/** The open card, if any (App renders it over every screen). */
+export function CardHost() {
+  const card = useUi((state) => state.card);
+  const close = useUi((state) => state.closeCard);
+  if (!card) return null;
+  return <CardFrame key={card.id} card={card} onClose={close} />;
+}
+
+/**
+ * Beside the clicked event, or centred when opened from a link (a modal). Beside the event it is
+ * placed by CSS anchor positioning (styles/card.css) rather than a positioning script: opening a
+ * card then costs one layout of the page, not a measure, a re-render and another layout. Focus
+ * stays inside (use-focus-trap.ts) and returns to the event; Esc or a click outside closes it.
+ */
+function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
+  const [trapRef, keepFocusInside] = useFocusTrap<HTMLDivElement>('.sidebar, #main');
+  // Named by its heading: the event's title.
+  const content = (
+    <Dialog className="event-card">
+      <EventCardContent card={card} onClose={onClose} />
+    </Dialog>
+  );
+  if (!card.anchor)
+    return (
+      <ModalOverlay className="modal-overlay" isOpen isDismissable onOpenChange={(open) => !open && onClose()}>
+        <Modal className="modal modal-small event-card-modal">{content}</Modal>
+      </ModalOverlay>
+    );
+  return (
+    <div
+      className="event-card-layer"
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape') return;
+        event.stopPropagation();
+        onClose();
+      }}
+    >
+      {/* A click outside the card closes it (and does nothing else). */}
+      <div className="event-card-underlay" onPointerDown={onClose} />
+      {/* Where the event was on screen: the card stands beside it. */}
+      <div
+        className="event-card-anchor"
+        style={{ left: card.anchor.x, top: card.anchor.y, width: card.anchor.width, height: card.anchor.height }}
+      />
+      <div
+        ref={trapRef}
+        className={`event-card-frame${card.placement === 'below' ? ' is-below' : ''}`}
+        tabIndex={-1}
+        onKeyDown={keepFocusInside}
+      >
+        {content}
+      </div>
+    </div>
+  );
+}
+
+function EventCardContent({ card, onClose }: { card: CardTarget; onClose(): void }) {
+  const t = useT();
+  const session = useSession().data!;
+  const loaded = useEvent(card.id, eventContext(session));
+  const event = loaded.data?.event;
+  // At once from what the calendar had; complete once the event has loaded.
+  const data = event ? cardFromEvent(event, loaded.data?.etag ?? null) : card.preview;
+  return (
+    <>
+      <header className="event-card-header">
+        <Heading slot="title" className="event-card-title">
+          {data ? data.title : loaded.isError ? t('card.unavailable') : t('common.loading')}
+        </Heading>
+        <Button variant="quiet" icon="close" aria-label={t('common.close')} onPress={onClose} className="icon-button" />
+      </header>
+      {loaded.isError && !event && <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} />}
+      {!data && !loaded.isError && <Loading />}
+      {data && <CardBody card={data} editable={canEdit(session)} onClose={onClose} />}
+    </>
+  );
+}
+
+function Fact({ icon, label, children }: { icon: IconName; label: string; children: ReactNode }) {
+  return (
+    <div className="event-card-fact">
+      <dt>
+        <Icon name={icon} size={16} />
+        <span className="visually-hidden">{label}</span>
+      </dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function CardBody({ card, editable, onClose }: { card: CardData; editable: boolean; onClose(): void }) {
+  const t = useT();
+  const locale = useLocale();
+  const errorText = useErrorText();
+  const session = useSession().data!;
+  const display = useUi((state) => state.preferences.timeDisplay);
+  const openEditor = useUi((state) => state.openEditor);
+  const remove = useDeleteEvent();
+  const trashWithUndo = useUndoableTrash();
+  const siteZone = session.site.timezone;
+  const { when, zones } = cardWhen(card.times, display === 'event' ? card.times.timezone : siteZone, locale);
+  const details = card.details;
+  const status = card.status !== 'publish' ? t(`status.${card.status as 'draft'}`) : '';
+  const link = cardLink(
+    `${window.location.origin}${sitePath(currentSite())}`,
+    { id: card.id, utc_start_date: card.times.utc_start_date },
+    siteZone,
+  );
+  return (
+    <>
+      <div className="event-card-body" data-complete={details ? true : undefined} aria-busy={!details}>
+        <p className="event-card-when">
+          <Icon name="clock" size={16} />
+          <span>
+            {when}
+            {zones && <span className="event-card-zones">{zones}</span>}
+          </span>
+        </p>
+        {status && <p className="event-card-status">{status}</p>}
+        <dl className="event-card-facts">
+          {card.venue && (
+            <Fact icon="pin" label={t('editor.venue')}>
+              <strong>{card.venue.name}</strong>
+              {card.venue.place && <span className="event-card-place">{card.venue.place}</span>}
+            </Fact>
+          )}
+          {details && details.organizers.length > 0 && (
+            <Fact icon="people" label={t('editor.organizers')}>
+              {details.organizers.join(', ')}
+            </Fact>
+          )}
+          {details && details.categories.length > 0 && (
+            <Fact icon="folder" label={t('editor.categories')}>
+              {details.categories.map((category) => (
+                <span key={category.id} className="category-pill" style={{ borderColor: categoryColor(category.id) }}>
+                  {category.name}
+                </span>
+              ))}
+            </Fact>
+          )}
+          {details && details.cost !== '' && (
+            <Fact icon="ticket" label={t('editor.cost')}>
+              {details.cost}
+            </Fact>
+          )}
+        </dl>
+        {details?.description && <p className="event-card-description">{details.description}</p>}
+      </div>
+      <footer className="event-card-actions">
+        {editable && (
+          <>
+            <Button variant="primary" icon="edit" autoFocus onPress={() => openEditor({ kind: 'event', id: card.id })}>
+              {t('common.edit')}
+            </Button>
+            <Button icon="copy" onPress={() => openEditor({ kind: 'event', id: null, copyOf: card.id })}>
+              {t('card.duplicate')}
+            </Button>
+            <Button
+              variant="danger"
+              icon="trash"
+              isDisabled={remove.isPending}
+              onPress={() =>
+                remove.mutate(
+                  { id: card.id, etag: card.etag },
+                  {
+                    onSuccess: () => {
+                      onClose();
+                      trashWithUndo.announce(card.id, card.title, card.status);
+                    },
+                    onError: (error) => notify(errorText(error), { tone: 'error' }),
+                  },
+                )
+              }
+            >
+              {t('common.delete')}
+            </Button>
+          </>
+        )}
+        <Button
+          variant="quiet"
+          icon="download"
+          autoFocus={!editable}
+          onPress={() =>
+            void downloadExport('ics', { include: card.id }, card.title).catch((error: unknown) =>
+              notify(errorText(error), { tone: 'error' }),
+            )
+          }
+        >
+          {t('card.ics')}
+        </Button>
+        <Button
+          variant="quiet"
+          icon="link"
+          onPress={() =>
+            void navigator.clipboard
+              .writeText(link)
+              .then(() => notify(t('card.linkCopied')))
+              .catch(() => notify(t('card.copyFailed', { link }), { tone: 'error' }))
+          }
+        >
+          {t('card.copyLink')}
+        </Button>
+      </footer>
+    </>
+  );
+}

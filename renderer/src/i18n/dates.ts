@@ -1,0 +1,97 @@
+// Dates and times as the UI writes them, one way everywhere (calendar events, the list view, the
+// events table, the card, tokens, backups, the trash): Intl in the formatting locale, 24-hour
+// times whenever the UI speaks Spanish (es-MX's and es-US's 12-hour habit included: "18:00", never
+// "6:00 p. m." beside "18:00"), and time ranges through Intl's formatRange ("18:00–20:00",
+// "21:00–0:00"; "6:00 – 8:00 PM"). Pure (Intl only): unit-tested in test/renderer/.
+import { intlZone } from '../features/calendar/zones.ts';
+
+/** Spanish UIs write 24-hour times, whatever the region's habit. */
+export const hourCycleFor = (locale: string): Intl.DateTimeFormatOptions =>
+  locale.toLowerCase().startsWith('es') ? { hourCycle: 'h23' } : {};
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+/** Intl.DateTimeFormat is slow to build (~0.1 ms): one per locale, zone and style. */
+function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, options);
+    cache.set(key, format);
+  }
+  return format;
+}
+
+const zoned = (zone: string | undefined): Intl.DateTimeFormatOptions => (zone ? { timeZone: intlZone(zone) } : {});
+
+/** A time of day: "18:00", "6:00 PM"; `compact` drops ":00" where the locale has a 12-hour clock ("6 PM"). */
+export function formatTime(date: Date, locale: string, zone?: string, compact = false): string {
+  const text = formatter(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...hourCycleFor(locale),
+    ...zoned(zone),
+  }).format(date);
+  // "6:00 PM" → "6 PM" (a 24-hour "18:00" keeps its minutes: "18" alone is not a time).
+  return compact && /[^\d\s:]/.test(text) ? text.replace(/:00(?=\D)/, '') : text;
+}
+
+/**
+ * The times of one day's range: "18:00–20:00", "6:00 – 8:00 PM"; `compact` (narrow grid columns)
+ * drops ":00" where the locale has a 12-hour clock ("6 – 8:30 PM").
+ */
+export function formatTimeRange(start: Date, end: Date, locale: string, zone?: string, compact = false): string {
+  const text = formatter(locale, {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...hourCycleFor(locale),
+    ...zoned(zone),
+  }).formatRange(start, end);
+  return compact && /[^\d\s:–-]/.test(text) ? text.replace(/:00(?=\D|$)/g, '') : text;
+}
+
+/** A date and time: "5 dic 2026, 18:00" (tokens, backups, the trash). */
+export function formatDateTime(date: Date, locale: string, zone?: string): string {
+  return formatter(locale, { dateStyle: 'medium', timeStyle: 'short', ...hourCycleFor(locale), ...zoned(zone) }).format(
+    date,
+  );
+}
+
+/**
+ * When an event happens, in words: "sábado, 5 de diciembre de 2026, 19:00–21:00" (`full`) or
+ * "5 dic 2026, 19:00–21:00" (`medium`). All-day events by their dates ('YYYY-MM-DD', inclusive).
+ */
+export function formatWhen(
+  event: { allDay: boolean; start: Date; end: Date; startDay: string; endDay: string },
+  locale: string,
+  zone: string,
+  style: 'full' | 'medium',
+): string {
+  if (event.allDay) {
+    const day = (text: string) => new Date(`${text}T12:00:00Z`);
+    return formatter(locale, { dateStyle: style, timeZone: 'UTC' }).formatRange(day(event.startDay), day(event.endDay));
+  }
+  return formatter(locale, {
+    dateStyle: style,
+    timeStyle: 'short',
+    ...hourCycleFor(locale),
+    ...zoned(zone),
+  }).formatRange(event.start, event.end);
+}
+
+/** A zone as people name it: its city ("America/New_York" → "New York"), or the zone as written. */
+export function zoneCity(zone: string): string {
+  const city = zone.includes('/') ? zone.slice(zone.lastIndexOf('/') + 1) : zone;
+  return city.replace(/_/g, ' ');
+}
+
+/**
+ * The start in the event's own zone beside the display zone's, when they differ:
+ * "19:00 New York · 01:00 Berlin" (with the weekday where the days differ: "Sat 19:00 …").
+ */
+export function formatInBothZones(start: Date, eventZone: string, displayZone: string, locale: string): string {
+  const day = (zone: string) => formatter(locale, { weekday: 'short', ...zoned(zone) }).format(start);
+  const sameDay = day(eventZone) === day(displayZone);
+  const part = (zone: string) =>
+    `${sameDay ? '' : `${day(zone)} `}${formatTime(start, locale, zone)} ${zoneCity(zone)}`;
+  return `${part(eventZone)} · ${part(displayZone)}`;
+}

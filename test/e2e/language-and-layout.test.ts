@@ -1,0 +1,144 @@
+// Spanish without leftovers, and layouts that hold (issue 29, defects 8 and 9): 24-hour times in
+// Spanish in every view ("18:00 Choir rehearsal", never "18 Choir rehearsal"), one format for time
+// ranges, tables that follow a language switch at once (Tokens, Sites), a 1,000-character title
+// that does not crush the list's When column, and 14 events at one time that stay readable in the
+// week view.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dayOf, startApp, thisMonth, type App } from './support.ts';
+
+let app: App | undefined;
+const month = thisMonth();
+before(async () => {
+  app = await startApp(test as never);
+  if (!app) return;
+  await app.api('POST', 'events', {
+    title: 'Choir rehearsal',
+    start_date: `${dayOf(month, 8)} 18:00`,
+    end_date: `${dayOf(month, 8)} 20:00`,
+  });
+  await app.api('POST', 'events', {
+    title: 'Late show',
+    start_date: `${dayOf(month, 8)} 21:00`,
+    end_date: `${dayOf(month, 8)} 23:30`,
+  });
+});
+after(() => app?.close());
+
+test('Spanish: 24-hour times in the month, week and list views and in the events list, one range format', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  // es-MX's habit is a 12-hour clock; the Spanish UI writes 24-hour times all the same.
+  for (const locale of ['es-ES', 'es-MX']) {
+    const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 8)}`, { locale });
+    const month8 = page.locator('.calendar-event', { hasText: 'Choir rehearsal' }).first();
+    await month8.waitFor();
+    assert.equal(
+      (await month8.textContent())?.trim(),
+      '18:00Choir rehearsal',
+      `${locale} month: the start, hours and minutes`,
+    );
+
+    await page.evaluate((hash) => (window.location.hash = hash), `#/calendar?view=week&date=${dayOf(month, 8)}`);
+    const week = page.locator('.calendar-event', { hasText: 'Choir rehearsal' }).first();
+    await week.waitFor();
+    assert.match((await week.textContent()) ?? '', /^18:00–20:00/, `${locale} week`);
+    const hours = await page.locator('[data-time="18:00:00"]').first().textContent();
+    assert.match(hours ?? '', /18:00/, `${locale}: the grid's hours`);
+
+    await page.evaluate((hash) => (window.location.hash = hash), `#/calendar?view=list&date=${dayOf(month, 8)}`);
+    const list = page.locator('.calendar-event', { hasText: 'Late show' }).first();
+    await list.waitFor();
+    assert.match((await list.textContent()) ?? '', /^21:00–23:30/, `${locale} list: the range as everywhere`);
+    assert.match(
+      (await page.locator('.calendar-event', { hasText: 'Choir rehearsal' }).first().textContent()) ?? '',
+      /^18:00–20:00/,
+    );
+
+    await page.evaluate(
+      (hash) => (window.location.hash = hash),
+      `#/events?from=${dayOf(month, 8)}&to=${dayOf(month, 8)}`,
+    );
+    const row = page.getByRole('row', { name: /Choir rehearsal/ });
+    await row.waitFor();
+    assert.match((await row.textContent()) ?? '', /18:00–20:00/, `${locale} events list`);
+    assert.doesNotMatch((await page.locator('main').textContent()) ?? '', /p\.\s?m\.|a\.\s?m\./, 'no 12-hour times');
+    await page.close();
+  }
+});
+
+test('the Tokens and Sites tables follow a language switch at once, dates included', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', '/almanac/v1/tokens', { name: 'Newsletter script' });
+  const page = await app.signedInPage('#/settings');
+  const tokens = page.getByRole('grid', { name: 'API tokens' });
+  const row = tokens.getByRole('row', { name: /Newsletter script/ });
+  await row.waitFor();
+  const englishDate = (await row.getByRole('gridcell').nth(1).textContent()) ?? '';
+  await page.getByRole('button', { name: /Language/ }).click();
+  await page.getByRole('option', { name: 'Español' }).click();
+  const tokensEs = page.getByRole('grid', { name: 'Tokens de la API' });
+  await tokensEs.waitFor();
+  const rowEs = tokensEs.getByRole('row', { name: /Newsletter script/ });
+  const spanishDate = (await rowEs.getByRole('gridcell').nth(1).textContent()) ?? '';
+  assert.notEqual(spanishDate, englishDate, 'the date is written again, the Spanish way');
+  const monthName = new Intl.DateTimeFormat('es-ES', { month: 'short' }).format(new Date()).replace('.', '');
+  assert.match(spanishDate, new RegExp(monthName, 'i'));
+  assert.match(spanishDate, /\d{1,2}:\d{2}$/, '24-hour');
+  await rowEs.getByRole('button', { name: 'Revocar' }).waitFor();
+  const sites = page.getByRole('grid', { name: 'Sitios' });
+  await sites.getByRole('gridcell', { name: 'English' }).waitFor();
+  await sites.getByRole('button', { name: /^Editar / }).waitFor();
+  assert.equal(await sites.getByRole('button', { name: /^Edit / }).count(), 0, 'no English left in the rows');
+  assert.equal(await sites.getByText('this site').count(), 0);
+  await sites.getByText('este sitio').waitFor();
+});
+
+test('a 1,000-character title does not crush the events list’s When column', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const long = `Festival ${'of very many words and '.repeat(45)}`.slice(0, 1000);
+  await app.api('POST', 'events', {
+    title: long,
+    start_date: `${dayOf(month, 9)} 10:00`,
+    end_date: `${dayOf(month, 9)} 11:00`,
+  });
+  const page = await app.signedInPage(`#/events?from=${dayOf(month, 8)}&to=${dayOf(month, 9)}`);
+  await page.getByRole('grid', { name: 'Events list' }).waitFor();
+  const cells = page.locator('.events-table .cell-when').first();
+  await cells.waitFor();
+  for (const [index, when] of (await page.locator('.events-table .cell-when').all()).entries()) {
+    if (index % 2 === 1) continue; // the Status cells share the class
+    const box = (await when.boundingBox())!;
+    assert.ok(box.width >= 120, `When is ${box.width}px wide`);
+  }
+  const row = page.getByRole('row', { name: /Festival of very many/ });
+  const title = (await row.locator('.cell-clamp').boundingBox())!;
+  const line = (await row.locator('.cell-when').first().boundingBox())!;
+  assert.ok(title.height < 80, `the title shows three lines at most (${title.height}px)`);
+  assert.ok(line.height < title.height + 20, 'When keeps one line');
+  const screen = page.viewportSize()!;
+  assert.ok((await page.getByRole('grid', { name: 'Events list' }).boundingBox())!.width <= screen.width);
+});
+
+test('14 events at one time stay readable in the week view: a few side by side, the rest behind “+N”', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  for (let i = 0; i < 14; i++)
+    await app.api('POST', 'events', {
+      title: `Stand ${i + 1}`,
+      start_date: `${dayOf(month, 10)} 10:00`,
+      end_date: `${dayOf(month, 10)} 12:00`,
+    });
+  const page = await app.signedInPage(`#/calendar?view=week&date=${dayOf(month, 10)}`);
+  await page.locator('.calendar-event', { hasText: 'Stand' }).first().waitFor();
+  const shown = await page.locator('.calendar-event', { hasText: 'Stand' }).all();
+  assert.ok(shown.length >= 1 && shown.length <= 4, `${shown.length} side by side`);
+  for (const event of shown) {
+    const box = (await event.boundingBox())!;
+    assert.ok(box.width >= 50, `each wide enough to read (${box.width}px)`);
+  }
+  const more = page.getByRole('button', { name: new RegExp(`^\\+${14 - shown.length}`) });
+  await more.click();
+  // The rest are a click away, each one readable there.
+  const popover = page.getByRole('dialog').filter({ hasText: 'Stand' });
+  await popover.waitFor();
+  assert.equal(await popover.locator('.calendar-event', { hasText: 'Stand' }).count(), 14 - shown.length);
+});

@@ -1,0 +1,79 @@
+// One way to write dates and times in the UI (renderer/src/i18n/dates.ts): 24-hour in Spanish
+// whatever the region (es-MX, es-US), time ranges through Intl's formatRange everywhere, and an
+// event's own zone beside the display zone's.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  formatDateTime,
+  formatInBothZones,
+  formatTime,
+  formatTimeRange,
+  formatWhen,
+  zoneCity,
+} from '../../renderer/src/i18n/dates.ts';
+
+const at = (iso: string) => new Date(iso);
+const sp = (text: string) => text.replace(/[\u00a0\u202f\u2009]/g, ' ');
+
+test('Spanish writes 24-hour times in every region; English keeps its clock', () => {
+  for (const locale of ['es-ES', 'es-MX', 'es-US', 'es-AR'])
+    assert.equal(formatTime(at('2026-12-05T18:00:00Z'), locale, 'UTC'), '18:00', locale);
+  assert.equal(sp(formatTime(at('2026-12-05T18:00:00Z'), 'en-US', 'UTC')), '6:00 PM');
+  assert.equal(sp(formatTime(at('2026-12-05T18:00:00Z'), 'en-US', 'UTC', true)), '6 PM');
+  assert.equal(formatTime(at('2026-12-05T18:00:00Z'), 'es-ES', 'UTC', true), '18:00', 'never a bare "18"');
+  assert.equal(sp(formatTime(at('2026-12-05T18:30:00Z'), 'en-US', 'UTC', true)), '6:30 PM');
+});
+
+test('time ranges: one format, the same around midnight', () => {
+  assert.equal(formatTimeRange(at('2026-12-05T18:00:00Z'), at('2026-12-05T20:00:00Z'), 'es-ES', 'UTC'), '18:00–20:00');
+  assert.equal(formatTimeRange(at('2026-12-05T21:00:00Z'), at('2026-12-05T23:59:00Z'), 'es-MX', 'UTC'), '21:00–23:59');
+  assert.equal(
+    sp(formatTimeRange(at('2026-12-05T18:00:00Z'), at('2026-12-05T20:30:00Z'), 'en-US', 'UTC')),
+    '6:00 – 8:30 PM',
+  );
+  assert.equal(
+    sp(formatTimeRange(at('2026-12-05T18:00:00Z'), at('2026-12-05T20:30:00Z'), 'en-US', 'UTC', true)),
+    '6 – 8:30 PM',
+  );
+  assert.match(formatDateTime(at('2026-12-05T18:00:00Z'), 'es-MX', 'UTC'), /18:00/);
+});
+
+test('when, in words, and the event’s own zone beside the display zone', () => {
+  assert.equal(
+    formatWhen(
+      { allDay: false, start: at('2026-12-05T18:00:00Z'), end: at('2026-12-05T20:00:00Z'), startDay: '', endDay: '' },
+      'es-ES',
+      'Europe/London',
+      'full',
+    ),
+    'sábado, 5 de diciembre de 2026, 18:00–20:00',
+  );
+  assert.equal(
+    sp(
+      formatWhen(
+        {
+          allDay: true,
+          start: at('2026-12-05T00:00:00Z'),
+          end: at('2026-12-07T00:00:00Z'),
+          startDay: '2026-12-05',
+          endDay: '2026-12-07',
+        },
+        'en-US',
+        'UTC',
+        'medium',
+      ),
+    ),
+    'Dec 5 – 7, 2026',
+  );
+  // 19:00 in New York is 01:00 the next day in Berlin.
+  assert.equal(
+    formatInBothZones(at('2026-12-06T00:00:00Z'), 'America/New_York', 'Europe/Berlin', 'es-ES'),
+    'sáb 19:00 New York · dom 1:00 Berlin',
+  );
+  assert.equal(
+    formatInBothZones(at('2026-12-05T18:00:00Z'), 'America/New_York', 'America/Chicago', 'es-ES'),
+    '13:00 New York · 12:00 Chicago',
+  );
+  assert.equal(zoneCity('America/Argentina/Buenos_Aires'), 'Buenos Aires');
+  assert.equal(zoneCity('UTC+5'), 'UTC+5');
+});
