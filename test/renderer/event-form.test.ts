@@ -36,6 +36,18 @@ describe('event form', () => {
     assert.equal(day.allDay, true);
   });
 
+  it('a new event is the next full hour on the site’s clock, one hour long, even late at night (CI at 22:xx: End was 23:59)', () => {
+    const lateInBerlin = new Date('2026-11-25T21:40:00Z'); // 22:40 in Berlin
+    const late = newEventForm('Europe/Berlin', undefined, lateInBerlin);
+    assert.equal(late.start, '2026-11-25 23:00');
+    assert.equal(late.end, '2026-11-26 00:00');
+    const tokyo = newEventForm('Asia/Tokyo', undefined, lateInBerlin); // 06:40 the next day there
+    assert.equal(tokyo.start, '2026-11-26 07:00');
+    assert.equal(tokyo.end, '2026-11-26 08:00');
+    const unknownZone = newEventForm('UTC+2', undefined, lateInBerlin);
+    assert.match(unknownZone.start, /^\d{4}-\d{2}-\d{2} \d{2}:00$/);
+  });
+
   it('a create sends every field; an update only the changed ones', () => {
     const create = eventWrite(initial, null);
     assert.equal(create.title, 'Rehearsal');

@@ -183,6 +183,27 @@ export function formFromEvent(event: Event): EventFormValues {
  */
 export const hasPassword = (event: Event) => !('json_ld' in event);
 
+/** `instant` as 'YYYY-MM-DD HH:MM' on the wall clock of `timezone` (the computer's if it is unknown). */
+function wallClock(instant: Date, timezone: string): string {
+  const options: Intl.DateTimeFormatOptions = {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone || undefined });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', options); // a zone this browser does not know ("UTC+2")
+  }
+  const parts = format.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
+  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
+}
+
 /** A new event: from a quick-add slot, or the next full hour for one hour, in the site's zone. */
 export function newEventForm(
   timezone: string,
@@ -202,11 +223,10 @@ export function newEventForm(
       end: wall(defaults.end.replace('T', ' '), allDay),
     };
   }
-  const next = new Date(now.getTime() + 60 * 60 * 1000);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  const day = `${next.getFullYear()}-${pad(next.getMonth() + 1)}-${pad(next.getDate())}`;
-  const start = `${day} ${pad(next.getHours())}:00`;
-  return { ...empty, timezone, start, end: next.getHours() === 23 ? `${day} 23:59` : addMinutes(start, 60) };
+  // The next full hour on the site's clock (not the computer's), always one hour long: an event
+  // made at 22:40 runs 23:00–00:00, as calendar apps do, not 23:00–23:59.
+  const start = `${wallClock(new Date(now.getTime() + 60 * 60 * 1000), timezone).slice(0, 13)}:00`;
+  return { ...empty, timezone, start, end: addMinutes(start, 60) };
 }
 
 /** A copy of an event as a new one (Duplicate): every field but the password, unsaved. */
