@@ -102,6 +102,11 @@ export const Series = Type.Object({
   status: Type.Union([Type.Literal('active'), Type.Literal('trash')]),
   uid: Type.String({ description: 'The iCalendar UID of the whole series.' }),
   occurrences: Type.Array(Occurrence, { description: 'Every occurrence the caller may read, by date.' }),
+  undo: Type.Optional(
+    Type.String({
+      description: 'After a change (all events, this and following, delete): POST series/undo with it to undo it.',
+    }),
+  ),
 });
 export type Series = Static<typeof Series>;
 
@@ -115,3 +120,10 @@ export const SeriesPreview = Type.Object({
   ends: Type.Union([Type.Literal('never'), Type.Literal('until'), Type.Literal('count')]),
 });
 export type SeriesPreview = Static<typeof SeriesPreview>;
+
+export const SeriesUndoArgs = Type.Object({
+  token: Type.String({ minLength: 1, maxLength: 100, description: 'The undo token a series change answered with.' }),
+});
+export const SeriesUndone = Type.Object({
+  series: Type.Array(Series, { description: 'The series as they are again.' }),
+});

@@ -15,6 +15,7 @@ import { changesRepository } from './repositories/changes.ts';
 import { originsRepository } from './repositories/origins.ts';
 import { importUidsRepository } from './repositories/import-uids.ts';
 import { seriesRepository } from './repositories/series.ts';
+import { seriesUndoRepository } from './repositories/series-undo.ts';
 import { calDavRepository } from './repositories/caldav.ts';
 import { preferencesRepository } from './repositories/preferences.ts';
 
@@ -34,6 +35,7 @@ export interface Store {
   origins: ReturnType<typeof originsRepository>;
   importUids: ReturnType<typeof importUidsRepository>;
   series: ReturnType<typeof seriesRepository>;
+  seriesUndo: ReturnType<typeof seriesUndoRepository>;
   calDav: ReturnType<typeof calDavRepository>;
   preferences: ReturnType<typeof preferencesRepository>;
   /**
@@ -80,6 +82,7 @@ export function createStore(db: Db): Store {
     origins: originsRepository(db),
     importUids: importUidsRepository(db),
     series: seriesRepository(db),
+    seriesUndo: seriesUndoRepository(db),
     calDav: calDavRepository(db),
     preferences: preferencesRepository(db),
     transaction: joined,

@@ -42,6 +42,7 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'true: a repeating event is one row (its first occurrence in the window), not one per occurrence.':
     'true: un evento periódico es una sola fila (su primera repetición dentro del intervalo), no una por repetición.',
   // almanac/v1/series
+  'The undo token a series change answered with.': 'La clave para deshacer con la que respondió un cambio de la serie.',
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',
   'The recurrence rule: an RFC 5545 RRULE value such as FREQ=WEEKLY;BYDAY=TU or FREQ=MONTHLY;BYDAY=1SA;COUNT=10. At most once a day; unknown parts are refused.':
     'La regla de repetición: un valor RRULE de RFC 5545, como FREQ=WEEKLY;BYDAY=TU o FREQ=MONTHLY;BYDAY=1SA;COUNT=10. Como mucho una vez al día; las partes desconocidas se rechazan.',

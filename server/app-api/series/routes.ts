@@ -15,6 +15,8 @@ import {
   SeriesPreviewArgs,
   SeriesReadArgs,
   SeriesSplitArgs,
+  SeriesUndoArgs,
+  SeriesUndone,
 } from '../../../contract/app/series.ts';
 import { MAX_SERIES_OCCURRENCES } from '../../../contract/recurrence.ts';
 import { forbidden, ParamErrors } from '../../operations/errors.ts';
@@ -34,6 +36,7 @@ import {
 } from '../../operations/series/series-writes.ts';
 import { deleteSeries, restoreSeries, trashFollowing, trashSeries } from '../../operations/series/series-removal.ts';
 import { slotsOf } from '../../operations/series/slots.ts';
+import { beforeSeriesChange, keepUndo, undoSeriesChange } from '../../operations/series/series-undo.ts';
 import { endsOf, presentSeries, wordsOf } from './present-series.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
@@ -147,12 +150,12 @@ export const seriesRoutes: RouteSpec[] = [
         validate: ({ ctx, args }, errors) =>
           prepareSeriesEdit(ctx, findSeries(ctx, args.id), args as SeriesInput, errors),
         permission: permitEdit,
-        handler: ({ ctx, args, prepared }) => {
-          const series = ctx.store.transaction(() =>
-            editSeries(ctx, findSeries(ctx, args.id), prepared as PreparedSeries),
-          );
-          return { body: presentSeries(ctx, series) };
-        },
+        handler: ({ ctx, args, prepared }) =>
+          ctx.store.transaction(() => {
+            const point = beforeSeriesChange(ctx, [args.id]);
+            const series = editSeries(ctx, findSeries(ctx, args.id), prepared as PreparedSeries);
+            return { body: Object.assign(presentSeries(ctx, series), { undo: keepUndo(ctx, point) }) };
+          }),
       }),
       endpoint({
         methods: ['DELETE'],
@@ -167,15 +170,17 @@ export const seriesRoutes: RouteSpec[] = [
         handler: ({ ctx, args }) =>
           ctx.store.transaction(() => {
             const series = findSeries(ctx, args.id);
+            const point = beforeSeriesChange(ctx, [series.id]);
             if (args.force === true) {
               const before = presentSeries(ctx, series);
               deleteSeries(ctx, series);
-              return { body: before };
+              return { body: Object.assign(before, { undo: keepUndo(ctx, point) }) };
             }
             if (args.occurrence !== undefined)
               trashFollowing(ctx, series, findOccurrence(ctx, series, args.occurrence, 'occurrence'));
             else trashSeries(ctx, series);
-            return { body: presentSeries(ctx, findSeries(ctx, args.id)) };
+            const after = presentSeries(ctx, findSeries(ctx, args.id));
+            return { body: Object.assign(after, { undo: keepUndo(ctx, point) }) };
           }),
       }),
     ],
@@ -196,9 +201,10 @@ export const seriesRoutes: RouteSpec[] = [
           prepareSeriesEdit(ctx, series, args as SeriesInput, errors);
         },
         permission: permitEdit,
-        handler: ({ ctx, args }) => {
-          const series = ctx.store.transaction(() => {
+        handler: ({ ctx, args }) =>
+          ctx.store.transaction(() => {
             const current = findSeries(ctx, args.id);
+            const point = beforeSeriesChange(ctx, [current.id]);
             const errors = new ParamErrors();
             const later = splitSeries(
               ctx,
@@ -208,10 +214,9 @@ export const seriesRoutes: RouteSpec[] = [
               errors,
             );
             errors.throwIfAny();
-            return later!;
-          });
-          return { body: presentSeries(ctx, series) };
-        },
+            const undo = keepUndo(ctx, point, later!.id === current.id ? [] : [later!.id]);
+            return { body: Object.assign(presentSeries(ctx, later!), { undo }) };
+          }),
       }),
     ],
   },
@@ -230,6 +235,30 @@ export const seriesRoutes: RouteSpec[] = [
           ctx.store.transaction(() => {
             restoreSeries(ctx, findSeries(ctx, args.id));
             return { body: presentSeries(ctx, findSeries(ctx, args.id)) };
+          }),
+      }),
+    ],
+  },
+  {
+    path: '/series/undo',
+    tag: 'series',
+    endpoints: [
+      endpoint({
+        methods: ['POST'],
+        args: SeriesUndoArgs,
+        summary: 'Undo a change to a whole series (all events, this and following, a delete), within the hour',
+        responses: {
+          200: { description: 'The series as they were.', schema: SeriesUndone },
+          410: error('The change can no longer be undone.'),
+          ...denied,
+        },
+        permission: ({ ctx }) => {
+          if (!ctx.actor) throw forbidden(false);
+        },
+        handler: ({ ctx, args }) =>
+          ctx.store.transaction(() => {
+            const ids = undoSeriesChange(ctx, args.token);
+            return { body: { series: ids.map((id) => presentSeries(ctx, findSeries(ctx, id))) } };
           }),
       }),
     ],
