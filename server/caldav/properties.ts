@@ -129,19 +129,19 @@ const httpDate = (utcWall: string) => DateTime.fromSQL(utcWall, { zone: 'utc' })
 
 export const OBJECT_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=vevent';
 
-/** An event's object. `author`/`status` come from the post when privileges are asked for. */
+/** An object. `author`/`status` come from its post (a series': its master occurrence) when privileges are asked for. */
 export function objectProps(user: DavUser, scope: CalendarScope, object: DavObject, store: Store): PropTable {
   return propTable([
     [dav('resourcetype'), () => ''],
     [dav('getetag'), () => escapeXml(object.etag)],
     [dav('getcontenttype'), () => OBJECT_CONTENT_TYPE],
     [dav('getcontentlength'), () => String(Buffer.byteLength(object.text))],
-    [dav('getlastmodified'), () => httpDate(object.row.modified_utc)],
+    [dav('getlastmodified'), () => httpDate(object.modified)],
     [cal('calendar-data'), () => escapeXml(object.text)],
     [
       dav('current-user-privilege-set'),
       () => {
-        const post = store.posts.get(scope.site.id, object.id);
+        const post = store.posts.get(scope.site.id, object.postId);
         return privileges(post && mayEdit(scope, post.author, post.status) ? WRITE : READ);
       },
     ],

@@ -3,34 +3,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawRequest, startServer, type TestServer } from '../support/server.ts';
+import { basic, davRequests } from './dav-request.ts';
 
 let server: TestServer;
 const CAL = '/caldav/calendars/editor/default/';
 
-function basic(login: string, token: string): string {
-  return `Basic ${Buffer.from(`${login}:${token}`).toString('base64')}`;
-}
-
-async function dav(
-  method: string,
-  path: string,
-  options: { body?: string; headers?: Record<string, string>; as?: string } = {},
-): Promise<{ status: number; text: string; headers: Headers }> {
-  const login = options.as ?? 'editor';
-  const response = await fetch(server.url + path, {
-    method,
-    body: options.body,
-    redirect: 'manual',
-    headers: {
-      authorization: basic(login, server.tokens[login as keyof TestServer['tokens']] ?? 'x'),
-      ...(options.body !== undefined && !options.headers?.['content-type']
-        ? { 'content-type': 'application/xml' }
-        : {}),
-      ...options.headers,
-    },
-  });
-  return { status: response.status, text: await response.text(), headers: response.headers };
-}
+const dav = davRequests(() => server);
 
 function ics(uid: string, summary: string, extra = ''): string {
   return [
