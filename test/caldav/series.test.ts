@@ -423,3 +423,40 @@ describe('who sees what', () => {
     assert.ok(!hrefsIn(empty.text).includes(href));
   });
 });
+
+describe('a series whose first occurrence was deleted on its own', () => {
+  test('keeps it deleted through an edit in Almanac and through a round trip in an app', async () => {
+    const made = await makeSeries(
+      { title: 'Workshop', start_date: '2027-11-02 18:00', end_date: '2027-11-02 20:00' },
+      'FREQ=WEEKLY;COUNT=4',
+    );
+    const first = occurrenceOn(made.id, '2027-11-02');
+    assert.equal((await server.admin('DELETE', `events/${first.id}`)).status, 200);
+    const state = () => occurrences(made.id).map((r) => [r.recurrence, r.status]);
+    const expected = [
+      ['2027-11-02', 'trash'],
+      ['2027-11-09', 'publish'],
+      ['2027-11-16', 'publish'],
+      ['2027-11-23', 'publish'],
+    ];
+    // "All events" through the REST API: the first stays in the trash, and COUNT still counts from it.
+    const edited = await server.admin('PATCH', `/almanac/v1/series/${made.id}`, {
+      json: { changes: { title: 'Workshop (all)' } },
+    });
+    assert.equal(edited.status, 200, edited.text);
+    assert.deepEqual(state(), expected);
+    const href = `${CAL}almanac-series-${made.id}.ics`;
+    const got = await dav('GET', href);
+    assert.match(got.text, /EXDATE;TZID=Europe\/Berlin:20271102T180000/);
+    const saved = await put(
+      `almanac-series-${made.id}.ics`,
+      got.text.replace('SUMMARY:Workshop (all)', 'SUMMARY:Workshop!'),
+      {
+        'if-match': got.headers.get('etag')!,
+      },
+    );
+    assert.equal(saved.status, 204, saved.text);
+    assert.deepEqual(state(), expected);
+    assert.equal(server.store.series.get(siteId(), made.id)!.exdates, '2027-11-02');
+  });
+});
