@@ -17,7 +17,7 @@ import { checkConditions } from './conditions.ts';
 import { objectUid, readObject, type ReadObject, type ReadRecurrence } from './calendar-object.ts';
 import { inputOf, updateInput } from './object-fields.ts';
 import { createSeriesObject, eventToSeries, seriesToEvent, updateSeriesObject } from './series-object.ts';
-import { defaultName, defaultNameRef, findObject, type CalendarScope, type DavObject } from './scope.ts';
+import { defaultName, defaultNameRef, findObject, type CalendarScope, type ReadDavObject } from './scope.ts';
 import { objectHref } from './paths.ts';
 import { escapeXml } from './xml.ts';
 
@@ -43,7 +43,7 @@ function holderOfUid(scope: CalendarScope, store: Store, uid: string): ObjectRef
 }
 
 /** The UID an object carries now. */
-function uidOf(scope: CalendarScope, object: DavObject): string {
+function uidOf(scope: CalendarScope, object: ReadDavObject): string {
   const { resource } = object;
   return resource.kind === 'series' ? resource.data.series.uid : objectUid(resource.row, scope.objects);
 }
@@ -105,7 +105,7 @@ function create(scope: CalendarScope, store: Store, name: string, read: ReadObje
   return { created: true, ref };
 }
 
-function update(scope: CalendarScope, store: Store, name: string, object: DavObject, read: ReadObject) {
+function update(scope: CalendarScope, store: Store, name: string, object: ReadDavObject, read: ReadObject) {
   const ctx = scope.ctx;
   const siteId = scope.site.id;
   if (uidOf(scope, object) !== read.uid) {

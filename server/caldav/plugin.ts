@@ -17,6 +17,8 @@ import { findObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
 import { parseXml } from './xml.ts';
+import { closeConnections } from './read-connections.ts';
+import { clearObjectCaches } from './object-cache.ts';
 
 /** WebDAV's methods beyond HTTP's own that Fastify must route (it knows only a few by default). */
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
@@ -71,6 +73,12 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
   app.setErrorHandler(davErrorHandler);
+  // Whole-calendar reads keep read connections between requests: none outlives the server.
+  const file = store.db.name;
+  app.addHook('onClose', async () => {
+    closeConnections(file);
+    clearObjectCaches(file);
+  });
   const config: OwnContextConfig = { ownContext: true };
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
 

@@ -5,7 +5,6 @@
 // connection of their own, in one snapshot, a slice at a time with the event loop free in between
 // (as the export does), so a phone's first sync of 10,000 events never stalls the window.
 import type { Db } from '../db/open.ts';
-import { openReadConnection } from '../db/open.ts';
 import type { Store } from '../db/store.ts';
 import type { Site } from '../db/repositories/sites.ts';
 import type { Actor } from '../domain/roles.ts';
@@ -35,6 +34,8 @@ import {
   type ResourceData,
 } from './calendar-object.ts';
 import { calendarHref, objectHref } from './paths.ts';
+import { borrowConnection, releaseConnection } from './read-connections.ts';
+import { objectCache, type ObjectCache } from './object-cache.ts';
 
 export type { ObjectRef };
 
@@ -48,19 +49,24 @@ export interface CalendarScope {
   visibility: CalDavVisibility;
 }
 
+/** An object of a listing: what properties and answers need. */
 export interface DavObject {
   ref: ObjectRef;
   /** The event, or the occurrence that stands for the series: its author and status decide privileges. */
   postId: number;
   name: string;
   href: string;
-  resource: ResourceData;
   /** The object as asked for (CALDAV:expand changes it). */
   text: string;
   /** Always the plain rendering's. */
   etag: string;
   /** Last modification, a UTC wall. */
   modified: string;
+}
+
+/** An object with what it was rendered from (what a write compares the app's version with). */
+export interface ReadDavObject extends DavObject {
+  resource: ResourceData;
 }
 
 /** Which objects a read wants: every one, the ones named, or those with an occurrence in a time range. */
@@ -126,7 +132,7 @@ export function toObject(
   name: string,
   options: RenderOptions = {},
   instances?: ExpandedInstance[],
-): DavObject {
+): ReadDavObject {
   const plain = renderObject(resource, scope.objects);
   // The ETag is always the plain rendering's, whatever form calendar-data is asked in.
   const text = options.expand ? renderExpanded(resource, scope.objects, instances) : plain;
@@ -183,6 +189,8 @@ function slotsBeyondHorizon(series: SeriesRow, master: ExportRow, range: TimeRan
  * series). Runs every statement on `db` (a snapshot's connection, or the store's inside its
  * transaction); between two slices the caller may let the event loop run. Without `filter.refs`,
  * `nameOf` must not query `db` (it is called while a statement is open): pass the names read once.
+ * With a `cache` (object-cache.ts, at this snapshot's position), objects rendered before are
+ * served from it and the others rendered and kept.
  */
 export function* readObjects(
   db: Db,
@@ -191,42 +199,113 @@ export function* readObjects(
   filter: ObjectFilter,
   nameOf: (ref: ObjectRef) => string,
   options: RenderOptions = {},
+  cache?: ObjectCache,
 ): Generator<DavObject[]> {
   const siteId = scope.site.id;
+  // Expanded objects are another form of the data: rendered for the request, never kept.
+  const kept = options.expand ? undefined : cache;
   const wanted = (kind: ObjectRef['kind']) => filter.refs?.filter((ref) => ref.kind === kind).map((ref) => ref.id);
   const eventIds = wanted('event');
   if (eventIds === undefined || eventIds.length > 0) {
     const selection = calDav.selection(scope.visibility, { ids: eventIds, range: filter.range });
-    // While the rows' statement is open its connection runs nothing else: objects asked for by
-    // name (a few hundred at most) are read whole first, so nameOf may look each name up.
-    const rows = exportRows(db, siteId, selection, 'storage');
-    for (const batch of eventIds ? [...rows] : rows)
-      for (let at = 0; at < batch.length; at += RENDER_SLICE)
-        yield batch.slice(at, at + RENDER_SLICE).map((row) => {
-          const ref: ObjectRef = { kind: 'event', id: row.id };
-          return toObject(scope, ref, row.id, { kind: 'event', row }, nameOf(ref), options);
-        });
+    if (kept) {
+      const { hits, misses } = lookUp(scope, kept, 'event', calDav.selectedIds(selection), nameOf);
+      yield* slices(hits);
+      for (let at = 0; at < misses.length; at += 500) {
+        const rows = [
+          ...exportRows(db, siteId, calDav.selection(scope.visibility, { ids: misses.slice(at, at + 500) }), 'storage'),
+        ];
+        for (const batch of rows)
+          yield* slices(batch.map((row) => keep(kept, eventObject(scope, row, nameOf, options))));
+      }
+    } else {
+      // While the rows' statement is open its connection runs nothing else: objects asked for by
+      // name (a few hundred at most) are read whole first, so nameOf may look each name up.
+      const rows = exportRows(db, siteId, selection, 'storage');
+      for (const batch of eventIds ? [...rows] : rows)
+        yield* slices(batch.map((row) => eventObject(scope, row, nameOf, options)));
+    }
   }
   const seriesIds = wanted('series');
   if (seriesIds !== undefined && seriesIds.length === 0) return;
-  const ids = new Set(calDav.visibleSeries(scope.visibility, { ids: seriesIds, range: filter.range }));
-  // A never-ending series whose occurrences stop before the range may still have dates in it.
-  const beyond = new Map<number, SeriesRow>();
-  if (filter.range?.end !== undefined)
-    for (const series of calDav.beyondHorizon(siteId, filter.range.end.slice(0, 10)))
-      if (!ids.has(series.id) && (seriesIds === undefined || seriesIds.includes(series.id)))
-        beyond.set(series.id, series);
-  const all = [...ids, ...beyond.keys()].sort((a, b) => a - b);
-  for (let at = 0; at < all.length; at += SERIES_CHUNK) {
-    const objects = seriesObjects(db, calDav, scope, all.slice(at, at + SERIES_CHUNK), nameOf, options);
-    const kept = objects.filter(
-      (object) =>
-        !beyond.has(object.ref.id) ||
-        (object.resource.kind === 'series' &&
-          slotsBeyondHorizon(object.resource.data.series, object.resource.data.master, filter.range!).length > 0),
-    );
-    if (kept.length > 0) yield kept;
+  const visible = calDav.visibleSeries(scope.visibility, { ids: seriesIds, range: filter.range });
+  const { hits, misses } = kept ? lookUp(scope, kept, 'series', visible, nameOf) : { hits: [], misses: visible };
+  yield* slices(hits);
+  for (let at = 0; at < misses.length; at += SERIES_CHUNK) {
+    const objects = seriesObjects(db, calDav, scope, misses.slice(at, at + SERIES_CHUNK), nameOf, options);
+    yield* slices(kept ? objects.map((object) => keep(kept, object)) : objects);
   }
+  // A never-ending series whose occurrences stop before the range may still have dates in it.
+  if (filter.range?.end !== undefined) {
+    const listed = new Set(visible);
+    const beyond = calDav
+      .beyondHorizon(siteId, filter.range.end.slice(0, 10))
+      .filter((series) => !listed.has(series.id) && (seriesIds === undefined || seriesIds.includes(series.id)));
+    const found = seriesObjects(
+      db,
+      calDav,
+      scope,
+      beyond.map((series) => series.id),
+      nameOf,
+      options,
+    ).filter(
+      (object) =>
+        object.resource.kind === 'series' &&
+        slotsBeyondHorizon(object.resource.data.series, object.resource.data.master, filter.range!).length > 0,
+    );
+    if (found.length > 0) yield found;
+  }
+}
+
+function* slices<T>(objects: T[]): Generator<T[]> {
+  for (let at = 0; at < objects.length; at += RENDER_SLICE) yield objects.slice(at, at + RENDER_SLICE);
+}
+
+function eventObject(
+  scope: CalendarScope,
+  row: ExportRow,
+  nameOf: (ref: ObjectRef) => string,
+  options: RenderOptions,
+): ReadDavObject {
+  const ref: ObjectRef = { kind: 'event', id: row.id };
+  return toObject(scope, ref, row.id, { kind: 'event', row }, nameOf(ref), options);
+}
+
+/** Keeps a rendered object in the cache, and hands it on. */
+function keep(cache: ObjectCache, object: DavObject): DavObject {
+  cache.put(object.ref, { text: object.text, etag: object.etag, modified: object.modified, postId: object.postId });
+  return object;
+}
+
+/** The objects of `ids` the cache holds (with their text), and the ids it does not. */
+function lookUp(
+  scope: CalendarScope,
+  cache: ObjectCache,
+  kind: ObjectRef['kind'],
+  ids: number[],
+  nameOf: (ref: ObjectRef) => string,
+): { hits: DavObject[]; misses: number[] } {
+  const hits: DavObject[] = [];
+  const misses: number[] = [];
+  for (const id of ids) {
+    const ref: ObjectRef = { kind, id };
+    const cached = cache.get(ref);
+    if (cached?.text === undefined) {
+      misses.push(id);
+      continue;
+    }
+    const name = nameOf(ref);
+    hits.push({
+      ref,
+      postId: cached.postId,
+      name,
+      href: objectHref(scope.login, scope.site.code, name),
+      text: cached.text,
+      etag: cached.etag,
+      modified: cached.modified,
+    });
+  }
+  return { hits, misses };
 }
 
 /** Series as objects: their rows, what each caller sees of their occurrences, rendered. */
@@ -237,7 +316,7 @@ function seriesObjects(
   seriesIds: number[],
   nameOf: (ref: ObjectRef) => string,
   options: RenderOptions,
-): DavObject[] {
+): ReadDavObject[] {
   const siteId = scope.site.id;
   const seriesRows = calDav.seriesRows(siteId, seriesIds).filter((series) => series.status === 'active');
   const members = calDav.seriesMembers(
@@ -275,7 +354,7 @@ function seriesObjects(
       instances.set(slot.series, list);
     }
   }
-  const objects: DavObject[] = [];
+  const objects: ReadDavObject[] = [];
   for (const series of seriesRows) {
     const entry = members.get(series.id);
     const master = entry && rows.get(entry.masterId);
@@ -299,15 +378,16 @@ function seriesObjects(
 }
 
 /** One visible object, read on `store`'s own connection (inside the caller's transaction). */
-export function readOneObject(scope: CalendarScope, store: Store, ref: ObjectRef): DavObject | undefined {
+export function readOneObject(scope: CalendarScope, store: Store, ref: ObjectRef): ReadDavObject | undefined {
   const nameOf = (r: ObjectRef) => store.calDav.nameOf(scope.site.id, r) ?? defaultName(r);
+  // Without a cache every object comes with what it was rendered from.
   for (const batch of readObjects(store.db, store.calDav, scope, { refs: [ref] }, nameOf))
-    if (batch[0]) return batch[0];
+    if (batch[0]) return batch[0] as ReadDavObject;
   return undefined;
 }
 
 /** The object a name stands for, when the caller may see it. */
-export function findObject(scope: CalendarScope, store: Store, name: string): DavObject | undefined {
+export function findObject(scope: CalendarScope, store: Store, name: string): ReadDavObject | undefined {
   const ref = refOfName(store.calDav, scope.site.id, name);
   return ref === undefined ? undefined : readOneObject(scope, store, ref);
 }
@@ -332,14 +412,16 @@ export async function* inSnapshot<T>(
   scope: CalendarScope,
   read: (reader: SnapshotReader) => AsyncGenerator<T>,
 ): AsyncGenerator<T> {
-  const db = openReadConnection(store.db.name);
+  const file = store.db.name;
+  const db = borrowConnection(file);
   try {
     db.exec('BEGIN');
-    const calDav = calDavRepository(db);
-    const changes = changesRepository(db);
+    const { calDav, changes } = repositoriesOf(db);
     const siteId = scope.site.id;
     // Every name of the calendar, read once when a read lists more than a few objects.
     let names: Map<string, string> | undefined;
+    // The rendered objects of this calendar, brought to this snapshot (null: this snapshot is older).
+    let cache: ObjectCache | null | undefined;
     const nameOf = (ref: ObjectRef) =>
       (names ? names.get(refKey(ref)) : calDav.nameOf(siteId, ref)) ?? defaultName(ref);
     const reader: SnapshotReader = {
@@ -350,7 +432,8 @@ export async function* inSnapshot<T>(
       refOf: (name) => refOfName(calDav, siteId, name),
       async *objects(filter, options) {
         if (!filter.refs) names ??= calDav.names(siteId);
-        for (const batch of readObjects(db, calDav, scope, filter, nameOf, options)) {
+        cache ??= objectCache(cacheKey(file, scope), siteId, changes.latest(), { calDav, changes }) ?? null;
+        for (const batch of readObjects(db, calDav, scope, filter, nameOf, options, cache ?? undefined)) {
           yield batch;
           // A few milliseconds of rendering at a time: the event loop stays free for the window.
           await new Promise<void>((resolve) => setImmediate(resolve));
@@ -360,6 +443,26 @@ export async function* inSnapshot<T>(
     yield* read(reader);
     db.exec('COMMIT');
   } finally {
-    db.close();
+    releaseConnection(file, db);
   }
+}
+
+/** Which cache a scope's objects go to: the calendar as this kind of caller sees it. */
+function cacheKey(file: string, scope: CalendarScope): string {
+  const { siteId, ownerOnly, publishedOnly } = scope.visibility;
+  return `${file}|${siteId}|${scope.objects.calendarKey}|${scope.objects.baseUrl}|${ownerOnly ?? '*'}|${publishedOnly ? 'p' : ''}`;
+}
+
+/** Each pooled connection's repositories, prepared once. */
+const repositories = new WeakMap<
+  Db,
+  { calDav: ReturnType<typeof calDavRepository>; changes: ReturnType<typeof changesRepository> }
+>();
+function repositoriesOf(db: Db) {
+  let found = repositories.get(db);
+  if (!found) {
+    found = { calDav: calDavRepository(db), changes: changesRepository(db) };
+    repositories.set(db, found);
+  }
+  return found;
 }

@@ -37,7 +37,7 @@ import {
   withFields,
   type Field,
 } from './object-fields.ts';
-import { readOneObject, type CalendarScope, type DavObject } from './scope.ts';
+import { readOneObject, type CalendarScope, type ReadDavObject } from './scope.ts';
 
 type Repeating = ReadObject & { recurrence: ReadRecurrence };
 
@@ -93,7 +93,7 @@ export function createSeriesObject(scope: CalendarScope, store: Store, read: Rep
 export function eventToSeries(
   scope: CalendarScope,
   store: Store,
-  object: DavObject,
+  object: ReadDavObject,
   post: PostRow,
   read: Repeating,
 ): number {
@@ -131,7 +131,7 @@ export function eventToSeries(
 }
 
 /** PUT of a single event over a series: its first occurrence stays, as that event; the rest go to the trash. */
-export function seriesToEvent(scope: CalendarScope, store: Store, object: DavObject, read: ReadObject): number {
+export function seriesToEvent(scope: CalendarScope, store: Store, object: ReadDavObject, read: ReadObject): number {
   const ctx = scope.ctx;
   const siteId = scope.site.id;
   const series = store.series.get(siteId, (object.ref as { id: number }).id)!;
@@ -151,7 +151,7 @@ export function seriesToEvent(scope: CalendarScope, store: Store, object: DavObj
 }
 
 /** PUT of a repeating object over a series: the series made what the app sent. */
-export function updateSeriesObject(scope: CalendarScope, store: Store, object: DavObject, read: Repeating): void {
+export function updateSeriesObject(scope: CalendarScope, store: Store, object: ReadDavObject, read: Repeating): void {
   const ctx = scope.ctx;
   const siteId = scope.site.id;
   const data = (object.resource as { kind: 'series'; data: SeriesResource }).data;

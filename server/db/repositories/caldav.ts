@@ -198,6 +198,12 @@ export function calDavRepository(db: Db) {
       params.push(...range.params);
       return { from: 'posts e', where: where.join(' AND '), params, order: 'e.id' };
     },
+    /** The ids a selection holds, in id order (what a cache of rendered objects is looked up with). */
+    selectedIds(selection: CalDavSelection): number[] {
+      return prepareCached(db, `SELECT e.id FROM ${selection.from} WHERE ${selection.where} ORDER BY e.id`)
+        .pluck()
+        .all(...selection.params) as number[];
+    },
     /** Occurrences by id, as an export selection (visibility was checked by seriesMembers). */
     occurrenceSelection(siteId: number, ids: number[]): CalDavSelection {
       return {
