@@ -24,7 +24,43 @@ interface Read {
 /** Changes an object "elsewhere": Almanac's REST API, or another client of Radicale. */
 type ChangeElsewhere = (uid: string, url: string, title: string) => Promise<void>;
 
-function scenario(target: () => DavTarget, changeElsewhere: () => ChangeElsewhere) {
+/** What a server answers to a PUT with If-Match: * over an existing object. */
+type IfMatchStarPut = 'updates' | 'refuses';
+
+function scenario(target: () => DavTarget, changeElsewhere: () => ChangeElsewhere, ifMatchStar: IfMatchStarPut) {
+  test('conditional writes: strong If-Match, If-Match: * and If-None-Match: *', async () => {
+    const t = target();
+    const uid = `conditions-${Date.now()}@tests`;
+    const created = await clientStep<{ url: string }>(
+      t,
+      'create',
+      uid,
+      'Conditions',
+      '20270320T180000Z',
+      '20270320T190000Z',
+    );
+    const missing = created.url.replace(/[^/]+$/, `missing-${Date.now()}.ics`);
+    const statuses = await clientStep<Record<string, number>>(t, 'conditions', uid, missing);
+    const { put_if_match_star: star, delete_if_match_star: deleted, ...rest } = statuses;
+    assert.deepEqual(
+      rest,
+      {
+        // RFC 9110 §13.1.1: If-Match: * needs an object; a weak tag never matches (strong comparison).
+        put_if_match_star_missing: 412,
+        put_if_match_weak: 412,
+        put_if_none_match_star: 412,
+        delete_if_match_weak: 412,
+        delete_missing: 404,
+      },
+      JSON.stringify(statuses),
+    );
+    assert.ok([200, 204].includes(deleted!), JSON.stringify(statuses));
+    // Over an existing object RFC 9110 lets If-Match: * through (Almanac); Radicale 3.1 compares
+    // the header with the ETag as text and refuses.
+    if (ifMatchStar === 'updates') assert.ok([200, 204].includes(star!), JSON.stringify(statuses));
+    else assert.equal(star, 412, JSON.stringify(statuses));
+  });
+
   test('discovers the principal, its calendar home and the calendar', async () => {
     const found = await clientStep<{ principal: string; home: string; calendars: string[]; calendar: string }>(
       target(),
@@ -232,6 +268,7 @@ describe('python3-caldav against Radicale (the steps are right)', { skip }, () =
       );
       assert.ok([200, 201, 204].includes(result.status), JSON.stringify(result));
     },
+    'refuses',
   );
   seriesScenario(
     () => radicale.target,
@@ -255,15 +292,19 @@ describe('python3-caldav against Almanac', { skip }, () => {
     password: server.tokens.editor,
     calendar: 'default',
   });
-  scenario(target, () => async (uid, _url, title) => {
-    // The REST API, as any script would: the event the client created, found by its UID.
-    const id = server.store.importUids.postOf(server.store.sites.byCode('default')!.id, uid);
-    assert.ok(id, 'the UID the client gave is remembered');
-    const response = await server.admin('PATCH', `events/${id}`, {
-      json: { title, start_date: '2027-03-11 19:00', end_date: '2027-03-11 22:00' },
-    });
-    assert.equal(response.status, 200, response.text);
-  });
+  scenario(
+    target,
+    () => async (uid, _url, title) => {
+      // The REST API, as any script would: the event the client created, found by its UID.
+      const id = server.store.importUids.postOf(server.store.sites.byCode('default')!.id, uid);
+      assert.ok(id, 'the UID the client gave is remembered');
+      const response = await server.admin('PATCH', `events/${id}`, {
+        json: { title, start_date: '2027-03-11 19:00', end_date: '2027-03-11 22:00' },
+      });
+      assert.equal(response.status, 200, response.text);
+    },
+    'updates',
+  );
 
   const seriesOf = (uid: string) => server.store.series.byUid(server.store.sites.byCode('default')!.id, uid)!;
   seriesScenario(

@@ -174,6 +174,25 @@ def main(step, args):
                 summary = str(obj.icalendar_instance.walk("VEVENT")[0].get("summary"))
             found.append({"url": str(obj.url), "summary": summary})
         return {"token": objects.sync_token, "objects": found}
+    if step == "conditions":
+        # HTTP's conditions on objects (RFC 9110 §13), each answer's status: the object `uid` exists.
+        uid, missing_url = args[:2]
+        event = cal.event_by_uid(uid)
+        event.load()
+        url = str(event.url)
+        etag = header(dav.request(url, "GET"), "etag")
+        body = event.data
+        ical = {"Content-Type": "text/calendar; charset=utf-8"}
+        status = lambda response: response.status
+        return {
+            "put_if_match_star_missing": status(dav.put(missing_url, body.replace(uid, "missing-" + uid), dict(ical, **{"If-Match": "*"}))),
+            "put_if_match_weak": status(dav.put(url, body, dict(ical, **{"If-Match": "W/" + etag}))),
+            "put_if_none_match_star": status(dav.put(url, body, dict(ical, **{"If-None-Match": "*"}))),
+            "put_if_match_star": status(dav.put(url, body, dict(ical, **{"If-Match": "*"}))),
+            "delete_if_match_weak": status(dav.request(url, "DELETE", "", {"If-Match": "W/" + etag})),
+            "delete_if_match_star": status(dav.request(url, "DELETE", "", {"If-Match": "*"})),
+            "delete_missing": status(dav.request(url, "DELETE", "")),
+        }
     if step == "create-series":
         uid, summary, start, moved_from, moved_to, excluded = args[:6]
         event = cal.save_event(series_text(uid, summary, start, moved_from, moved_to, excluded))
