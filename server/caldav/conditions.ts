@@ -1,8 +1,8 @@
 // HTTP's conditional headers on objects (RFC 9110 §13): If-Match to change or delete exactly the
 // version a client has seen, If-None-Match: * to create without overwriting. A stale ETag is 412.
-// If-Match compares strongly (§13.1.1): a weak tag (W/"…") never matches, as Radicale (the
-// reference server of our client tests) has it too; `*` matches whatever version exists.
-// If-None-Match compares weakly (§13.1.2).
+// If-Match compares strongly (RFC 9110 §13.1.1): a weak tag (W/"…") never matches, as Radicale
+// (the reference server of our client tests) has it too; `*` matches whatever version exists.
+// If-None-Match compares weakly (RFC 9110 §13.1.2).
 import { DavError } from './errors.ts';
 
 function tags(header: string): string[] {

@@ -10,51 +10,85 @@ import { writeOf } from '../calendar-files/import-plan.ts';
 import type { ReadVevent } from './calendar-object.ts';
 import type { CalendarScope } from './scope.ts';
 
-/** The fields a VEVENT shows, each with the write fields that set it. */
-export const FIELDS = {
-  title: ['title'],
-  description: ['description'],
-  schedule: ['start_date', 'end_date', 'timezone', 'all_day'],
-  website: ['website'],
-  cost: ['cost'],
-  venue: ['venue'],
-  organizers: ['organizer'],
-  categories: ['categories'],
-} as const satisfies Record<string, readonly (keyof EventWriteInput)[]>;
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+interface FieldRule {
+  /** The write fields that set it. */
+  keys: readonly (keyof EventWriteInput)[];
+  /** Whether two VEVENTs show it the same. */
+  same(a: ReadVevent, b: ReadVevent): boolean;
+  /** Copies it from one VEVENT's reading to another's. */
+  copy(into: ReadVevent, from: ReadVevent): void;
+}
+
+/** What a VEVENT shows of an event, field by field. */
+const FIELDS = {
+  title: {
+    keys: ['title'],
+    same: (a, b) => a.event.title === b.event.title,
+    copy: (into, from) => void (into.event.title = from.event.title),
+  },
+  description: {
+    keys: ['description'],
+    same: (a, b) => a.event.description === b.event.description,
+    copy: (into, from) => void (into.event.description = from.event.description),
+  },
+  schedule: {
+    keys: ['start_date', 'end_date', 'timezone', 'all_day'],
+    same: ({ event: x }, { event: y }) =>
+      x.start === y.start && x.end === y.end && x.timezone === y.timezone && x.allDay === y.allDay,
+    copy: ({ event }, { event: from }) =>
+      void Object.assign(event, { start: from.start, end: from.end, timezone: from.timezone, allDay: from.allDay }),
+  },
+  website: {
+    keys: ['website'],
+    same: (a, b) => (a.event.website ?? '') === (b.event.website ?? ''),
+    copy: (into, from) => void (into.event.website = from.event.website),
+  },
+  cost: {
+    keys: ['cost'],
+    same: (a, b) => (a.event.cost ?? '') === (b.event.cost ?? ''),
+    copy: (into, from) => void (into.event.cost = from.event.cost),
+  },
+  // LOCATION as the app shows it decides: the venue behind it is Almanac's (X-ALMANAC-VENUE).
+  venue: {
+    keys: ['venue'],
+    same: (a, b) => a.refs.location === b.refs.location,
+    copy: (into, from) => {
+      into.event.venue = from.event.venue;
+      into.refs.location = from.refs.location;
+      into.refs.venue = from.refs.venue;
+    },
+  },
+  organizers: {
+    keys: ['organizer'],
+    same: (a, b) => same(a.event.organizers, b.event.organizers),
+    copy: (into, from) => {
+      into.event.organizers = from.event.organizers;
+      into.refs.organizers = from.refs.organizers;
+    },
+  },
+  categories: {
+    keys: ['categories'],
+    same: (a, b) => same(a.event.categories, b.event.categories),
+    copy: (into, from) => void (into.event.categories = from.event.categories),
+  },
+} satisfies Record<string, FieldRule>;
 
 export type Field = keyof typeof FIELDS;
 export const ALL_FIELDS = Object.keys(FIELDS) as Field[];
 export const NON_SCHEDULE: Field[] = ALL_FIELDS.filter((field) => field !== 'schedule');
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** Whether `field` reads the same in two VEVENTs. */
-export function sameField(field: Field, a: ReadVevent, b: ReadVevent): boolean {
-  const x = a.event;
-  const y = b.event;
-  switch (field) {
-    case 'title':
-      return x.title === y.title;
-    case 'description':
-      return x.description === y.description;
-    case 'schedule':
-      return x.start === y.start && x.end === y.end && x.timezone === y.timezone && x.allDay === y.allDay;
-    case 'website':
-      return (x.website ?? '') === (y.website ?? '');
-    case 'cost':
-      return (x.cost ?? '') === (y.cost ?? '');
-    case 'venue':
-      return a.refs.location === b.refs.location;
-    case 'organizers':
-      return same(x.organizers, y.organizers);
-    case 'categories':
-      return same(x.categories, y.categories);
-  }
-}
-
 /** The fields of `fields` in which two VEVENTs differ. */
 export function changedFields(before: ReadVevent, after: ReadVevent, fields: Field[] = ALL_FIELDS): Field[] {
-  return fields.filter((field) => !sameField(field, before, after));
+  return fields.filter((field) => !FIELDS[field].same(before, after));
+}
+
+/** `base` with `fields` as `from` has them (an exception once the series' own changes reached it). */
+export function withFields(base: ReadVevent, from: ReadVevent, fields: Field[]): ReadVevent {
+  const copy: ReadVevent = { event: Object.assign({}, base.event), refs: Object.assign({}, base.refs) };
+  for (const field of fields) FIELDS[field].copy(copy, from);
+  return copy;
 }
 
 /**
@@ -91,7 +125,7 @@ export function inputOf(scope: CalendarScope, store: Store, read: ReadVevent, is
 export function pick(input: EventWriteInput, fields: Field[]): EventWriteInput {
   const picked: EventWriteInput = {};
   for (const field of fields)
-    for (const key of FIELDS[field])
+    for (const key of FIELDS[field].keys)
       if (input[key] !== undefined) (picked as Record<string, unknown>)[key] = input[key];
   return picked;
 }
@@ -104,47 +138,4 @@ export function updateInput(
   after: ReadVevent,
 ): EventWriteInput {
   return pick(inputOf(scope, store, after, false), changedFields(before, after));
-}
-
-/** `base` with `fields` as `from` has them (an exception once the series' own changes reached it). */
-export function withFields(base: ReadVevent, from: ReadVevent, fields: Field[]): ReadVevent {
-  const event = Object.assign({}, base.event);
-  const refs = Object.assign({}, base.refs);
-  for (const field of fields) {
-    switch (field) {
-      case 'title':
-        event.title = from.event.title;
-        break;
-      case 'description':
-        event.description = from.event.description;
-        break;
-      case 'schedule':
-        Object.assign(event, {
-          start: from.event.start,
-          end: from.event.end,
-          timezone: from.event.timezone,
-          allDay: from.event.allDay,
-        });
-        break;
-      case 'website':
-        event.website = from.event.website;
-        break;
-      case 'cost':
-        event.cost = from.event.cost;
-        break;
-      case 'venue':
-        event.venue = from.event.venue;
-        refs.location = from.refs.location;
-        refs.venue = from.refs.venue;
-        break;
-      case 'organizers':
-        event.organizers = from.event.organizers;
-        refs.organizers = from.refs.organizers;
-        break;
-      case 'categories':
-        event.categories = from.event.categories;
-        break;
-    }
-  }
-  return { event, refs };
 }

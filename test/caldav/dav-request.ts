@@ -43,7 +43,7 @@ export function calendarOf(...events: string[][]): string {
   return [
     'BEGIN:VCALENDAR',
     'VERSION:2.0',
-    'PRODID:-//tests//EN',
+    'PRODID:-//Almanac tests//EN',
     ...events.flatMap((lines) => ['BEGIN:VEVENT', ...lines, 'END:VEVENT']),
     'END:VCALENDAR',
     '',

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { startServer, type TestServer } from '../support/server.ts';
 import { calendarKey } from '../../server/app-api/exchange/export-reply.ts';
 import { clientStep, missingClients, startRadicale, vdirsyncer, type DavTarget, type Radicale } from './support.ts';
+import { calendarOf } from './dav-request.ts';
 
 const skip = await missingClients();
 
@@ -31,46 +32,35 @@ interface RemoteSide {
 }
 
 function localEvent(uid: string, title: string): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Almanac tests//vdirsyncer folder//EN',
-    'BEGIN:VEVENT',
+  return calendarOf([
     `UID:${uid}`,
     'DTSTAMP:20260101T000000Z',
     'DTSTART:20270415T170000Z',
     'DTEND:20270415T190000Z',
     `SUMMARY:${title}`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  ]);
 }
 
+/** A weekly series of five, its second occurrence moved a day. */
 function localSeries(uid: string, title: string): string {
-  return [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Almanac tests//vdirsyncer folder//EN',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    'DTSTART:20270906T170000Z',
-    'DTEND:20270906T190000Z',
-    'RRULE:FREQ=WEEKLY;COUNT=5',
-    `SUMMARY:${title}`,
-    'END:VEVENT',
-    'BEGIN:VEVENT',
-    `UID:${uid}`,
-    'DTSTAMP:20260101T000000Z',
-    'RECURRENCE-ID:20270913T170000Z',
-    'DTSTART:20270914T170000Z',
-    'DTEND:20270914T190000Z',
-    `SUMMARY:${title} (moved)`,
-    'END:VEVENT',
-    'END:VCALENDAR',
-    '',
-  ].join('\r\n');
+  return calendarOf(
+    [
+      `UID:${uid}`,
+      'DTSTAMP:20260101T000000Z',
+      'DTSTART:20270906T170000Z',
+      'DTEND:20270906T190000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=5',
+      `SUMMARY:${title}`,
+    ],
+    [
+      `UID:${uid}`,
+      'DTSTAMP:20260101T000000Z',
+      'RECURRENCE-ID:20270913T170000Z',
+      'DTSTART:20270914T170000Z',
+      'DTEND:20270914T190000Z',
+      `SUMMARY:${title} (moved)`,
+    ],
+  );
 }
 
 /** The remote series: from, moved from, moved to, excluded (UTC), as createSeries makes it on either server. */

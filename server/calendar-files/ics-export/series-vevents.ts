@@ -49,8 +49,8 @@ const timeOf = (wall: string) => wall.slice(11, 19);
 
 /**
  * RRULE as RFC 5545 wants it beside this DTSTART: UNTIL is a UTC date-time when DTSTART has a time
- * (§3.3.10: "MUST be specified in UTC time" with a TZID), a date when DTSTART is a date. Almanac
- * stores either form; a stored date means "through that local day".
+ * (RFC 5545 §3.3.10: "MUST be specified in UTC time" with a TZID), a date when DTSTART is a date.
+ * Almanac stores either form; a stored date means "through that local day".
  */
 export function rruleValue(series: SeriesFields): string {
   const reading = readRecurrenceRule(series.rule);

@@ -83,6 +83,40 @@ function rangeSql(range: TimeRange | undefined, alias = 'e'): { sql: string[]; p
   return { sql, params };
 }
 
+/** Which events a read wants: by id (of the event, or of its series), or overlapping a time range. */
+export interface EventFilter {
+  ids?: number[];
+  range?: TimeRange;
+}
+
+/**
+ * The caller's visible events of the site as SQL on `posts e`: single events (`ids` are theirs)
+ * or occurrences of series (`ids` are the series').
+ */
+function visibleEvents(
+  visibility: CalDavVisibility,
+  kind: 'single' | 'occurrence',
+  filter: EventFilter,
+): { where: string; params: unknown[] } {
+  const visible = visibleSql(visibility);
+  const where = [
+    'e.site_id = ?',
+    "e.type = 'event'",
+    kind === 'single' ? 'e.series_id IS NULL' : 'e.series_id IS NOT NULL',
+    visible.sql,
+  ];
+  const params: unknown[] = [visibility.siteId, ...visible.params];
+  if (filter.ids) {
+    const column = kind === 'single' ? 'e.id' : 'e.series_id';
+    where.push(`${column} IN (${filter.ids.length === 0 ? 'NULL' : list(filter.ids)})`);
+    params.push(...filter.ids);
+  }
+  const range = rangeSql(filter.range);
+  where.push(...range.sql);
+  params.push(...range.params);
+  return { where: where.join(' AND '), params };
+}
+
 export function calDavRepository(db: Db) {
   const nameOf = db
     .prepare('SELECT name FROM caldav_object_names WHERE site_id = ? AND kind = ? AND object_id = ?')
@@ -185,18 +219,9 @@ export function calDavRepository(db: Db) {
      * The caller's single events (not occurrences of a series) as an export selection: optionally
      * only `ids`, or only those overlapping `range`.
      */
-    selection(visibility: CalDavVisibility, filter: { ids?: number[]; range?: TimeRange } = {}): CalDavSelection {
-      const visible = visibleSql(visibility);
-      const where = ['e.site_id = ?', "e.type = 'event'", 'e.series_id IS NULL', visible.sql];
-      const params: unknown[] = [visibility.siteId, ...visible.params];
-      if (filter.ids) {
-        where.push(`e.id IN (${filter.ids.length === 0 ? 'NULL' : list(filter.ids)})`);
-        params.push(...filter.ids);
-      }
-      const range = rangeSql(filter.range);
-      where.push(...range.sql);
-      params.push(...range.params);
-      return { from: 'posts e', where: where.join(' AND '), params, order: 'e.id' };
+    selection(visibility: CalDavVisibility, filter: EventFilter = {}): CalDavSelection {
+      const { where, params } = visibleEvents(visibility, 'single', filter);
+      return { from: 'posts e', where, params, order: 'e.id' };
     },
     /** The ids a selection holds, in id order (what a cache of rendered objects is looked up with). */
     selectedIds(selection: CalDavSelection): number[] {
@@ -247,21 +272,12 @@ export function calDavRepository(db: Db) {
 
     /**
      * The series with at least one occurrence the caller may see: every one, only `ids`, or those
-     * with an occurrence overlapping `range` (a never-ending series past its horizon is listed too;
-     * its rule decides, see beyondHorizon).
+     * with an occurrence overlapping `range` (not those whose occurrences stop before it: see
+     * beyondHorizon).
      */
-    visibleSeries(visibility: CalDavVisibility, filter: { ids?: number[]; range?: TimeRange } = {}): number[] {
-      const visible = visibleSql(visibility);
-      const where = ['e.site_id = ?', "e.type = 'event'", 'e.series_id IS NOT NULL', visible.sql];
-      const params: unknown[] = [visibility.siteId, ...visible.params];
-      if (filter.ids) {
-        where.push(`e.series_id IN (${filter.ids.length === 0 ? 'NULL' : list(filter.ids)})`);
-        params.push(...filter.ids);
-      }
-      const range = rangeSql(filter.range);
-      where.push(...range.sql);
-      params.push(...range.params);
-      return prepareCached(db, `SELECT DISTINCT e.series_id FROM posts e WHERE ${where.join(' AND ')} ORDER BY 1`)
+    visibleSeries(visibility: CalDavVisibility, filter: EventFilter = {}): number[] {
+      const { where, params } = visibleEvents(visibility, 'occurrence', filter);
+      return prepareCached(db, `SELECT DISTINCT e.series_id FROM posts e WHERE ${where} ORDER BY 1`)
         .pluck()
         .all(...params) as number[];
     },

@@ -29,53 +29,29 @@ def calendar(dav):
     raise SystemExit(json.dumps({"error": "calendar %s not found" % CALENDAR}))
 
 
+def calendar_text(*events):
+    """A VCALENDAR of VEVENTs, each given as its lines."""
+    lines = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//Almanac tests//python-caldav//EN"]
+    for event in events:
+        lines += ["BEGIN:VEVENT"] + event + ["END:VEVENT"]
+    return "\r\n".join(lines + ["END:VCALENDAR", ""])
+
+
 def event_text(uid, summary, start, end, location=None):
-    lines = [
-        "BEGIN:VCALENDAR",
-        "VERSION:2.0",
-        "PRODID:-//Almanac tests//python-caldav//EN",
-        "BEGIN:VEVENT",
-        "UID:" + uid,
-        "DTSTAMP:20260101T000000Z",
-        "DTSTART:" + start,
-        "DTEND:" + end,
-        "SUMMARY:" + summary,
-    ]
+    lines = ["UID:" + uid, "DTSTAMP:20260101T000000Z", "DTSTART:" + start, "DTEND:" + end, "SUMMARY:" + summary]
     if location:
         lines.append("LOCATION:" + location)
-    lines += ["END:VEVENT", "END:VCALENDAR", ""]
-    return "\r\n".join(lines)
+    return calendar_text(lines)
 
 
 def series_text(uid, summary, start, moved_from, moved_to, excluded):
     """A weekly series of five (UTC times, two hours each), one occurrence moved and one excluded."""
     hours = lambda text: text[:9] + "%02d" % (int(text[9:11]) + 2) + text[11:]
-    return "\r\n".join(
-        [
-            "BEGIN:VCALENDAR",
-            "VERSION:2.0",
-            "PRODID:-//Almanac tests//python-caldav//EN",
-            "BEGIN:VEVENT",
-            "UID:" + uid,
-            "DTSTAMP:20260101T000000Z",
-            "DTSTART:" + start,
-            "DTEND:" + hours(start),
-            "RRULE:FREQ=WEEKLY;COUNT=5",
-            "EXDATE:" + excluded,
-            "SUMMARY:" + summary,
-            "END:VEVENT",
-            "BEGIN:VEVENT",
-            "UID:" + uid,
-            "DTSTAMP:20260101T000000Z",
-            "RECURRENCE-ID:" + moved_from,
-            "DTSTART:" + moved_to,
-            "DTEND:" + hours(moved_to),
-            "SUMMARY:" + summary + " (moved)",
-            "END:VEVENT",
-            "END:VCALENDAR",
-            "",
-        ]
-    )
+    stamp = "DTSTAMP:20260101T000000Z"
+    master = ["UID:" + uid, stamp, "DTSTART:" + start, "DTEND:" + hours(start), "RRULE:FREQ=WEEKLY;COUNT=5"]
+    master += ["EXDATE:" + excluded, "SUMMARY:" + summary]
+    moved = ["UID:" + uid, stamp, "RECURRENCE-ID:" + moved_from, "DTSTART:" + moved_to, "DTEND:" + hours(moved_to)]
+    return calendar_text(master, moved + ["SUMMARY:" + summary + " (moved)"])
 
 
 def utc(value):
