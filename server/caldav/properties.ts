@@ -91,11 +91,22 @@ function reportSet(): string {
   );
 }
 
+// Working a zone's transitions out takes milliseconds (vtimezone.ts samples them), and clients
+// ask for the calendar's zone on most PROPFINDs: kept per zone and year.
+const calendarTimezones = new Map<string, string>();
+
 /** The site's zone as CALDAV:calendar-timezone (what floating times are read in). */
 function calendarTimezone(timezone: string): string {
   const year = new Date().getUTCFullYear();
-  const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Almanac CalDAV//EN\r\n${vtimezone(timezone, year, year + 1)}END:VCALENDAR\r\n`;
-  return escapeXml(text);
+  const key = `${timezone}|${year}`;
+  let value = calendarTimezones.get(key);
+  if (value === undefined) {
+    const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Almanac CalDAV//EN\r\n${vtimezone(timezone, year, year + 1)}END:VCALENDAR\r\n`;
+    value = escapeXml(text);
+    if (calendarTimezones.size >= 100) calendarTimezones.clear();
+    calendarTimezones.set(key, value);
+  }
+  return value;
 }
 
 /** A site's calendar; `latestSeq`: the site's newest change (CTag), `tokenSeq`: the sync token's. */
