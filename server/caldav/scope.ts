@@ -123,6 +123,11 @@ export function refOfName(calDav: ReturnType<typeof calDavRepository>, siteId: n
   return ref !== undefined && calDav.nameOf(siteId, ref) === undefined ? ref : undefined;
 }
 
+/** How objects are read: RenderOptions, and the ETags already known (an expanded object's is its plain one's). */
+interface ReadOptions extends RenderOptions {
+  knownEtag?: (ref: ObjectRef) => string | undefined;
+}
+
 /** An object of the calendar, rendered (plain, or as CALDAV:expand asks). */
 export function toObject(
   scope: CalendarScope,
@@ -130,11 +135,13 @@ export function toObject(
   postId: number,
   resource: ResourceData,
   name: string,
-  options: RenderOptions = {},
+  options: ReadOptions = {},
   instances?: ExpandedInstance[],
 ): ReadDavObject {
-  const plain = renderObject(resource, scope.objects);
-  // The ETag is always the plain rendering's, whatever form calendar-data is asked in.
+  // The ETag is always the plain rendering's, whatever form calendar-data is asked in: an
+  // expanded object is rendered twice unless its plain form's ETag is known (the cache).
+  const known = options.expand ? options.knownEtag?.(ref) : undefined;
+  const plain = known === undefined ? renderObject(resource, scope.objects) : '';
   const text = options.expand ? renderExpanded(resource, scope.objects, instances) : plain;
   return {
     ref,
@@ -143,7 +150,7 @@ export function toObject(
     href: objectHref(scope.login, scope.site.code, name),
     resource,
     text,
-    etag: etagOf(plain),
+    etag: known ?? etagOf(plain),
     modified: modifiedOf(resource),
   };
 }
@@ -198,12 +205,15 @@ export function* readObjects(
   scope: CalendarScope,
   filter: ObjectFilter,
   nameOf: (ref: ObjectRef) => string,
-  options: RenderOptions = {},
+  options: ReadOptions = {},
   cache?: ObjectCache,
 ): Generator<DavObject[]> {
   const siteId = scope.site.id;
-  // Expanded objects are another form of the data: rendered for the request, never kept.
+  // Expanded objects are another form of the data: rendered for the request, never kept (the
+  // cache gives their ETags).
   const kept = options.expand ? undefined : cache;
+  if (options.expand && cache)
+    options = { ...options, knownEtag: (ref: ObjectRef) => cache.get(ref)?.etag } as ReadOptions;
   const wanted = (kind: ObjectRef['kind']) => filter.refs?.filter((ref) => ref.kind === kind).map((ref) => ref.id);
   const eventIds = wanted('event');
   if (eventIds === undefined || eventIds.length > 0) {
@@ -265,7 +275,7 @@ function eventObject(
   scope: CalendarScope,
   row: ExportRow,
   nameOf: (ref: ObjectRef) => string,
-  options: RenderOptions,
+  options: ReadOptions,
 ): ReadDavObject {
   const ref: ObjectRef = { kind: 'event', id: row.id };
   return toObject(scope, ref, row.id, { kind: 'event', row }, nameOf(ref), options);
@@ -315,7 +325,7 @@ function seriesObjects(
   scope: CalendarScope,
   seriesIds: number[],
   nameOf: (ref: ObjectRef) => string,
-  options: RenderOptions,
+  options: ReadOptions,
 ): ReadDavObject[] {
   const siteId = scope.site.id;
   const seriesRows = calDav.seriesRows(siteId, seriesIds).filter((series) => series.status === 'active');
