@@ -308,6 +308,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     tokenUsed: sources.tokenUsed,
     afterWrite: () => changeHub.poke(),
     pageOrigin: () => loopbackOrigin(app),
+    readWorker,
   };
   await app.register(calDavPlugin, calDavOptions);
   app.decorate('calDavOptions', calDavOptions);

@@ -1,26 +1,34 @@
 // The seam between a calendar object resource and Almanac's events, both ways, and the only place
-// that knows what an object holds. Today one resource is one event; a series (issue 28) will be one
-// resource too — its rule and its exceptions (RRULE + RECURRENCE-ID overrides) — and only the two
-// functions here (renderObject, readObject) and the resource lookup need to learn it.
+// that knows what an object holds: one event, or a whole series (issue 28) — its rule and its
+// exceptions, a master VEVENT with RRULE/RDATE/EXDATE plus one VEVENT per RECURRENCE-ID, as
+// calendar apps expect a repeating event to be.
 //
-// Writing calls the export's own VEVENT and VTIMEZONE writers (calendar-files/ics-export/); reading
-// calls the import's reader (calendar-files/ics/, ical.js underneath), so an object in a calendar
-// app and a line of an .ics file mean the same thing. CalDAV adds what a round trip through a
-// calendar app needs to keep Almanac's links: X-ALMANAC-VENUE names the venue LOCATION was written
-// from, X-ALMANAC-ORGANIZER-REF each organizer's id behind its ORGANIZER address; while the app
-// leaves LOCATION (an organizer) as it was, the event keeps that venue (organizer) by id instead of
-// a new one parsed from text.
+// Writing calls the export's own VEVENT, series and VTIMEZONE writers (calendar-files/ics-export/);
+// reading calls the import's reader (calendar-files/ics/, ical.js underneath) on each VEVENT, so an
+// object in a calendar app and a line of an .ics file mean the same thing. CalDAV adds what a round
+// trip through a calendar app needs to keep Almanac's links: X-ALMANAC-VENUE names the venue
+// LOCATION was written from, X-ALMANAC-ORGANIZER-REF each organizer's id behind its ORGANIZER
+// address; while the app leaves LOCATION (an organizer) as it was, the event keeps that venue
+// (organizer) by id instead of a new one parsed from text.
 import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type { ExportRow } from '../db/repositories/event-export.ts';
+import type { SeriesRow } from '../db/repositories/series.ts';
 import { vevent, locationText, eventUid } from '../calendar-files/ics-export/vevent.ts';
 import { vtimezone } from '../calendar-files/ics-export/vtimezone.ts';
-import { compactDateTime, contentLine, escapeText, paramValue } from '../calendar-files/ics-export/ics-text.ts';
+import { seriesModified, seriesVevents, seriesZones } from '../calendar-files/ics-export/series-vevents.ts';
+import {
+  compactDate,
+  compactDateTime,
+  contentLine,
+  escapeText,
+  paramValue,
+} from '../calendar-files/ics-export/ics-text.ts';
 import { readIcs } from '../calendar-files/ics/read-ics.ts';
 import type { ImportedEvent } from '../calendar-files/imported-event.ts';
 import { CalendarFileError } from '../calendar-files/imported-event.ts';
 import { unescapeText } from '../calendar-files/ics/content-line.ts';
-import { wallToUtcWall } from '../domain/dates.ts';
+import { formatWall, placeWall, toZone, utcWallOfMillis, wallToDateTime, wallToUtcWall } from '../domain/dates.ts';
 import { decodeEntities } from '../domain/html.ts';
 import { DavError, calDavCondition } from './errors.ts';
 
@@ -46,9 +54,9 @@ const LAST_YEAR = 2100;
 const zoneBlocks = new Map<string, string>();
 const MAX_ZONE_BLOCKS = 2000;
 
-function zoneBlock(timezone: string, startWall: string, endWall: string): string {
-  const from = Math.min(Math.max(Number(startWall.slice(0, 4)), FIRST_YEAR), LAST_YEAR);
-  const to = Math.max(Math.min(Number(endWall.slice(0, 4)), LAST_YEAR), from);
+function zoneBlock(timezone: string, fromYear: number, toYear: number): string {
+  const from = Math.min(Math.max(fromYear, FIRST_YEAR), LAST_YEAR);
+  const to = Math.max(Math.min(toYear, LAST_YEAR), from);
   const key = `${timezone}|${from}|${to}`;
   let block = zoneBlocks.get(key);
   if (block === undefined) {
@@ -58,6 +66,8 @@ function zoneBlock(timezone: string, startWall: string, endWall: string): string
   }
   return block;
 }
+
+const yearOf = (wall: string) => Number(wall.slice(0, 4));
 
 /** ORGANIZER's address as vevent.ts writes it (mailto:, else a name of ours). */
 function organizerAddress(organizer: ExportRow['organizers'][number], calendarKey: string): string {
@@ -79,30 +89,109 @@ function linkLines(row: ExportRow, context: ObjectContext): string {
   return lines;
 }
 
+/** A series as its object shows it to one caller (what scope.ts reads for seriesVevents). */
+export interface SeriesResource {
+  series: SeriesRow;
+  /** The occurrence whose fields are the series' (see SeriesExport.master). */
+  master: ExportRow;
+  exceptions: { date: string; row: ExportRow }[];
+  /** Dates of occurrences the caller may not see: left out (EXDATE) for them. */
+  hidden: string[];
+}
+
+/** What an object resource stands for, read. */
+export type ResourceData = { kind: 'event'; row: ExportRow } | { kind: 'series'; data: SeriesResource };
+
+/** One instance of an expanded series: the occurrence's row (its own times) and its slot date. */
+export interface ExpandedInstance {
+  date: string;
+  row: ExportRow;
+}
+
 export interface RenderOptions {
-  /** CALDAV:expand: times in UTC, no VTIMEZONE (RFC 4791 §9.6.5). */
-  expandToUtc?: boolean;
+  /**
+   * CALDAV:expand (RFC 4791 §9.6.5): times in UTC, no VTIMEZONE, a series as its instances in
+   * [start, end) (UTC walls).
+   */
+  expand?: { start?: string; end?: string };
+}
+
+const stampOf = (utcWall: string) => `${compactDateTime(utcWall)}Z`;
+
+/** The object's last modification (a UTC wall): DTSTAMP, and DAV:getlastmodified. */
+export function modifiedOf(resource: ResourceData): string {
+  if (resource.kind === 'event') return resource.row.modified_utc;
+  const { series, master, exceptions } = resource.data;
+  return seriesModified(series, [master, ...exceptions.map((e) => e.row)]);
 }
 
 /**
- * The calendar object resource of an event: a whole VCALENDAR. Its text depends only on the data
- * (DTSTAMP is the last modification, not the time of the request), so its hash is a strong ETag.
+ * The calendar object resource of an event or a series: a whole VCALENDAR. Its text depends only
+ * on the data (DTSTAMP is the last modification, not the time of the request), so its hash is a
+ * strong ETag.
  */
-export function renderObject(row: ExportRow, context: ObjectContext, options: RenderOptions = {}): string {
-  const stamp = `${compactDateTime(row.modified_utc)}Z`;
-  const expand = options.expandToUtc === true && row.all_day !== 1;
-  const source = expand
-    ? Object.assign({}, row, {
-        timezone: 'UTC',
-        start_local: wallToUtcWall(row.start_local, row.timezone),
-        end_local: wallToUtcWall(row.end_local, row.timezone),
-      })
-    : row;
-  let event = vevent(source, { calendarKey: context.calendarKey, baseUrl: context.baseUrl, stamp });
-  if (expand) event = event.replace(/^(DTSTART|DTEND);TZID=UTC:(\d{8}T\d{6})\r$/gm, '$1:$2Z\r');
-  event = event.slice(0, -END_VEVENT.length) + linkLines(row, context) + END_VEVENT;
-  const zone = row.all_day === 1 || expand ? '' : zoneBlock(row.timezone, row.start_local, row.end_local);
-  return HEAD + zone + event + TAIL;
+export function renderObject(resource: ResourceData, context: ObjectContext): string {
+  const stamp = stampOf(modifiedOf(resource));
+  const veventContext = { calendarKey: context.calendarKey, baseUrl: context.baseUrl, stamp };
+  if (resource.kind === 'event') {
+    const { row } = resource;
+    const event = withLines(vevent(row, veventContext), linkLines(row, context));
+    const zone = row.all_day === 1 ? '' : zoneBlock(row.timezone, yearOf(row.start_local), yearOf(row.end_local));
+    return HEAD + zone + event + TAIL;
+  }
+  const exported = resource.data;
+  const zones = seriesZones(exported)
+    .map((zone) => zoneBlock(zone.timezone, zone.from, zone.to))
+    .join('');
+  const events = seriesVevents(exported, veventContext, { extraLines: (row) => linkLines(row, context) });
+  return HEAD + zones + events + TAIL;
+}
+
+function withLines(block: string, lines: string): string {
+  return lines === '' ? block : block.slice(0, -END_VEVENT.length) + lines + END_VEVENT;
+}
+
+/** A row with its times in UTC (expand). */
+function inUtc(row: ExportRow): ExportRow {
+  if (row.all_day === 1) return row;
+  return Object.assign({}, row, {
+    timezone: 'UTC',
+    start_local: wallToUtcWall(row.start_local, row.timezone),
+    end_local: wallToUtcWall(row.end_local, row.timezone),
+  });
+}
+
+/** vevent() of a row already in UTC, with `Z` times instead of TZID=UTC. */
+function utcVevent(row: ExportRow, context: ObjectContext, stamp: string): string {
+  const event = vevent(inUtc(row), { calendarKey: context.calendarKey, baseUrl: context.baseUrl, stamp });
+  return row.all_day === 1 ? event : event.replace(/^(DTSTART|DTEND);TZID=UTC:(\d{8}T\d{6})\r$/gm, '$1:$2Z\r');
+}
+
+/**
+ * The object as CALDAV:expand asks for it: times in UTC, no VTIMEZONE, and a series as one VEVENT
+ * per instance in the range, each with its RECURRENCE-ID and no rule (RFC 4791 §9.6.5).
+ */
+export function renderExpanded(
+  resource: ResourceData,
+  context: ObjectContext,
+  instances: ExpandedInstance[] = [],
+): string {
+  const stamp = stampOf(modifiedOf(resource));
+  if (resource.kind === 'event') {
+    const { row } = resource;
+    return HEAD + withLines(utcVevent(row, context, stamp), linkLines(row, context)) + TAIL;
+  }
+  const { series } = resource.data;
+  let out = HEAD;
+  for (const { date, row } of [...instances].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0))) {
+    const own = Object.assign({}, row, { uid: series.uid });
+    const recurrenceId =
+      series.all_day === 1
+        ? `RECURRENCE-ID;VALUE=DATE:${compactDate(date)}`
+        : `RECURRENCE-ID:${stampOf(utcWallOfMillis(placeWall(`${date} ${series.start_local.slice(11)}`, series.timezone).utcMs))}`;
+    out += withLines(utcVevent(own, context, stamp), contentLine(recurrenceId) + linkLines(row, context));
+  }
+  return out + TAIL;
 }
 
 export function etagOf(text: string): string {
@@ -126,22 +215,44 @@ export interface ObjectRefs {
   organizers: { id: number; address: string; name: string }[];
 }
 
-export interface ReadObject {
-  uid: string;
+/** One VEVENT of an object, read. */
+export interface ReadVevent {
   event: ImportedEvent;
   refs: ObjectRefs;
 }
 
+/** An exception of a series: the occurrence of `date` (its RECURRENCE-ID, a local date in the series' zone). */
+export interface ReadOverride extends Partial<ReadVevent> {
+  date: string;
+  /** STATUS:CANCELLED: the occurrence does not take place (then there is no `event`). */
+  cancelled: boolean;
+}
+
+/** The rule of a repeating object, its dates as local dates in the series' zone. */
+export interface ReadRecurrence {
+  rule: string;
+  rdates: string[];
+  exdates: string[];
+  overrides: ReadOverride[];
+}
+
+export interface ReadObject extends ReadVevent {
+  uid: string;
+  /** The master VEVENT (or the one event) says STATUS:CANCELLED: then `event` holds its other fields. */
+  cancelled: boolean;
+  /** Present when the object repeats (RRULE or RDATE): a series. */
+  recurrence?: ReadRecurrence;
+}
+
 const invalid = (message: string) => new DavError(403, message, calDavCondition('valid-calendar-object-resource'));
+const unreadable = (message: string) => new DavError(400, message, calDavCondition('valid-calendar-data'));
 
 /** Components a calendar object may hold beside its event. */
 const ALLOWED_BESIDE = new Set(['vtimezone']);
+/** What a VEVENT read alone must lose to be one event (the reader would expand it otherwise). */
+const RECURRENCE_PROPERTIES = ['rrule', 'rdate', 'exdate', 'exrule', 'recurrence-id'];
 
-/**
- * An object a client PUT, read as one event (or refused with the precondition RFC 4791 §5.3.2.1
- * names). `siteTimezone` is the zone of floating times and all-day dates.
- */
-export function readObject(text: string, siteTimezone: string): ReadObject {
+function parseCalendar(text: string): ICAL.Component {
   let calendar: ICAL.Component;
   try {
     const parsed = ICAL.parse(text) as unknown;
@@ -150,15 +261,37 @@ export function readObject(text: string, siteTimezone: string): ReadObject {
     if (list.length !== 1) throw new Error('the body must be one VCALENDAR');
     calendar = new ICAL.Component(list[0] as unknown[]);
   } catch (error) {
-    throw new DavError(
-      400,
-      `The body is not a readable iCalendar object: ${(error as Error).message}`,
-      calDavCondition('valid-calendar-data'),
-    );
+    throw unreadable(`The body is not a readable iCalendar object: ${(error as Error).message}`);
   }
-  if (calendar.name !== 'vcalendar') {
-    throw new DavError(400, 'The body must be one VCALENDAR.', calDavCondition('valid-calendar-data'));
-  }
+  if (calendar.name !== 'vcalendar') throw unreadable('The body must be one VCALENDAR.');
+  return calendar;
+}
+
+const isCancelled = (event: ICAL.Component) =>
+  String(event.getFirstPropertyValue('status') ?? '').toUpperCase() === 'CANCELLED';
+
+/** A DTSTART line standing for one value of a date property (RDATE, EXDATE, RECURRENCE-ID). */
+function probeLine(property: ICAL.Property, value: unknown): string {
+  const time = (value instanceof ICAL.Period ? value.start : value) as ICAL.Time;
+  if (!(time instanceof ICAL.Time))
+    throw unreadable(`${property.name.toUpperCase()} holds a value that is not a date.`);
+  if (time.isDate) return `DTSTART;VALUE=DATE:${time.toICALString()}`;
+  const tzid = property.getParameter('tzid');
+  return typeof tzid === 'string' && tzid !== '' && !time.toICALString().endsWith('Z')
+    ? `DTSTART;TZID=${paramValue(tzid)}:${time.toICALString()}`
+    : `DTSTART:${time.toICALString()}`;
+}
+
+/**
+ * An object a client PUT: one event, or a series with its exceptions (or refused with the
+ * precondition RFC 4791 §5.3.2.1 names). `siteTimezone` is the zone of floating times and all-day
+ * dates. Each VEVENT goes through the import's reader on its own, without its recurrence
+ * properties; dates of those (RDATE, EXDATE, RECURRENCE-ID) go through it as DTSTARTs, so every
+ * zone form a file may use (IANA, Windows names, a VTIMEZONE of its own, UTC, floating) is read
+ * the same way here.
+ */
+export function readObject(text: string, siteTimezone: string): ReadObject {
+  const calendar = parseCalendar(text);
   const events = calendar.getAllSubcomponents('vevent');
   const others = calendar.getAllSubcomponents().filter((sub) => sub.name !== 'vevent' && !ALLOWED_BESIDE.has(sub.name));
   if (others.length > 0) {
@@ -177,29 +310,115 @@ export function readObject(text: string, siteTimezone: string): ReadObject {
       calDavCondition('valid-calendar-object-resource'),
     );
   }
-  // The series step (issue 28) reads these as one series with its exceptions.
-  const repeating = events.some((event) => ['rrule', 'rdate', 'recurrence-id'].some((name) => event.hasProperty(name)));
-  if (repeating) throw invalid('Repeating events cannot be saved over CalDAV yet; save each occurrence as an event.');
-  if (events.length > 1) throw invalid('An object holds one event (several VEVENTs need RECURRENCE-IDs).');
+  const masters = events.filter((event) => !event.hasProperty('recurrence-id'));
+  const overrides = events.filter((event) => event.hasProperty('recurrence-id'));
+  if (masters.length !== 1)
+    throw invalid(
+      masters.length === 0
+        ? 'The object holds only occurrences (RECURRENCE-ID) without their repeating event.'
+        : 'An object holds one event (several VEVENTs need RECURRENCE-IDs).',
+    );
+  const master = masters[0]!;
+  if (master.hasProperty('exrule')) throw invalid('EXRULE is not supported (RFC 5545 deprecates it): use EXDATE.');
+  const rules = master.getAllProperties('rrule');
+  if (rules.length > 1) throw invalid('A repeating event has one RRULE.');
+  const repeats = rules.length === 1 || master.hasProperty('rdate');
+  if (!repeats && overrides.length > 0)
+    throw invalid('Occurrences (RECURRENCE-ID) need a repeating event (RRULE or RDATE) in the same object.');
+
+  // Every VEVENT and every date of the object, read in one pass of the reader.
+  const wrapper = new ICAL.Component(['vcalendar', [], []]);
+  for (const property of calendar.getAllProperties())
+    wrapper.addProperty(ICAL.Property.fromString(property.toICALString()));
+  for (const zone of calendar.getAllSubcomponents('vtimezone'))
+    wrapper.addSubcomponent(new ICAL.Component(structuredClone(zone.toJSON())));
+  let parts = '';
+  const part = (key: string, component: ICAL.Component) => {
+    // toJSON() is the component's own jCal: copy it, or the removals below would reach the original.
+    const copy = new ICAL.Component(structuredClone(component.toJSON()));
+    for (const name of RECURRENCE_PROPERTIES) copy.removeAllProperties(name);
+    // Cancelled is said by `cancelled`; the reader would skip the event and its fields with it.
+    if (isCancelled(copy)) copy.removeAllProperties('status');
+    copy.updatePropertyWithValue('uid', key);
+    parts += copy.toString() + '\r\n';
+  };
+  const probe = (key: string, line: string) => {
+    parts += `BEGIN:VEVENT\r\nUID:${key}\r\nDTSTAMP:20000101T000000Z\r\n${line}\r\nSUMMARY:-\r\nEND:VEVENT\r\n`;
+  };
+  part('m', master);
+  const dates: { list: 'rdates' | 'exdates'; key: string }[] = [];
+  for (const [name, list] of [
+    ['rdate', 'rdates'],
+    ['exdate', 'exdates'],
+  ] as const)
+    for (const property of master.getAllProperties(name))
+      for (const value of property.getValues()) {
+        const key = `d${dates.length}`;
+        dates.push({ list, key });
+        probe(key, probeLine(property, value));
+      }
+  overrides.forEach((override, index) => {
+    part(`o${index}`, override);
+    probe(
+      `r${index}`,
+      probeLine(override.getFirstProperty('recurrence-id')!, override.getFirstPropertyValue('recurrence-id')),
+    );
+  });
+  const source = wrapper.toString().replace(/END:VCALENDAR\s*$/, `${parts}END:VCALENDAR\r\n`);
 
   let read;
   try {
-    read = readIcs(text, { siteTimezone, now: new Date() });
+    read = readIcs(source, { siteTimezone, now: new Date() });
   } catch (error) {
-    if (error instanceof CalendarFileError)
-      throw new DavError(400, error.message, calDavCondition('valid-calendar-data'));
+    if (error instanceof CalendarFileError) throw unreadable(error.message);
     throw error;
   }
-  const [event, ...extra] = read.events;
-  if (!event || extra.length > 0) {
-    const skip = read.skipped[0];
-    throw invalid(
-      skip?.code === 'cancelled'
-        ? 'Almanac keeps no cancelled events (STATUS:CANCELLED): delete the event instead.'
-        : `The event cannot be saved: ${skip?.reason ?? 'it holds no readable event'}`,
+  const byKey = new Map(read.events.map((event) => [event.uid, event]));
+  const eventOf = (key: string) => {
+    const event = byKey.get(key);
+    if (!event) {
+      const skip = read.skipped.find((s) => s.uid === key) ?? read.skipped[0];
+      throw invalid(`The event cannot be saved: ${skip?.reason ?? 'it holds no readable event'}`);
+    }
+    return Object.assign(event, { uid: String([...uids][0]) });
+  };
+  const masterEvent = eventOf('m');
+  const result: ReadObject = {
+    uid: String([...uids][0]),
+    event: masterEvent,
+    refs: refsOf(master),
+    cancelled: isCancelled(master),
+  };
+  if (!repeats) return result;
+
+  // Dates as the series knows them: local dates in the master's zone.
+  const localDate = (event: ImportedEvent) => {
+    if (event.allDay || masterEvent.allDay) return event.start.slice(0, 10);
+    return formatWall(wallToDateTime(event.start, event.timezone).setZone(toZone(masterEvent.timezone))).slice(0, 10);
+  };
+  const recurrence: ReadRecurrence = {
+    // Only RDATEs: the one date of DTSTART, and the extra dates (what a rule of COUNT=1 says).
+    rule: rules.length === 1 ? rules[0]!.toICALString().replace(/^RRULE:/i, '') : 'FREQ=DAILY;COUNT=1',
+    rdates: [],
+    exdates: [],
+    overrides: [],
+  };
+  for (const { list, key } of dates) recurrence[list].push(localDate(eventOf(key)));
+  recurrence.rdates = [...new Set(recurrence.rdates)].sort();
+  recurrence.exdates = [...new Set(recurrence.exdates)].sort();
+  const seen = new Set<string>();
+  overrides.forEach((override, index) => {
+    const date = localDate(eventOf(`r${index}`));
+    if (seen.has(date)) throw invalid(`Two occurrences of the object have the same RECURRENCE-ID (${date}).`);
+    seen.add(date);
+    recurrence.overrides.push(
+      isCancelled(override)
+        ? { date, cancelled: true }
+        : { date, cancelled: false, event: eventOf(`o${index}`), refs: refsOf(override) },
     );
-  }
-  return { uid: String([...uids][0]), event, refs: refsOf(events[0]!) };
+  });
+  result.recurrence = recurrence;
+  return result;
 }
 
 function refsOf(event: ICAL.Component): ObjectRefs {

@@ -1,22 +1,23 @@
-// PUT and DELETE of an object: the calendar app's version read as one event (calendar-object.ts),
-// turned into the write the import makes of a file's event (import-plan.ts writeOf), and handed to
-// the event operations — writeEvent (the contract's schema, the data's rules, the caller's
-// permission) and trashOrDeleteEvent (to the trash, as the REST API's DELETE) — in one write
-// transaction that also checks the ETag the client sent: either all of it happens or nothing.
+// PUT and DELETE of an object: the calendar app's version read (calendar-object.ts) as one event
+// or as a whole series, and handed to the operations — writeEvent (the contract's schema, the
+// data's rules, the caller's permission), writeSeriesDocument (series-object.ts), and to the trash
+// as the REST API's DELETE sends things — in one write transaction that also checks the ETag the
+// client sent: either all of it happens or nothing.
 //
-// An update writes only what the client changed: its version and the current one are both read
-// by the same reader and compared field by field, so what a calendar app cannot show (the HTML of
-// a description, tags, the venue's own fields) survives a round trip through it untouched.
+// An update writes only what the client changed (object-fields.ts), so what a calendar app cannot
+// show (the HTML of a description, tags, the venue's own fields) survives a round trip through it.
 import type { Store } from '../db/store.ts';
-import type { PostRow } from '../db/repositories/posts.ts';
-import { writeEvent, type EventWriteInput } from '../operations/events/writes.ts';
+import type { ObjectRef } from '../db/repositories/caldav.ts';
+import { writeEvent } from '../operations/events/writes.ts';
 import { assertMayEdit, trashOrDeleteEvent } from '../operations/events/access.ts';
-import { writeOf } from '../calendar-files/import-plan.ts';
-import type { ImportedEvent } from '../calendar-files/imported-event.ts';
+import { authorizeSeries } from '../operations/series/series-writes.ts';
+import { trashSeries } from '../operations/series/series-removal.ts';
 import { DavError, calDavCondition } from './errors.ts';
 import { checkConditions } from './conditions.ts';
-import { objectUid, readObject, type ReadObject } from './calendar-object.ts';
-import { defaultName, findObject, type CalendarScope, type DavObject } from './scope.ts';
+import { objectUid, readObject, type ReadObject, type ReadRecurrence } from './calendar-object.ts';
+import { inputOf, updateInput } from './object-fields.ts';
+import { createSeriesObject, eventToSeries, seriesToEvent, updateSeriesObject } from './series-object.ts';
+import { defaultName, defaultNameRef, findObject, type CalendarScope, type ReadDavObject } from './scope.ts';
 import { objectHref } from './paths.ts';
 import { escapeXml } from './xml.ts';
 
@@ -25,136 +26,145 @@ export interface WriteConditions {
   ifNoneMatch?: string;
 }
 
-/** The object a name stands for, when the caller may see it. */
-function existingObject(scope: CalendarScope, store: Store, name: string): { object?: DavObject; post?: PostRow } {
-  const object = findObject(scope, store, name);
-  return object ? { object, post: store.posts.get(scope.site.id, object.id) } : {};
-}
-
-/** The event a UID names in this site, beside the one being written: a UID belongs to one object. */
-function holderOfUid(scope: CalendarScope, store: Store, uid: string): number | undefined {
+/** The object a UID names in this site, beside the one being written: a UID belongs to one object. */
+function holderOfUid(scope: CalendarScope, store: Store, uid: string): ObjectRef | undefined {
   const siteId = scope.site.id;
+  const series = store.series.byUid(siteId, uid);
+  if (series && series.status === 'active') return { kind: 'series', id: series.id };
   const imported = store.importUids.postOf(siteId, uid);
   const own = /^(\d+)-(.+)@almanac$/.exec(uid);
   const id = imported ?? (own && own[2] === scope.objects.calendarKey ? Number(own[1]) : undefined);
   if (id === undefined) return undefined;
   const post = store.posts.get(siteId, id);
-  return post && post.type === 'event' && post.status !== 'trash' ? id : undefined;
+  if (!post || post.type !== 'event' || post.status === 'trash') return undefined;
+  // An occurrence's UID is its series' (an event made a series keeps the UID it had).
+  if (post.series_id !== null) return { kind: 'series', id: post.series_id };
+  return { kind: 'event', id };
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-
-/** The write a PUT amounts to: the import's, with the links the object kept, and only what changed. */
-export function writeInputOf(
-  scope: CalendarScope,
-  store: Store,
-  read: ReadObject,
-  current: { object: DavObject } | undefined,
-): EventWriteInput {
-  const input = writeOf(read.event, !current);
-  const siteId = scope.site.id;
-  const linked = (id: number, type: 'venue' | 'organizer') => {
-    const post = store.posts.get(siteId, id);
-    return post !== undefined && post.type === type && post.status !== 'trash';
-  };
-  const { refs } = read;
-  // LOCATION as Almanac wrote it: the venue it was written from, by id.
-  if (refs.venue && refs.location === refs.venue.location && linked(refs.venue.id, 'venue'))
-    input.venue = refs.venue.id;
-  input.organizer = read.event.organizers.map((organizer, index) => {
-    const address = organizer.email ? `mailto:${organizer.email.toLowerCase()}` : undefined;
-    const ref = refs.organizers.find((r) => (address ? r.address === address : r.name === organizer.name));
-    return ref && linked(ref.id, 'organizer') ? ref.id : (input.organizer as unknown[])[index];
-  }) as EventWriteInput['organizer'];
-  if (!current) return input;
-
-  // An update: keep what the client did not change. Tags and the status are not in the object.
-  delete input.tags;
-  delete input.status;
-  const served = readObject(current.object.text, scope.site.timezone);
-  const before: ImportedEvent = served.event;
-  const after = read.event;
-  if (before.title === after.title) delete input.title;
-  if (before.description === after.description) delete input.description;
-  if (
-    before.start === after.start &&
-    before.end === after.end &&
-    before.timezone === after.timezone &&
-    before.allDay === after.allDay
-  ) {
-    delete input.start_date;
-    delete input.end_date;
-    delete input.timezone;
-    delete input.all_day;
-  }
-  if (before.website === after.website) delete input.website;
-  if (before.cost === after.cost) delete input.cost;
-  if (served.refs.location === refs.location) delete input.venue;
-  if (same(before.organizers, after.organizers)) delete input.organizer;
-  if (same(before.categories, after.categories)) delete input.categories;
-  return input;
+/** The UID an object carries now. */
+function uidOf(scope: CalendarScope, object: ReadDavObject): string {
+  const { resource } = object;
+  return resource.kind === 'series' ? resource.data.series.uid : objectUid(resource.row, scope.objects);
 }
 
-/** PUT: creates (201) or updates (204) the event behind `name`. */
+const isRepeating = (read: ReadObject): read is ReadObject & { recurrence: ReadRecurrence } =>
+  read.recurrence !== undefined;
+
+/** Gives the object its client's name (and takes it from what it named before). */
+function nameObject(scope: CalendarScope, store: Store, from: ObjectRef | undefined, to: ObjectRef, name: string) {
+  if (from) store.calDav.removeName(scope.site.id, from);
+  store.calDav.setName(scope.site.id, to, name);
+}
+
+/** PUT: creates (201) or updates (204) the event or series behind `name`. */
 export function putObject(
   scope: CalendarScope,
   store: Store,
   name: string,
   body: string,
   conditions: WriteConditions,
-): { created: boolean; id: number } {
+): { created: boolean; ref?: ObjectRef } {
   return store.writing(() => {
-    const { object, post } = existingObject(scope, store, name);
+    const object = findObject(scope, store, name);
     checkConditions(conditions, object?.etag);
-    if (!object && /^almanac-\d+\.ics$/.test(name))
+    if (!object && defaultNameRef(name))
       throw new DavError(403, 'Names of the form almanac-N.ics are Almanac’s own; choose another name.');
     const read = readObject(body, scope.site.timezone);
-    const ctx = scope.ctx;
-    if (object && post) {
-      if (objectUid(object.row, scope.objects) !== read.uid) {
-        throw new DavError(
-          400,
-          'The UID of an object cannot change (RFC 4791 §4.1).',
-          calDavCondition('valid-calendar-object-resource'),
-        );
-      }
-      const input = writeInputOf(scope, store, read, { object });
-      // Nothing changed: the object stays exactly as it was (and so does its ETag).
-      if (Object.keys(input).length === 0) {
-        assertMayEdit(ctx, post);
-        return { created: false, id: post.id };
-      }
-      writeEvent(ctx, input, post);
-      return { created: false, id: post.id };
-    }
-    const holder = holderOfUid(scope, store, read.uid);
-    if (holder !== undefined) {
-      const other = objectHref(
-        scope.login,
-        scope.site.code,
-        store.calDav.nameOf(scope.site.id, holder) ?? defaultName(holder),
-      );
-      throw new DavError(
-        403,
-        `Another object of this calendar has this UID: ${other}`,
-        calDavCondition('no-uid-conflict'),
-        `<d:href>${escapeXml(other)}</d:href>`,
-      );
-    }
-    const id = writeEvent(ctx, writeInputOf(scope, store, read, undefined));
-    store.calDav.setName(scope.site.id, id, name);
-    if (read.uid !== objectUid({ id, uid: null }, scope.objects))
-      store.importUids.remember(scope.site.id, read.uid, id, true);
-    return { created: true, id };
+    return object ? update(scope, store, name, object, read) : create(scope, store, name, read);
   });
 }
 
-/** DELETE: the event goes to the trash, as the REST API's DELETE sends it. */
+function create(scope: CalendarScope, store: Store, name: string, read: ReadObject) {
+  const siteId = scope.site.id;
+  const holder = holderOfUid(scope, store, read.uid);
+  if (holder !== undefined) {
+    const other = objectHref(scope.login, scope.site.code, store.calDav.nameOf(siteId, holder) ?? defaultName(holder));
+    throw new DavError(
+      403,
+      `Another object of this calendar has this UID: ${other}`,
+      calDavCondition('no-uid-conflict'),
+      `<d:href>${escapeXml(other)}</d:href>`,
+    );
+  }
+  if (read.cancelled)
+    throw new DavError(
+      403,
+      'This event is cancelled (STATUS:CANCELLED): there is nothing to add.',
+      calDavCondition('valid-calendar-object-resource'),
+    );
+  if (isRepeating(read)) {
+    const ref: ObjectRef = { kind: 'series', id: createSeriesObject(scope, store, read) };
+    nameObject(scope, store, undefined, ref, name);
+    return { created: true, ref };
+  }
+  const id = writeEvent(scope.ctx, inputOf(scope, store, read, true));
+  const ref: ObjectRef = { kind: 'event', id };
+  nameObject(scope, store, undefined, ref, name);
+  if (read.uid !== objectUid({ id, uid: null }, scope.objects)) store.importUids.remember(siteId, read.uid, id, true);
+  return { created: true, ref };
+}
+
+function update(scope: CalendarScope, store: Store, name: string, object: ReadDavObject, read: ReadObject) {
+  const ctx = scope.ctx;
+  const siteId = scope.site.id;
+  if (uidOf(scope, object) !== read.uid) {
+    throw new DavError(
+      400,
+      'The UID of an object cannot change (RFC 4791 §4.1).',
+      calDavCondition('valid-calendar-object-resource'),
+    );
+  }
+  const { ref } = object;
+  if (ref.kind === 'series') {
+    const series = store.series.get(siteId, ref.id)!;
+    // A cancelled series is a deleted one (to the trash, whence it comes back whole).
+    if (read.cancelled) {
+      authorizeSeries(ctx, store.posts.get(siteId, series.first_id));
+      trashSeries(ctx, series);
+      return { created: false, ref };
+    }
+    if (!isRepeating(read)) {
+      const id = seriesToEvent(scope, store, object, read);
+      nameObject(scope, store, ref, { kind: 'event', id }, name);
+      return { created: false, ref: { kind: 'event' as const, id } };
+    }
+    updateSeriesObject(scope, store, object, read);
+    return { created: false, ref };
+  }
+  const post = store.posts.get(siteId, ref.id)!;
+  // A cancelled event goes to the trash, as a DELETE sends it (Almanac keeps no cancelled events).
+  if (read.cancelled) {
+    assertMayEdit(ctx, post);
+    trashOrDeleteEvent(ctx, post, false);
+    return { created: false, ref };
+  }
+  if (isRepeating(read)) {
+    const series: ObjectRef = { kind: 'series', id: eventToSeries(scope, store, object, post, read) };
+    nameObject(scope, store, ref, series, name);
+    return { created: false, ref: series };
+  }
+  const input = updateInput(scope, store, readObject(object.text, scope.site.timezone), read);
+  // Nothing changed: the object stays exactly as it was (and so does its ETag).
+  if (Object.keys(input).length === 0) assertMayEdit(ctx, post);
+  else writeEvent(ctx, input, post);
+  return { created: false, ref };
+}
+
+/** DELETE: the event, or the whole series, goes to the trash, as the REST API's DELETE sends it. */
 export function deleteObject(scope: CalendarScope, store: Store, name: string, conditions: WriteConditions): void {
   store.writing(() => {
-    const { object, post } = existingObject(scope, store, name);
-    if (!object || !post) throw new DavError(404, 'There is no such object in this calendar.');
+    const object = findObject(scope, store, name);
+    if (!object) throw new DavError(404, 'There is no such object in this calendar.');
     checkConditions(conditions, object.etag);
+    const siteId = scope.site.id;
+    if (object.ref.kind === 'series') {
+      const series = store.series.get(siteId, object.ref.id)!;
+      authorizeSeries(scope.ctx, store.posts.get(siteId, series.first_id));
+      trashSeries(scope.ctx, series);
+      return;
+    }
+    const post = store.posts.get(siteId, object.ref.id)!;
     assertMayEdit(scope.ctx, post);
     trashOrDeleteEvent(scope.ctx, post, false);
   });

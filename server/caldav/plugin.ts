@@ -11,12 +11,15 @@ import { DavError, calDavCondition, davCondition, davErrorHandler } from './erro
 import { parseDavPath, ROOT, type DavPath } from './paths.ts';
 import { calendarScopeFor, depthOf, propfind, type DavServices } from './propfind.ts';
 import { proppatch } from './proppatch.ts';
-import { report } from './reports.ts';
+import { davErrorOf, davRead, type DavReadJob } from './dav-read.ts';
+import type { ReadWorker } from '../read-worker/read-worker-client.ts';
 import { deleteObject, putObject } from './object-writes.ts';
 import { findObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
 import { parseXml } from './xml.ts';
+import { closeConnections } from './read-connections.ts';
+import { clearObjectCaches } from './object-cache.ts';
 
 /** WebDAV's methods beyond HTTP's own that Fastify must route (it knows only a few by default). */
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
@@ -30,6 +33,8 @@ export function addDavMethods(app: FastifyInstance): void {
 export interface CalDavOptions extends DavServices, DavAuthOptions {
   /** Called after every committed write (the change stream looks at once: app.ts passes its poke). */
   afterWrite?: () => void;
+  /** Where whole-calendar reads run (dav-read.ts); without one, on the event loop. */
+  readWorker?: ReadWorker;
 }
 
 /** XML bodies (a multiget of 20,000 hrefs) may be larger than an object; objects stop at MAX_RESOURCE_SIZE. */
@@ -45,14 +50,18 @@ function bodyOf(request: FastifyRequest): Buffer {
 
 const XML_TYPES = new Set(['', 'application/xml', 'text/xml', 'text/plain']);
 
-/** The XML body, or undefined when there is none; 415 for a body that is not XML. */
-function xmlBody(request: FastifyRequest) {
-  const body = bodyOf(request);
-  if (body.length === 0) return undefined;
+/** Whether there is a body; 415 for a body that is not XML. */
+function hasXmlBody(request: FastifyRequest): boolean {
+  if (bodyOf(request).length === 0) return false;
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   // Some clients label their XML text/plain; anything else (JSON, iCalendar…) is not a WebDAV body.
   if (!XML_TYPES.has(type)) throw new DavError(415, 'Send the body as XML (Content-Type: application/xml).');
-  return parseXml(body.toString('utf8'));
+  return true;
+}
+
+/** The XML body, or undefined when there is none; 415 for a body that is not XML. */
+function xmlBody(request: FastifyRequest) {
+  return hasXmlBody(request) ? parseXml(bodyOf(request).toString('utf8')) : undefined;
 }
 
 /** Sends a 207 made as it streams; everything that can refuse runs before its first chunk. */
@@ -71,6 +80,12 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
   app.setErrorHandler(davErrorHandler);
+  // Whole-calendar reads keep read connections between requests: none outlives the server.
+  const file = store.db.name;
+  app.addHook('onClose', async () => {
+    closeConnections(file);
+    clearObjectCaches(file);
+  });
   const config: OwnContextConfig = { ownContext: true };
   const methods = ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS', ...DAV_METHODS];
 
@@ -98,6 +113,12 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
     };
     switch (request.method) {
       case 'PROPFIND':
+        if (path.kind === 'calendar' && depthOf(request.headers.depth as string | undefined) === '1') {
+          // The body is read where the job runs (a malformed one is refused before the first line).
+          hasXmlBody(request);
+          scopeOf(path.site);
+          return sendMultistatus(reply, whole({ kind: 'propfind', user, path, depth: '1', request }));
+        }
         return sendMultistatus(
           reply,
           propfind(
@@ -120,11 +141,11 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
           .send(proppatch(store, scope, request.url.split('?')[0]!, body));
       }
       case 'REPORT': {
-        const body = xmlBody(request);
-        if (!body) throw new DavError(400, 'REPORT needs a body naming the report.');
+        if (!hasXmlBody(request)) throw new DavError(400, 'REPORT needs a body naming the report.');
         if (path.kind !== 'calendar')
           throw new DavError(403, 'Reports are answered on a calendar.', davCondition('supported-report'));
-        return sendMultistatus(reply, report(store, user, scopeOf(path.site), body));
+        scopeOf(path.site);
+        return sendMultistatus(reply, whole({ kind: 'report', user, path, depth: '1', request }));
       }
       case 'GET':
         return get(request, reply, path, scopeOf);
@@ -144,6 +165,14 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         return reply.code(405).header('allow', ALLOW).type(XML_TYPE).send();
     }
   };
+
+  /** A whole-calendar read (dav-read.ts), on the read worker when there is one. */
+  function whole(read: Omit<DavReadJob, 'body' | 'pageOrigin'> & { request: FastifyRequest }): AsyncGenerator<string> {
+    const { request, ...rest } = read;
+    const job: DavReadJob = { ...rest, body: bodyOf(request).toString('utf8'), pageOrigin: options.pageOrigin() };
+    const local = () => davRead(options, job);
+    return options.readWorker ? options.readWorker.stream({ kind: 'caldav', job }, local, davErrorOf) : local();
+  }
 
   const conditionsOf = (request: FastifyRequest) => ({
     ifMatch: request.headers['if-match'],

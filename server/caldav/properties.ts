@@ -91,11 +91,22 @@ function reportSet(): string {
   );
 }
 
+// Working a zone's transitions out takes milliseconds (vtimezone.ts samples them), and clients
+// ask for the calendar's zone on most PROPFINDs: kept per zone and year.
+const calendarTimezones = new Map<string, string>();
+
 /** The site's zone as CALDAV:calendar-timezone (what floating times are read in). */
 function calendarTimezone(timezone: string): string {
   const year = new Date().getUTCFullYear();
-  const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Almanac CalDAV//EN\r\n${vtimezone(timezone, year, year + 1)}END:VCALENDAR\r\n`;
-  return escapeXml(text);
+  const key = `${timezone}|${year}`;
+  let value = calendarTimezones.get(key);
+  if (value === undefined) {
+    const text = `BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//Almanac//Almanac CalDAV//EN\r\n${vtimezone(timezone, year, year + 1)}END:VCALENDAR\r\n`;
+    value = escapeXml(text);
+    if (calendarTimezones.size >= 100) calendarTimezones.clear();
+    calendarTimezones.set(key, value);
+  }
+  return value;
 }
 
 /** A site's calendar; `latestSeq`: the site's newest change (CTag), `tokenSeq`: the sync token's. */
@@ -129,19 +140,19 @@ const httpDate = (utcWall: string) => DateTime.fromSQL(utcWall, { zone: 'utc' })
 
 export const OBJECT_CONTENT_TYPE = 'text/calendar; charset=utf-8; component=vevent';
 
-/** An event's object. `author`/`status` come from the post when privileges are asked for. */
+/** An object. `author`/`status` come from its post (a series': its master occurrence) when privileges are asked for. */
 export function objectProps(user: DavUser, scope: CalendarScope, object: DavObject, store: Store): PropTable {
   return propTable([
     [dav('resourcetype'), () => ''],
     [dav('getetag'), () => escapeXml(object.etag)],
     [dav('getcontenttype'), () => OBJECT_CONTENT_TYPE],
     [dav('getcontentlength'), () => String(Buffer.byteLength(object.text))],
-    [dav('getlastmodified'), () => httpDate(object.row.modified_utc)],
+    [dav('getlastmodified'), () => httpDate(object.modified)],
     [cal('calendar-data'), () => escapeXml(object.text)],
     [
       dav('current-user-privilege-set'),
       () => {
-        const post = store.posts.get(scope.site.id, object.id);
+        const post = store.posts.get(scope.site.id, object.postId);
         return privileges(post && mayEdit(scope, post.author, post.status) ? WRITE : READ);
       },
     ],

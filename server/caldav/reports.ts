@@ -16,7 +16,8 @@ import {
 } from './multistatus.ts';
 import { objectProps } from './properties.ts';
 import { passesPropFilters, parseQueryFilter, timeRangeOf } from './query-filter.ts';
-import { inSnapshot, type CalendarScope, type SnapshotReader } from './scope.ts';
+import { inSnapshot, type CalendarScope, type ObjectRef, type SnapshotReader } from './scope.ts';
+import { refKey } from '../db/repositories/caldav.ts';
 import { changedSince, parseSyncToken, syncTokenOf } from './sync-token.ts';
 import type { RenderOptions } from './calendar-object.ts';
 import { CALDAV, DAV, child, children, d, escapeXml, is, textOf } from './xml.ts';
@@ -39,10 +40,9 @@ function reportProps(root: Element): ReportProps {
   }
   const render: RenderOptions = {};
   const data = child(prop, CALDAV, 'calendar-data');
-  if (data && child(data, CALDAV, 'expand')) {
-    timeRangeOf(child(data, CALDAV, 'expand')!); // checked: a malformed one is a 400
-    render.expandToUtc = true;
-  }
+  const expand = data && child(data, CALDAV, 'expand');
+  // A malformed range is a 400; RFC 4791 §9.6.5 asks for both ends, a missing one is open.
+  if (expand) render.expand = timeRangeOf(expand);
   return { request: { kind: 'prop', names: namesIn(prop) }, render };
 }
 
@@ -88,22 +88,24 @@ async function* calendarMultiget(store: Store, user: DavUser, scope: CalendarSco
   const respond = responsesOf(user, scope, store, props);
   yield MULTISTATUS_OPEN;
   yield* inSnapshot(store, scope, async function* (reader) {
-    const wanted = new Map<number, string>(); // event id → the href as the client wrote it
+    const wanted = new Map<string, { ref: ObjectRef; href: string }>(); // by refKey, the href as the client wrote it
     const missing: string[] = [];
     for (const href of hrefs) {
       const name = nameInCalendar(scope, href);
-      const id = name === undefined ? undefined : reader.idOf(name);
-      if (id === undefined) missing.push(href);
-      else wanted.set(id, href);
+      const ref = name === undefined ? undefined : reader.refOf(name);
+      if (ref === undefined) missing.push(href);
+      else wanted.set(refKey(ref), { ref, href });
     }
-    const ids = [...wanted.keys()];
-    for (let at = 0; at < ids.length; at += 500) {
-      for await (const batch of reader.objects({ ids: ids.slice(at, at + 500) }, props.render)) {
-        for (const object of batch) wanted.delete(object.id);
+    const refs = [...wanted.values()].map((entry) => entry.ref);
+    for (let at = 0; at < refs.length; at += 500) {
+      for await (const batch of reader.objects({ refs: refs.slice(at, at + 500) }, props.render)) {
+        for (const object of batch) wanted.delete(refKey(object.ref));
         yield respond(batch);
       }
     }
-    yield [...missing, ...wanted.values()].map((href) => statusResponse(href, 404)).join('');
+    yield [...missing, ...[...wanted.values()].map((entry) => entry.href)]
+      .map((href) => statusResponse(href, 404))
+      .join('');
   });
   yield MULTISTATUS_CLOSE;
 }
@@ -124,20 +126,23 @@ async function* syncCollection(store: Store, user: DavUser, scope: CalendarScope
     if (!changed) {
       for await (const batch of reader.objects({})) yield respond(batch);
     } else {
-      const ids = [...changed.eventIds];
-      for (let at = 0; at < ids.length; at += 500) {
-        const slice = ids.slice(at, at + 500);
-        const seen = new Set<number>();
-        for await (const batch of reader.objects({ ids: slice })) {
-          for (const object of batch) seen.add(object.id);
+      const { refs } = changed;
+      const hrefOf = (ref: ObjectRef) => objectHref(scope.login, scope.site.code, reader.nameOf(ref));
+      for (let at = 0; at < refs.length; at += 500) {
+        const slice = refs.slice(at, at + 500);
+        const seen = new Set<string>();
+        for await (const batch of reader.objects({ refs: slice })) {
+          for (const object of batch) seen.add(refKey(object.ref));
           yield respond(batch);
         }
         // Changed and no longer visible (trashed, deleted, unpublished): gone for this client.
         yield slice
-          .filter((id) => !seen.has(id))
-          .map((id) => statusResponse(objectHref(scope.login, scope.site.code, reader.nameOf(id)), 404))
+          .filter((ref) => !seen.has(refKey(ref)))
+          .map((ref) => statusResponse(hrefOf(ref), 404))
           .join('');
       }
+      // Events now part of a series made since: their own objects are gone.
+      yield changed.folded.map((id) => statusResponse(hrefOf({ kind: 'event', id }), 404)).join('');
     }
     yield d('sync-token', escapeXml(syncTokenOf(latest))) + MULTISTATUS_CLOSE;
   });

@@ -3,8 +3,7 @@
 // client starts over with a full sync) when it is not ours, when the changes after it were pruned,
 // when it is ahead of the log (the data was restored from a backup) or when a bulk load replaced
 // everything since.
-import type { CalDavChange } from '../db/repositories/caldav.ts';
-import type { calDavRepository } from '../db/repositories/caldav.ts';
+import type { CalDavChange, ObjectRef, calDavRepository } from '../db/repositories/caldav.ts';
 import type { changesRepository } from '../db/repositories/changes.ts';
 import { DavError, davCondition } from './errors.ts';
 
@@ -31,26 +30,34 @@ export function parseSyncToken(token: string): number | undefined {
 /** What an event's object shows of other items. */
 const SHOWN_IN_EVENTS = new Set(['venue', 'organizer', 'category', 'tag']);
 
-export interface ChangedEvents {
-  /** Events whose object may have changed (or gone) since the token. */
-  eventIds: Set<number>;
+export interface ChangedObjects {
+  /** Objects (events, series) that may have changed or gone since the token. */
+  refs: ObjectRef[];
+  /**
+   * Events that were single objects before and are now occurrences of a series made since the
+   * token (from an event): gone as objects of their own.
+   */
+  folded: number[];
 }
 
 /**
- * Which events' objects may differ since change `seq`: events changed themselves, and those that
- * show a venue, organizer or term that changed (their LOCATION, ORGANIZER, CATEGORIES do).
+ * Which objects may differ since change `seq`: events changed themselves, and those that show a
+ * venue, organizer or term that changed (their LOCATION, ORGANIZER, CATEGORIES do) — each the
+ * object of its series when it is an occurrence — and series whose rule or dates changed.
  */
 export function changedSince(
   seq: number,
   siteId: number,
   repos: { calDav: ReturnType<typeof calDavRepository>; changes: ReturnType<typeof changesRepository> },
-): ChangedEvents {
+): ChangedObjects {
   const latest = repos.changes.latest();
   if (seq > latest) throw invalidToken('This sync token is newer than the calendar: it was restored from a backup.');
   if (seq < repos.changes.prunedThrough()) throw invalidToken('This sync token is too old; sync afresh.');
   const changes: CalDavChange[] = repos.calDav.changesAfter(siteId, seq, MAX_CHANGES + 1);
   if (changes.length > MAX_CHANGES) throw invalidToken('Too much changed since this sync token; sync afresh.');
   const eventIds = new Set<number>();
+  const seriesIds = new Set<number>();
+  const newSeries = new Set<number>();
   const linked: number[] = [];
   const terms: number[] = [];
   for (const change of changes) {
@@ -60,10 +67,25 @@ export function changedSince(
     if (SHOWN_IN_EVENTS.has(change.kind) && (change.action === 'trash' || change.action === 'delete'))
       throw invalidToken(`A ${change.kind} was removed since this sync token; sync afresh.`);
     if (change.kind === 'event') eventIds.add(change.object_id);
-    else if (change.kind === 'venue' || change.kind === 'organizer') linked.push(change.object_id);
+    else if (change.kind === 'series') {
+      seriesIds.add(change.object_id);
+      if (change.action === 'create') newSeries.add(change.object_id);
+    } else if (change.kind === 'venue' || change.kind === 'organizer') linked.push(change.object_id);
     else if (change.kind === 'category' || change.kind === 'tag') terms.push(change.object_id);
   }
   for (const id of repos.calDav.eventsLinkedTo(siteId, [...new Set(linked)])) eventIds.add(id);
   for (const id of repos.calDav.eventsWithTerms(siteId, [...new Set(terms)])) eventIds.add(id);
-  return { eventIds };
+  // An occurrence's change is a change of its series' object.
+  const seriesOf = repos.calDav.seriesOfPosts(siteId, [...eventIds]);
+  const refs: ObjectRef[] = [];
+  for (const id of eventIds) {
+    const series = seriesOf.get(id);
+    if (series === undefined) refs.push({ kind: 'event', id });
+    else seriesIds.add(series);
+  }
+  for (const id of seriesIds) refs.push({ kind: 'series', id });
+  // A series made from an event since the token: that event, the series' first (lowest id), was
+  // an object of its own the client may hold.
+  const folded = [...newSeries].flatMap((id) => repos.calDav.firstOccurrence(siteId, id) ?? []);
+  return { refs, folded };
 }

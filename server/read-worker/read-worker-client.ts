@@ -6,6 +6,10 @@
 // the request runs on the event loop as before: slower to share, never lost.
 // The worker costs ~23 MB of memory while it runs, so it starts with the first slow read and stops
 // after a minute without one.
+//
+// Besides one-answer jobs it runs streams: a long answer (a calendar app's sync over CalDAV) made a
+// chunk at a time on the worker, each chunk asked for when the event loop's reader wants the next
+// (so a slow client holds the worker's generator, not an ever-growing queue of chunks).
 import { Worker } from 'node:worker_threads';
 import type { Actor } from '../domain/roles.ts';
 import { workerUrl } from '../worker-url.ts';
@@ -30,8 +34,28 @@ export interface ReadAnswer {
   body: string;
 }
 
-/** The worker's reply to one job. */
-export type WorkerReply = { id: number; answer: ReadAnswer } | { id: number; failure: string };
+/** A long answer to make on the worker, a chunk at a time (its `kind` names what makes it). */
+export interface StreamJob {
+  kind: 'caldav';
+  job: unknown;
+}
+
+/** The worker's reply to one job, or to a stream's request for its next chunk. */
+export type WorkerReply =
+  | { id: number; answer: ReadAnswer }
+  | { id: number; failure: string }
+  | { id: number; chunk: string }
+  | { id: number; end: true }
+  | { id: number; error: unknown };
+
+/** What the event loop sends the worker. */
+export type WorkerRequest =
+  | { id: number; job: ReadJob }
+  | { id: number; stream: StreamJob }
+  | { id: number; next: true }
+  | { id: number; cancel: true };
+
+type StreamReply = { chunk: string } | { end: true } | { error: unknown } | { lost: true };
 
 /** Runs a job on the event loop instead (same code as the worker's). */
 type LocalRunner = (job: ReadJob) => ReadAnswer;
@@ -43,6 +67,8 @@ export class ReadWorker {
   private worker: Worker | undefined;
   private idleTimer: NodeJS.Timeout | undefined;
   private readonly pending = new Map<number, { job: ReadJob; resolve: (answer: ReadAnswer) => void }>();
+  /** Streams under way: each one's waiting request for a chunk (none between two), and whether the worker went. */
+  private readonly streams = new Map<number, { waiting?: (reply: StreamReply) => void; lost: boolean }>();
   private nextId = 1;
   /** Set once the worker could not start: from then on every job runs locally. */
   private broken = false;
@@ -83,6 +109,7 @@ export class ReadWorker {
         this.pending.delete(id);
         resolve(this.local(job));
       }
+      this.loseStreams();
     });
   }
 
@@ -96,13 +123,76 @@ export class ReadWorker {
     return new Promise((resolve) => {
       this.pending.set(id, { job, resolve });
       if (this.pending.size === 1) worker.ref(); // busy: keep the process up until it answers
-      worker.postMessage({ id, job });
+      worker.postMessage({ id, job } satisfies WorkerRequest);
     });
   }
 
-  /** Jobs sent and not yet answered. */
+  /**
+   * A stream made on the worker: its chunks as the consumer asks for them. `local` makes the same
+   * chunks on the event loop, for when the worker cannot run (or stops before the first chunk);
+   * `errorOf` turns an error the worker sent back (as data) into the error to throw.
+   */
+  async *stream(
+    job: StreamJob,
+    local: () => AsyncGenerator<string>,
+    errorOf: (error: unknown) => Error,
+  ): AsyncGenerator<string> {
+    if (!this.broken) {
+      clearTimeout(this.idleTimer);
+      this.start();
+    }
+    const worker = this.worker;
+    if (this.broken || !worker) {
+      this.served.locally++;
+      yield* local();
+      return;
+    }
+    const id = this.nextId++;
+    const state: { waiting?: (reply: StreamReply) => void; lost: boolean } = { lost: false };
+    this.streams.set(id, state);
+    worker.ref();
+    let finished = false;
+    let sent = false;
+    try {
+      for (;;) {
+        const reply = state.lost
+          ? ({ lost: true } as const)
+          : await new Promise<StreamReply>((resolve) => {
+              state.waiting = resolve;
+              worker.postMessage((sent ? { id, next: true } : { id, stream: job }) satisfies WorkerRequest);
+            });
+        if ('chunk' in reply) {
+          sent = true;
+          yield reply.chunk;
+        } else if ('end' in reply) {
+          finished = true;
+          this.served.worker++;
+          return;
+        } else if ('error' in reply) {
+          finished = true;
+          throw errorOf(reply.error);
+        } else {
+          finished = true;
+          // The worker stopped: before the first chunk the event loop makes the whole answer;
+          // after it the answer cannot be mended, and ends short (the client asks again).
+          if (sent) throw new Error('the read worker stopped during a stream');
+          this.served.locally++;
+          yield* local();
+          return;
+        }
+      }
+    } finally {
+      this.streams.delete(id);
+      // The consumer went away (the client hung up): the worker's generator closes its snapshot.
+      if (!finished && !state.lost && this.worker === worker)
+        worker.postMessage({ id, cancel: true } satisfies WorkerRequest);
+      if (this.pending.size === 0 && this.streams.size === 0) this.idle();
+    }
+  }
+
+  /** Jobs and streams sent and not yet answered. */
   get busy(): number {
-    return this.pending.size;
+    return this.pending.size + this.streams.size;
   }
 
   async stop(): Promise<void> {
@@ -115,13 +205,31 @@ export class ReadWorker {
       this.pending.delete(id);
       resolve(this.local(job));
     }
+    this.loseStreams();
+  }
+
+  /** The worker is gone: every stream's next request for a chunk learns it. */
+  private loseStreams(): void {
+    for (const state of this.streams.values()) {
+      state.lost = true;
+      const waiting = state.waiting;
+      state.waiting = undefined;
+      waiting?.({ lost: true });
+    }
   }
 
   private settle(reply: WorkerReply): void {
+    if ('chunk' in reply || 'end' in reply || 'error' in reply) {
+      const state = this.streams.get(reply.id);
+      const waiting = state?.waiting;
+      if (state) state.waiting = undefined;
+      waiting?.(reply);
+      return;
+    }
     const entry = this.pending.get(reply.id);
     if (!entry) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) this.idle();
+    if (this.pending.size === 0 && this.streams.size === 0) this.idle();
     if ('answer' in reply) {
       this.served.worker++;
       return entry.resolve(reply.answer);
@@ -138,7 +246,7 @@ export class ReadWorker {
     worker.unref();
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.pending.size > 0) return;
+      if (this.worker !== worker || this.pending.size > 0 || this.streams.size > 0) return;
       this.worker = undefined;
       void worker.terminate();
     }, this.idleMs);

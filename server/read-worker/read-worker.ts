@@ -1,5 +1,7 @@
 // The read worker thread (started through read-worker-boot.mjs by read-worker-client.ts): its own
-// connection to the data dir's database, the same route tables, and one job at a time.
+// connection to the data dir's database, the same route tables, and one job at a time — and
+// streams (CalDAV's whole-calendar reads), each on a read connection of its own, a chunk whenever
+// the event loop asks, so jobs run between two chunks.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReadConnection } from '../db/open.ts';
 import { createStore } from '../db/store.ts';
@@ -7,7 +9,8 @@ import { ALL_ROUTES } from '../api/routes.ts';
 import { APP_ROUTES } from '../app-api/routes.ts';
 import { APP_NAMESPACE, EVENTS_NAMESPACE } from '../http/namespaces.ts';
 import { offThreadEndpoints, runReadJob } from './read-job.ts';
-import type { ReadJob, WorkerReply } from './read-worker-client.ts';
+import type { StreamJob, WorkerReply, WorkerRequest } from './read-worker-client.ts';
+import { davErrorData, davRead, type DavReadJob } from '../caldav/dav-read.ts';
 
 const { databaseFile } = workerData as { databaseFile: string };
 const store = createStore(openReadConnection(databaseFile));
@@ -16,12 +19,55 @@ const endpoints = offThreadEndpoints([
   [APP_NAMESPACE.name, APP_ROUTES],
 ]);
 
-parentPort!.on('message', ({ id, job }: { id: number; job: ReadJob }) => {
+// Streams under way (a calendar app's sync): each made a chunk at a time, when the event loop asks.
+const streams = new Map<number, AsyncGenerator<string>>();
+
+function startStream(stream: StreamJob): AsyncGenerator<string> {
+  if (stream.kind === 'caldav') return davRead({ store }, stream.job as DavReadJob);
+  throw new Error(`unknown stream ${String(stream.kind)}`);
+}
+
+async function nextChunk(id: number, chunks: AsyncGenerator<string>): Promise<void> {
   let reply: WorkerReply;
   try {
-    reply = { id, answer: runReadJob(store, endpoints, job) };
+    const next = await chunks.next();
+    if (next.done) {
+      streams.delete(id);
+      reply = { id, end: true };
+    } else reply = { id, chunk: next.value };
   } catch (error) {
-    reply = { id, failure: (error as Error).stack ?? String(error) };
+    streams.delete(id);
+    reply = { id, error: davErrorData(error) };
   }
   parentPort!.postMessage(reply);
+}
+
+parentPort!.on('message', (request: WorkerRequest) => {
+  const { id } = request;
+  if ('job' in request) {
+    let reply: WorkerReply;
+    try {
+      reply = { id, answer: runReadJob(store, endpoints, request.job) };
+    } catch (error) {
+      reply = { id, failure: (error as Error).stack ?? String(error) };
+    }
+    parentPort!.postMessage(reply);
+    return;
+  }
+  if ('cancel' in request) {
+    const chunks = streams.get(id);
+    streams.delete(id);
+    void chunks?.return(undefined);
+    return;
+  }
+  if ('stream' in request) {
+    try {
+      streams.set(id, startStream(request.stream));
+    } catch (error) {
+      parentPort!.postMessage({ id, error: davErrorData(error) } satisfies WorkerReply);
+      return;
+    }
+  }
+  const chunks = streams.get(id);
+  if (chunks) void nextChunk(id, chunks);
 });

@@ -3,34 +3,12 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { rawRequest, startServer, type TestServer } from '../support/server.ts';
+import { basic, davRequests } from './dav-request.ts';
 
 let server: TestServer;
 const CAL = '/caldav/calendars/editor/default/';
 
-function basic(login: string, token: string): string {
-  return `Basic ${Buffer.from(`${login}:${token}`).toString('base64')}`;
-}
-
-async function dav(
-  method: string,
-  path: string,
-  options: { body?: string; headers?: Record<string, string>; as?: string } = {},
-): Promise<{ status: number; text: string; headers: Headers }> {
-  const login = options.as ?? 'editor';
-  const response = await fetch(server.url + path, {
-    method,
-    body: options.body,
-    redirect: 'manual',
-    headers: {
-      authorization: basic(login, server.tokens[login as keyof TestServer['tokens']] ?? 'x'),
-      ...(options.body !== undefined && !options.headers?.['content-type']
-        ? { 'content-type': 'application/xml' }
-        : {}),
-      ...options.headers,
-    },
-  });
-  return { status: response.status, text: await response.text(), headers: response.headers };
-}
+const dav = davRequests(() => server);
 
 function ics(uid: string, summary: string, extra = ''): string {
   return [
@@ -213,6 +191,47 @@ describe('objects', () => {
     const expanded = await query('<c:expand start="20270601T000000Z" end="20270602T000000Z"/>');
     assert.match(expanded.text, /DTSTART:20270601T080000Z/);
     assert.doesNotMatch(expanded.text, /BEGIN:VTIMEZONE/);
+  });
+});
+
+describe('what reports serve is never stale', () => {
+  test('a change to an event or to its venue reaches the next query and multiget (ETag included)', async () => {
+    const created = await server.admin('POST', 'events', {
+      json: {
+        title: 'Stale?',
+        start_date: '2027-08-14 19:00',
+        end_date: '2027-08-14 21:00',
+        venue: { venue: 'Old Hall', city: 'Berlin' },
+      },
+    });
+    assert.equal(created.status, 201, created.text);
+    const href = `${CAL}almanac-${created.body.id}.ics`;
+    const query = () =>
+      dav('REPORT', CAL, {
+        body: '<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="20270814T000000Z" end="20270815T000000Z"/></c:comp-filter></c:comp-filter></c:filter></c:calendar-query>',
+      });
+    const multiget = () =>
+      dav('REPORT', CAL, {
+        body: `<c:calendar-multiget xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><d:href>${href}</d:href></c:calendar-multiget>`,
+      });
+    const etagIn = (text: string) => /<d:getetag>([^<]+)</.exec(text)?.[1];
+    const first = await query();
+    assert.match(first.text, /LOCATION:Old Hall/);
+    assert.equal((await multiget()).text.includes('LOCATION:Old Hall'), true);
+
+    const renamed = await server.admin('PATCH', `venues/${created.body.venue.id}`, { json: { venue: 'New Hall' } });
+    assert.equal(renamed.status, 200, renamed.text);
+    const second = await query();
+    assert.match(second.text, /LOCATION:New Hall/);
+    assert.notEqual(etagIn(second.text), etagIn(first.text));
+    assert.match((await multiget()).text, /LOCATION:New Hall/);
+
+    await server.admin('PATCH', `events/${created.body.id}`, { json: { title: 'Fresh' } });
+    const third = await query();
+    assert.match(third.text, /SUMMARY:Fresh/);
+    assert.match((await multiget()).text, /SUMMARY:Fresh/);
+    // And what the reports serve is what GET serves.
+    assert.equal(etagIn(third.text), (await dav('GET', href)).headers.get('etag')?.replace(/"/g, '&quot;'));
   });
 });
 

@@ -29,7 +29,12 @@ export function seriesUndoRepository(db: Db) {
   const termRows = rowsOf('SELECT site_id, term_id, post_id FROM term_posts WHERE site_id = ? AND post_id IN (?)');
   const translationRows = rowsOf("SELECT * FROM translations WHERE site_id = ? AND kind = 'post' AND object_id IN (?)");
   const uidRows = rowsOf('SELECT * FROM import_uids WHERE site_id = ? AND post_id IN (?)');
-  const nameRows = rowsOf('SELECT * FROM caldav_names WHERE site_id = ? AND post_id IN (?)');
+  const eventNameRows = rowsOf(
+    "SELECT * FROM caldav_object_names WHERE site_id = ? AND kind = 'event' AND object_id IN (?)",
+  );
+  const seriesNameRows = rowsOf(
+    "SELECT * FROM caldav_object_names WHERE site_id = ? AND kind = 'series' AND object_id IN (?)",
+  );
   const save = db.prepare('INSERT INTO series_undo (token, site_id, created_utc, data) VALUES (?, ?, ?, ?)');
   const byToken = db.prepare('SELECT site_id, created_utc, data FROM series_undo WHERE token = ?');
   const forget = db.prepare('DELETE FROM series_undo WHERE token = ?');
@@ -58,7 +63,7 @@ export function seriesUndoRepository(db: Db) {
         terms: termRows(siteId, postIds),
         translations: translationRows(siteId, postIds),
         importUids: uidRows(siteId, postIds),
-        calDavNames: nameRows(siteId, postIds),
+        calDavNames: [...eventNameRows(siteId, postIds), ...seriesNameRows(siteId, seriesIds)],
       };
     },
 
@@ -82,7 +87,7 @@ export function seriesUndoRepository(db: Db) {
       putBack('term_posts', snapshot.terms);
       putBack('translations', snapshot.translations);
       putBack('import_uids', snapshot.importUids);
-      putBack('caldav_names', snapshot.calDavNames);
+      putBack('caldav_object_names', snapshot.calDavNames);
     },
   };
 }

@@ -99,7 +99,8 @@ function slotsWithin(ctx: OperationContext, shape: SeriesShape, errors: ParamErr
   // A start the rule does not give would be left out by other readers of the rule (ical.js and
   // dateutil do; RFC 5545 leaves it undefined): the series starts at its first date instead.
   const first = slots[0];
-  if (first && first.date !== dateOf(shape.startLocal)) {
+  // (A start whose occurrence was deleted on its own is excluded, not left out by the rule.)
+  if (first && first.date !== dateOf(shape.startLocal) && !shape.exdates.includes(dateOf(shape.startLocal))) {
     shape.startLocal = first.startLocal;
     shape.endLocal = first.endLocal;
   }
@@ -253,7 +254,11 @@ export function prepareSeriesEdit(
     ruleProblem(errors, 'UNTIL', 'The new start is after the end of the series (its UNTIL): change the rule too.');
   }
   if (errors.size > 0) return undefined;
-  shape.exdates = shape.exdates.filter((date) => date !== dateOf(shape.startLocal));
+  // A series does not start on a date it excludes — unless its first occurrence was deleted on its
+  // own (its date excluded since) and the start stays: an edit must not bring that one back.
+  const startDate = dateOf(shape.startLocal);
+  if (startDate !== dateOf(current.startLocal) || !current.exdates.includes(startDate))
+    shape.exdates = shape.exdates.filter((date) => date !== startDate);
   return Object.assign(
     {
       shape,
