@@ -197,7 +197,10 @@ test('bad rows are skipped with their line, a code, and the column named', () =>
     ],
   );
   const reason = (line: number) => result.skipped.find((s) => s.line === line)!.reason;
-  assert.match(reason(3), /^Line 3: "Event Name" is empty/);
+  // The line is the note's own field; its reason does not repeat it (issue 31, defect 7).
+  assert.match(reason(3), /^"Event Name" is empty/);
+  for (const skip of result.skipped) assert.doesNotMatch(skip.reason, /^Line \d/);
+  for (const warning of result.warnings) assert.doesNotMatch(warning.message, /^Line \d/);
   assert.match(reason(4), /"Event Start Date" is empty/);
   assert.match(reason(5), /"Event Start Date" is "2026-02-30"/);
   assert.match(reason(6), /"Event Start Time" is "25:00"/);

@@ -79,7 +79,7 @@ export function readEventRows(
     });
   }
   const warn: Warn = (code, message, params) => {
-    warnings.push({ line: cells.line, code, message: `Line ${cells.line}: ${message}`, params });
+    warnings.push({ line: cells.line, code, message, params });
   };
 
   /** A date column's cell, or null when empty; skips the row when it is no date. */
@@ -244,7 +244,7 @@ export function readEventRows(
       const skip: ImportSkip = {
         line: row.line,
         code: error.code,
-        reason: `Line ${row.line}: ${error.reason}`,
+        reason: error.reason,
         params: error.params,
       };
       if (title !== '') skip.title = title;
