@@ -1,0 +1,21 @@
+// The API's rules for the optional fields a calendar file fills (api/shared/post-writes.ts
+// isHttpUrl, api/linked/writes.ts EMAIL), applied by the readers so that a value the API would
+// refuse is left out of its event with a warning instead of costing the whole event. (Should the
+// two drift apart, the import plan still keeps the event: see import-plan.ts.)
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** An absolute http(s) address. */
+export function isWebAddress(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+/** Something@domain.tld, as the organizer e-mail field accepts. */
+export function isEmailAddress(value: string): boolean {
+  return EMAIL.test(value);
+}
