@@ -522,3 +522,25 @@ test('an organizers file', () => {
   const plain = readCsv('Name,Email\nAnn,ann@example.org\n', { kind: 'organizers', siteTimezone: SITE });
   assert.deepEqual(plain.organizers, [{ line: 2, name: 'Ann', email: 'ann@example.org' }]);
 });
+
+// Issue 31, defect 3, in a spreadsheet: a website or an organizer e-mail the API would refuse
+// costs the row only that value, with a warning.
+test('defect 3: a bad website or organizer e-mail keeps the row without it', () => {
+  const result = events(
+    [
+      'Event Name,Event Start Date,Event Website,Event Organizer Name,Organizer Email',
+      'Meetup,2027-03-01,/c/machbar/calendar,"Árpád, Bea","arpad.toth@lisbon, bea@example.org"',
+    ].join('\n'),
+  );
+  assert.deepEqual(result.skipped, []);
+  const [meetup] = result.events;
+  assert.equal(meetup?.website, undefined);
+  assert.deepEqual(meetup?.organizers, [{ name: 'Árpád' }, { name: 'Bea', email: 'bea@example.org' }]);
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code, w.params]),
+    [
+      [2, 'invalid_email', { value: 'arpad.toth@lisbon', name: 'Árpád' }],
+      [2, 'invalid_url', { heading: 'Event Website', value: '/c/machbar/calendar' }],
+    ],
+  );
+});

@@ -24,6 +24,7 @@ import { parseTimezoneCell } from './cell-timezone.ts';
 import { isPostIdList, parseBooleanCell, splitList } from './cell-values.ts';
 import type { CsvRecord } from './parse-records.ts';
 import { RowCells } from './row-cells.ts';
+import { isEmailAddress, isWebAddress } from '../field-checks.ts';
 
 const STATUSES = new Map<string, NonNullable<ImportedEvent['status']>>([
   ['publish', 'publish'],
@@ -223,7 +224,18 @@ export function readEventRows(
       // columns it lacks leave the field out.
       if (cells.has('event_excerpt'))
         event.excerpt = cells.raw('event_excerpt').trim() === '' ? '' : cells.raw('event_excerpt');
-      if (cells.has('event_website')) event.website = cells.text('event_website');
+      if (cells.has('event_website')) {
+        // A value the API would refuse costs the event only that value (issue 31, defect 3).
+        const website = cells.text('event_website');
+        const heading = cells.heading('event_website');
+        if (website === '' || isWebAddress(website)) event.website = website;
+        else
+          warn(
+            'invalid_url',
+            `"${heading}" is "${website}", not a web address (http:// or https://); the event is imported without it.`,
+            { heading, value: website },
+          );
+      }
       if (cells.has('event_cost')) event.cost = cells.text('event_cost');
       if (venue) event.venue = venue;
       const statusText = cells.text('event_status');
@@ -316,7 +328,13 @@ function readOrganizers(cells: RowCells, warn: Warn): ImportedOrganizer[] {
     }
     const organizer: ImportedOrganizer = { name };
     const email = emails[i];
-    if (email) organizer.email = email;
+    if (email && isEmailAddress(email)) organizer.email = email;
+    else if (email)
+      warn(
+        'invalid_email',
+        `The organizer's e-mail "${email}" is not a complete address; the organizer is imported without it.`,
+        { value: email, name },
+      );
     organizers.push(organizer);
   });
   return organizers;
