@@ -19,3 +19,13 @@ export function isWebAddress(value: string): boolean {
 export function isEmailAddress(value: string): boolean {
   return EMAIL.test(value);
 }
+
+/**
+ * The web address a file's value stands for: itself when it is one, "http://…" for a bare
+ * "www.example.com" (hand-made files write them so), else null.
+ */
+export function webAddressOf(value: string): string | null {
+  if (isWebAddress(value)) return value;
+  const completed = `http://${value}`;
+  return /^www\.[^\s/]+\.[^\s]+$/i.test(value) && isWebAddress(completed) ? completed : null;
+}

@@ -1082,3 +1082,41 @@ test('defect 5: an unknown rule part is a warning naming it; a rule that cannot 
     );
   }
 });
+
+test('tolerated: a bare VEVENT without VCALENDAR, a www. address without scheme; EXRULE is said to be ignored', () => {
+  const bare = read(
+    [
+      'BEGIN:VEVENT',
+      'UID:bare',
+      'SUMMARY:Bare',
+      'DTSTART:20261201T100000Z',
+      'URL:www.example.org/e',
+      'END:VEVENT',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    bare.events.map((e) => [e.title, e.website]),
+    [['Bare', 'http://www.example.org/e']],
+  );
+  assert.deepEqual(
+    bare.warnings.map((w) => [w.line, w.code]),
+    [[1, 'no_calendar']],
+  );
+  const exrule = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:fri',
+      'SUMMARY:Fridays',
+      'DTSTART:20261204T100000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      'EXRULE:FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13',
+      'END:VEVENT',
+    ),
+  );
+  assert.equal(exrule.events.length, 3);
+  assert.deepEqual(
+    exrule.warnings.map((w) => [w.line, w.code]),
+    [[9, 'unsupported_property']],
+  );
+});

@@ -24,7 +24,7 @@ import { parseTimezoneCell } from './cell-timezone.ts';
 import { isPostIdList, parseBooleanCell, splitList } from './cell-values.ts';
 import type { CsvRecord } from './parse-records.ts';
 import { RowCells } from './row-cells.ts';
-import { isEmailAddress, isWebAddress } from '../field-checks.ts';
+import { isEmailAddress, webAddressOf } from '../field-checks.ts';
 
 const STATUSES = new Map<string, NonNullable<ImportedEvent['status']>>([
   ['publish', 'publish'],
@@ -228,7 +228,8 @@ export function readEventRows(
         // A value the API would refuse costs the event only that value (issue 31, defect 3).
         const website = cells.text('event_website');
         const heading = cells.heading('event_website');
-        if (website === '' || isWebAddress(website)) event.website = website;
+        const address = website === '' ? '' : webAddressOf(website);
+        if (address !== null) event.website = address;
         else
           warn(
             'invalid_url',

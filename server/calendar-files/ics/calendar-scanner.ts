@@ -3,7 +3,8 @@
 // VTIMEZONE blocks, VEVENT blocks, other components to skip). Only one component's lines are
 // held at any moment, which is what keeps the memory of a 50 MB import proportional to one event.
 //
-// Only a file that does not start as iCalendar is refused. Anything else that is broken costs as
+// Only a file that does not start as iCalendar is refused (one that starts with a bare VEVENT is
+// read as if its VCALENDAR were written around it). Anything else that is broken costs as
 // little as it can: a VEVENT with a bad line (a broken fold, a date that is none, a rule that
 // cannot be read) is handed on with its `problem` and skipped by the reader with that line; a
 // missing END closes what it must; a stray line outside any event is ignored with a warning.
@@ -104,6 +105,8 @@ const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RECURRENCE-ID', 'EXDATE', 
 interface Open {
   name: string;
   line: number;
+  /** A VCALENDAR the file never opened: its components came bare (as some tools export one event). */
+  implicit?: boolean;
 }
 
 interface Block {
@@ -129,11 +132,24 @@ export class CalendarScanner {
   line(text: string, line: number): void {
     if (!this.seenAnyLine) {
       this.seenAnyLine = true;
-      if (!/^BEGIN:VCALENDAR\s*$/i.test(text)) {
+      const first = /^BEGIN:(V[A-Z]+)\s*$/i.exec(text)?.[1]?.toUpperCase();
+      if (first !== 'VCALENDAR' && !(first && TOP_LEVEL.has(first))) {
         throw new CalendarFileError(
           line,
           'not_icalendar',
           'The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.',
+        );
+      }
+      if (first !== 'VCALENDAR') {
+        // A bare VEVENT (one event saved on its own): read as if its calendar were written around it.
+        this.open.push({ name: 'VCALENDAR', line, implicit: true });
+        this.warn(
+          line,
+          'no_calendar',
+          `The file starts with BEGIN:${first} instead of BEGIN:VCALENDAR; it is read as one calendar.`,
+          {
+            component: first,
+          },
         );
       }
     }
@@ -152,6 +168,7 @@ export class CalendarScanner {
     const calendar = this.open[0];
     if (!calendar) return;
     this.closeBlock({ how: 'eof', at: lastLine });
+    if (calendar.implicit) return;
     this.warn(
       calendar.line,
       'unterminated',
@@ -341,7 +358,19 @@ export class CalendarScanner {
     text: string,
     line: number,
   ): string | null {
-    if (!USED_PROPERTIES.has(name)) return null;
+    if (!USED_PROPERTIES.has(name)) {
+      // RFC 2445's EXRULE (dropped by RFC 5545): the occurrences it would remove stay; say so.
+      if (name === 'EXRULE')
+        this.warn(
+          line,
+          'unsupported_property',
+          'EXRULE (an exception rule, obsolete since RFC 5545) is ignored: the occurrences it would remove are imported.',
+          {
+            heading: 'EXRULE',
+          },
+        );
+      return null;
+    }
     switch (name) {
       case 'UID':
         event.uid = unescapeText(value).trim() || undefined;

@@ -3,7 +3,7 @@
 
 import type ICAL from 'ical.js';
 import type { ImportedEvent, ImportedOrganizer, ImportedVenue, ImportWarning } from '../imported-event.ts';
-import { isEmailAddress, isWebAddress } from '../field-checks.ts';
+import { isEmailAddress, webAddressOf } from '../field-checks.ts';
 import { looksLikeStreet, splitAddress } from '../location-parts.ts';
 import { unescapeText } from './content-line.ts';
 import { htmlBody, plainTextToHtml } from './description-html.ts';
@@ -92,7 +92,8 @@ function status(event: ICAL.Component): EventFields['status'] {
 /** URL: kept when it is a web address (http or https); a relative one (Discourse writes them) is not. */
 function websiteOf(event: ICAL.Component, line: number, warn: Warn): string {
   const url = text(event, 'url').trim();
-  if (url === '' || isWebAddress(url)) return url;
+  const address = url === '' ? '' : webAddressOf(url);
+  if (address !== null) return address;
   warn({
     line,
     code: 'invalid_url',
