@@ -49,6 +49,13 @@ export function comparable(value: string): string {
 
 const ADDRESS_PARTS = ['address', 'zip', 'city', 'state', 'country'] as const;
 
+/** The address as people write it: "Schönhauser Allee 36, 10435 Berlin, Germany", "1 Elm St, Springfield, IL 62701". */
+function displayAddress(fields: Partial<Record<(typeof ADDRESS_PARTS)[number], unknown>>): string {
+  const [street, zip, city, state, country] = ADDRESS_PARTS.map((part) => text(fields[part]));
+  const locality = state ? [city, [state, zip].filter(Boolean).join(' ')] : [[zip, city].filter(Boolean).join(' ')];
+  return [street, ...locality, country].filter((part) => part !== '').join(', ');
+}
+
 /** The address as one line, in the order a LOCATION writes it. */
 function addressLine(fields: Partial<Record<(typeof ADDRESS_PARTS)[number], unknown>>): string {
   return ADDRESS_PARTS.map((part) => text(fields[part]))
@@ -72,7 +79,7 @@ export class RelatedItems {
     const name = text(fields.venue);
     const line = addressLine(fields);
     const decision = this.decide('venues', `${comparable(name)}|${comparable(line)}`, picks, () =>
-      this.decision('venues', name, line, this.existingVenue(name, fields)),
+      this.decision('venues', name, displayAddress(fields), this.existingVenue(name, fields)),
     );
     return decision.id ?? fields;
   }

@@ -100,7 +100,7 @@ describe('venues and organizers the site has are linked, not copied', () => {
             action: 'existing',
             id: venue.body.id,
             matched_by: 'address',
-            detail: 'Schönhauser Allee 36, 10435, Berlin, Germany',
+            detail: 'Schönhauser Allee 36, 10435 Berlin, Germany',
             events: 2,
           },
         ],
@@ -158,7 +158,7 @@ describe('venues and organizers the site has are linked, not copied', () => {
     assert.deepEqual(preview.body.related.venues, {
       created: 1,
       existing: 0,
-      items: [{ name: 'Lido', action: 'create', detail: 'Cuvrystraße 7, 10997, Berlin, Germany', events: 1 }],
+      items: [{ name: 'Lido', action: 'create', detail: 'Cuvrystraße 7, 10997 Berlin, Germany', events: 1 }],
     });
     await upload(
       'new-venue',

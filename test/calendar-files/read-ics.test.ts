@@ -1027,7 +1027,7 @@ test('defect 5: an unknown rule part is a warning naming it; a rule that cannot 
       code: 'unknown_rrule_part',
       message:
         'The rule (RRULE) has a part UNTL=20191023 that iCalendar does not define (UNTIL was perhaps meant); it is ignored, and the series repeats as if it were not there.',
-      params: { part: 'UNTL', value: '20191023', why: 'unknown', suggestion: 'UNTIL' },
+      params: { part: 'UNTL', value: '20191023', why: 'misspelt', suggestion: 'UNTIL' },
     },
   ]);
   assert.equal(result.series[0]?.title, 'Reading group');

@@ -406,7 +406,8 @@ export class CalendarScanner {
     const check = checkRule(value);
     for (const part of check.ignored) {
       const hint = part.suggestion ? ` (${part.suggestion} was perhaps meant)` : '';
-      const params: NoteParams = { part: part.part, value: part.value, why: part.why };
+      // why: misspelt (with the part it is likely a slip of), unknown, or unsupported.
+      const params: NoteParams = { part: part.part, value: part.value, why: part.suggestion ? 'misspelt' : part.why };
       if (part.suggestion) params.suggestion = part.suggestion;
       this.warn(
         line,

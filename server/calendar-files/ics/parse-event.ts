@@ -43,12 +43,9 @@ function locate(scanned: ScannedEvent, error: unknown): CalendarFileError {
       throw valueError(scanned.lineNumbers[index] ?? scanned.line, text.split(/[;:]/, 1)[0] ?? '', lineError);
     }
   });
-  return new CalendarFileError(
-    scanned.line,
-    'malformed_line',
-    `The event that starts here cannot be read (${messageOf(error)}).`,
-    { detail: messageOf(error) },
-  );
+  return new CalendarFileError(scanned.line, 'unreadable', `The event cannot be read (${messageOf(error)}).`, {
+    detail: messageOf(error),
+  });
 }
 
 function valueError(line: number, property: string, error: unknown): CalendarFileError {
