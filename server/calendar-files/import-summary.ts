@@ -17,7 +17,10 @@ export const ImportSkip = Type.Object({
   line: Type.Integer({ description: 'The line of the file where the item begins (1-based).' }),
   uid: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
-  code: Type.String({ description: 'cancelled, no_start, invalid, duplicate_uid, trashed, not_an_event, …' }),
+  code: Type.String({
+    description:
+      'cancelled, no_start, invalid (the API refused it), duplicate_uid, trashed, not_an_event, outside_window; a VEVENT that cannot be read: invalid_date, invalid_rrule, invalid_duration, invalid_value, malformed_line, unbalanced, unreadable (and series_skipped for its moved occurrences), series_too_costly; …',
+  }),
   reason: Type.String(),
   params: Type.Optional(NoteParams),
 });
@@ -25,7 +28,10 @@ export type ImportSkip = Static<typeof ImportSkip>;
 
 export const ImportWarning = Type.Object({
   line: Type.Integer(),
-  code: Type.String(),
+  code: Type.String({
+    description:
+      'untitled, no_uid, unknown_timezone, series_truncated, unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
+  }),
   message: Type.String(),
   params: Type.Optional(NoteParams),
 });
