@@ -363,8 +363,16 @@ function matchDateKinds(event: ICAL.Event, overrides: ParsedEvent[], zones: Zone
   }
 }
 
-/** Overrides whose series is not in the file: each one is an event of its own. */
-export function orphanOverrides(uid: string, overrides: ParsedEvent[], ctx: SeriesContext): ImportedEvent[] {
+/**
+ * Overrides whose series is not in the file: each one is an event of its own; one that cannot be
+ * read is handed to `unreadable` and costs only itself.
+ */
+export function orphanOverrides(
+  uid: string,
+  overrides: ParsedEvent[],
+  ctx: SeriesContext,
+  unreadable: (override: ParsedEvent, error: unknown) => void,
+): ImportedEvent[] {
   const events: ImportedEvent[] = [];
   const seen = new Set<string>();
   for (const override of sortBySequence(overrides)) {
@@ -375,9 +383,15 @@ export function orphanOverrides(uid: string, overrides: ParsedEvent[], ctx: Seri
       continue;
     }
     seen.add(instanceUid);
-    if (override.scanned.cancelled)
+    if (override.scanned.cancelled) {
       ctx.skipped.push(cancelledInstance(override, instanceUid, override.scanned.summary));
-    else events.push(standalone(override, instanceUid, ctx));
+      continue;
+    }
+    try {
+      events.push(standalone(override, instanceUid, ctx));
+    } catch (error) {
+      unreadable(override, error);
+    }
   }
   return events;
 }

@@ -225,7 +225,10 @@ export class IcsReader implements ScanSink {
         }
         return;
       }
-      for (const event of orphanOverrides(group.uid, overrides, ctx)) this.placed.push({ order: event.line, event });
+      for (const event of orphanOverrides(group.uid, overrides, ctx, (o, error) =>
+        this.unreadable(o.scanned, problemOf(o.scanned, error)),
+      ))
+        this.placed.push({ order: event.line, event });
       return;
     }
     let result;
