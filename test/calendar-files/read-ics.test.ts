@@ -1120,3 +1120,16 @@ test('tolerated: a bare VEVENT without VCALENDAR, a www. address without scheme;
     [[9, 'unsupported_property']],
   );
 });
+
+test('warnings of one kind are listed up to 100, then counted in one note', () => {
+  const junk = Array.from({ length: 150 }, (_, i) => `junk line ${i} without a colon`);
+  const result = read(
+    calendar(...junk, 'BEGIN:VEVENT', 'UID:ok', 'SUMMARY:Ok', 'DTSTART:20261201T100000Z', 'END:VEVENT'),
+  );
+  assert.equal(result.events.length, 1);
+  const codes = result.warnings.map((w) => w.code);
+  assert.equal(codes.filter((code) => code === 'malformed_line').length, 100);
+  const more = result.warnings.find((w) => w.code === 'more_warnings');
+  assert.deepEqual(more?.params, { count: 50, code: 'malformed_line' });
+  assert.equal(more?.line, 103, 'after the last one listed');
+});
