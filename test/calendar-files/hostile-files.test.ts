@@ -152,6 +152,57 @@ test("a file of many endless series: the file's events are capped, its reading b
   assert.ok(read.skipped.every(([, code]) => code === 'series_too_costly'));
 });
 
+test("a file of rules that (almost) never match: the file's allowance stops them, each series skipped with why", async () => {
+  // Found by the fuzz target (seed 4242): ical.js's RDATE before DTSTART makes it start from year 1,
+  // and an hourly rule then steps through two millennia; 600 of them took 12 s before this bound.
+  const series = Array.from({ length: 600 }, (_, i) =>
+    event(
+      `costly-${i}`,
+      'DTSTART;TZID=America/Los_Angeles:20120911T103000',
+      'RRULE:FREQ=HOURLY;BYSECOND=2,17',
+      'RRULE:FREQ=DAILY;BYDAY=MO,TU,WE,TH,FR',
+      'RDATE:00010101T000000Z',
+    ),
+  ).flat();
+  const outcome = await reader.read('ics', calendar(...series));
+  assert.equal(outcome.kind, 'read');
+  if (outcome.kind !== 'read') return;
+  const { skipped, events } = outcome.result.file;
+  assert.equal(events.length, 0);
+  assert.equal(skipped.length, 600);
+  assert.ok(skipped.every((s) => s.code === 'series_too_costly'));
+  // The first series spend their own allowance; the file's runs out long before the 600th.
+  assert.ok(
+    skipped.some((s) => /the file’s|the file's/.test(s.reason)),
+    skipped.at(-1)?.reason,
+  );
+});
+
+test('the fuzz target’s findings of seed 4242: an end past year 9999, a VALUE typo — each event skipped with why', async () => {
+  const read = async (name: string) => {
+    const outcome = await reader.read(
+      'ics',
+      readFileSync(new URL(`../fixtures/hostile/${name}`, import.meta.url), 'utf8'),
+    );
+    assert.equal(outcome.kind, 'read');
+    return outcome.kind === 'read' ? outcome.result.file : undefined;
+  };
+  // DTSTART a date, DTEND a date-time in 9999: every daily occurrence "ended" in year 10000 (times
+  // like "10000-01-0 23:59:59" reached the plan).
+  const farEnd = await read('end-past-year-9999.ics');
+  assert.deepEqual(
+    farEnd?.skipped.map((s) => [s.code, s.params?.why]),
+    [['invalid_date', 'out_of_range']],
+  );
+  assert.deepEqual(farEnd?.events, []);
+  // "DTEND;VALUE=DA<tab>E:…": ical.js read it as no time at all ("0NaN-NaN-N").
+  const typo = await read('value-type-typo.ics');
+  assert.deepEqual(
+    typo?.skipped.map((s) => [s.line, s.code, s.params?.why]),
+    [[3, 'invalid_date', 'date_type']],
+  );
+});
+
 /** Hostile files the fuzz target found (test/fixtures/hostile/): each read must end and not crash. */
 test('the fuzz target’s findings are read without a crash', async () => {
   const folder = new URL('../fixtures/hostile/', import.meta.url);

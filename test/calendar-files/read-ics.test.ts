@@ -1056,6 +1056,8 @@ test('defect 5: an unknown rule part is a warning naming it; a rule that cannot 
     ['RRULE:FREQ=DAILY;BYWEEKNO=3', 'not_with_freq'],
     ['RRULE:FREQ=WEEKLY;UNTIL', 'no_value'],
     ['RRULE:FREQ=YEARLY;RSCALE=HEBREW', 'bad_value'],
+    // Allowed by RFC 5545, but ical.js throws on it: found 1,069 times by the fuzz target (seed 4242).
+    ['RRULE:FREQ=HOURLY;BYYEARDAY=100', 'unsupported_with_freq'],
   ] as const) {
     const skipped = read(
       calendar(

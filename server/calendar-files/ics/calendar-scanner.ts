@@ -478,6 +478,16 @@ function checkDates(event: ScannedEvent, name: string, params: string, value: st
   const declared = paramValue(params, 'VALUE')?.toUpperCase();
   const tzid = paramValue(params, 'TZID');
   if (tzid !== undefined && !event.tzids.includes(tzid)) event.tzids.push(tzid);
+  // A value type the line declares must be one a date property can have (PERIOD: RDATE only);
+  // ical.js reads "VALUE=TEXT" or a typo as something that is no time at all.
+  if (declared !== undefined && !['DATE', 'DATE-TIME', ...(name === 'RDATE' ? ['PERIOD'] : [])].includes(declared)) {
+    problem(event, line, 'invalid_date', `${name} declares VALUE=${clip(declared)}, which is no kind of date.`, {
+      heading: name,
+      value: `VALUE=${clip(declared)}`,
+      why: 'date_type',
+    });
+    return false;
+  }
   const values = name === 'EXDATE' || name === 'RDATE' ? value.split(',') : [value];
   for (const raw of values) {
     const item = raw.trim();

@@ -28,14 +28,20 @@ export const MAX_FILE_INSTANCES = 100_000;
 /** Occurrences before the window that we step over before giving up (~10 µs each in ical.js). */
 const MAX_SKIPPED_BEFORE_WINDOW = 50_000;
 /**
- * Dates ical.js may examine for one series (1–10 µs each, the most for daily rules): a real rule
- * examines a few per occurrence, and the rules that start long ago are fast-forwarded (below), so
- * anything near this is a rule that (almost) never matches: a bound of about half a second.
+ * Dates ical.js may examine for one series (1–20 µs each: it builds a new time object for most of
+ * them): a real rule examines a few per occurrence, and the rules that start long ago are
+ * fast-forwarded (below), so anything near this is a rule that (almost) never matches — a daily
+ * rule with a COUNT from 1970 would need 20,000. A bound of a few tenths of a second.
  */
-export const SERIES_CANDIDATES = 50_000;
-/** Dates the whole file may cost: a base, and more for a longer file (which holds more series). */
-const FILE_CANDIDATES_BASE = 250_000;
-const FILE_CANDIDATES_PER_CHAR = 2;
+export const SERIES_CANDIDATES = 20_000;
+/**
+ * Dates the whole file may cost: a base (two or three seconds at worst), and one more per two
+ * characters, so that a long file (which holds more series) may cost in proportion: ~8 s per MB
+ * for a file of nothing but costly rules (reading a real export costs 1–3 s per MB), where a real
+ * 1.6 MB export with 500 series needs a tenth of its allowance.
+ */
+const FILE_CANDIDATES_BASE = 150_000;
+const FILE_CANDIDATES_PER_CHAR = 0.5;
 
 /** Thrown out of ical.js's iterator when a budget is spent. */
 class BudgetSpent extends Error {

@@ -20,7 +20,7 @@ import { readEventFields } from './event-fields.ts';
 import { ExpansionBudget, expandSeries, orphanOverrides } from './expand-series.ts';
 import type { ParsedEvent, SeriesContext } from './expand-series.ts';
 import { messageOf, parseEvent } from './parse-event.ts';
-import { eventTimes } from './wall-times.ts';
+import { eventTimes, TimeOutOfRange } from './wall-times.ts';
 import { ZoneContext } from './zone-context.ts';
 
 export interface IcsReaderOptions {
@@ -323,6 +323,13 @@ export class IcsReader implements ScanSink {
 function problemOf(scanned: ScannedEvent, error: unknown): EventProblem {
   if (error instanceof CalendarFileError)
     return { line: error.line, code: error.code, message: error.message, params: error.params };
+  if (error instanceof TimeOutOfRange)
+    return {
+      line: scanned.line,
+      code: 'invalid_date',
+      message: `Its times reach ${error.wall.slice(0, 20)}, outside the years 1 to 9999.`,
+      params: { heading: 'DTEND', value: error.wall.slice(0, 20), why: 'out_of_range' },
+    };
   // Anything else is a case the reader does not foresee (ical.js failing on a value it accepted):
   // the event is skipped with what failed rather than failing the file. The fuzz target counts these.
   return {

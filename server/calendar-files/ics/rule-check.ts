@@ -72,6 +72,10 @@ const NOT_WITH: Partial<Record<string, Frequency[]>> = {
   BYYEARDAY: ['DAILY', 'WEEKLY', 'MONTHLY'],
   BYMONTHDAY: ['WEEKLY'],
 };
+/** What RFC 5545 allows but ical.js cannot work out (it throws "BYYEARDAY may only appear in YEARLY rules"). */
+const UNSUPPORTED_WITH: Partial<Record<string, Frequency[]>> = {
+  BYYEARDAY: ['SECONDLY', 'MINUTELY', 'HOURLY'],
+};
 
 function refuse(message: string, params: NoteParams): RuleCheck {
   return { problem: { message, params }, ignored: [] };
@@ -166,6 +170,15 @@ export function checkRule(raw: string): RuleCheck {
     if (seen.has(part) && frequencies?.includes(freq)) {
       return refuse(`The rule (RRULE) gives ${part}, which a FREQ=${freq} rule may not have.`, {
         why: 'not_with_freq',
+        part,
+        value: freq,
+      });
+    }
+  }
+  for (const [part, frequencies] of Object.entries(UNSUPPORTED_WITH)) {
+    if (seen.has(part) && frequencies?.includes(freq)) {
+      return refuse(`The rule (RRULE) gives ${part} with FREQ=${freq}, which Almanac cannot work out.`, {
+        why: 'unsupported_with_freq',
         part,
         value: freq,
       });

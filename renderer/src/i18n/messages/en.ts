@@ -486,7 +486,7 @@ export const en = {
     '{kind, select, row {The same event as line {line} (same name, start and venue, or the same ID).} override {Another change to the same occurrence takes precedence.} other {UID {uid} appears earlier in the file.}}',
   'files.note.duplicate_name': '“{name}” appears earlier in the file.',
   'files.note.invalid_date':
-    '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
+    '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} out_of_range {Its times reach {value}, outside the years 1 to 9999.} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
   'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
   'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
   'files.note.not_an_event':
@@ -515,7 +515,7 @@ export const en = {
   'files.note.unbalanced':
     '{how, select, before {BEGIN:{component} is not closed by END:{component} before BEGIN:{next} at line {at}.} before_end {BEGIN:{component} is not closed by END:{component} before END:{next} at line {at}.} eof {BEGIN:{component} is never closed: the file ends at line {at}.} no_begin {END:{component} has no BEGIN:{component}; it is ignored.} other {BEGIN:{component} is not closed.}}',
   'files.note.invalid_rrule':
-    '{why, select, bad_value {The repeat rule (RRULE) has {part}={value}, which cannot be read.} no_value {The repeat rule (RRULE) part {part} has no value.} twice {The repeat rule (RRULE) gives {part} twice.} no_freq {The repeat rule (RRULE) has no FREQ: it does not say how often the event repeats.} not_with_freq {The repeat rule (RRULE) gives {part}, which a FREQ={value} rule cannot have.} interval_too_long {The repeat rule (RRULE) asks for INTERVAL={value}: its events would be more than {max} years apart.} other {The repeat rule (RRULE) cannot be read ({detail}).}}',
+    '{why, select, bad_value {The repeat rule (RRULE) has {part}={value}, which cannot be read.} no_value {The repeat rule (RRULE) part {part} has no value.} twice {The repeat rule (RRULE) gives {part} twice.} no_freq {The repeat rule (RRULE) has no FREQ: it does not say how often the event repeats.} not_with_freq {The repeat rule (RRULE) gives {part}, which a FREQ={value} rule cannot have.} unsupported_with_freq {The repeat rule (RRULE) gives {part} with FREQ={value}, which Almanac cannot work out.} interval_too_long {The repeat rule (RRULE) asks for INTERVAL={value}: its events would be more than {max} years apart.} other {The repeat rule (RRULE) cannot be read ({detail}).}}',
   'files.note.unknown_rrule_part':
     '{why, select, misspelt {The repeat rule (RRULE) has {part}={value}, which iCalendar does not define ({suggestion} was perhaps meant); it is ignored, and the event repeats as if it were not there.} unsupported {The repeat rule (RRULE) has {part}={value}, which Almanac cannot apply; it is ignored.} other {The repeat rule (RRULE) has {part}={value}, which iCalendar does not define; it is ignored, and the event repeats as if it were not there.}}',
   'files.note.invalid_duration':
