@@ -141,6 +141,16 @@ if (target === 'files' || target === 'all') {
       console.log(`${findingFileName(finding)}: ${formatFinding(finding)}`);
     }
   }
+  if (summary.unforeseenExamples.size > 0) {
+    const out = values.out ?? join(tmpdir(), `almanac-fuzz-files-${seed}`);
+    mkdirSync(out, { recursive: true });
+    let n = 0;
+    for (const [reason, example] of summary.unforeseenExamples) {
+      const name = `unforeseen-${++n}.${example.format}`;
+      writeFileSync(join(out, name), example.text);
+      console.log(`${name}: ${reason} (from ${example.seed})`);
+    }
+  }
   failed += summary.findings.length;
   passed += Math.max(0, summary.inputs - summary.findings.length);
 }

@@ -294,6 +294,22 @@ export function randomTimezone(random: Random): string[] {
   ];
 }
 
+/** Lines a mutant may grow to: copies of copies would otherwise reach gigabytes. */
+const MAX_LINES = 200_000;
+
+/** Inserts items at `at` (splice with a spread overflows the stack for large arrays). */
+function insert(lines: string[], at: number, items: string[]): void {
+  if (lines.length + items.length > MAX_LINES) return;
+  const tail = lines.splice(at);
+  for (const item of items) lines.push(item);
+  for (const item of tail) lines.push(item);
+}
+
+function replace(lines: string[], items: string[]): void {
+  lines.length = 0;
+  for (const item of items) lines.push(item);
+}
+
 const NOISE = [':', ';', '=', ',', '"', '\\', '\u0000', '\uFFFD', 'é', '\t', ' ', '\r', '\n', 'Z', 'T', '9', '-'];
 
 /** Index of a line inside an event block (after a BEGIN:VEVENT), or any line when there is none. */
@@ -311,7 +327,11 @@ function mutateIcs(random: Random, lines: string[]): string {
     case 1: {
       const i = random.int(lines.length);
       const times = random.chance(0.1) ? 200 + random.int(2000) : 1 + random.int(3);
-      lines.splice(i, 0, ...Array.from({ length: times }, () => lines[i] ?? ''));
+      insert(
+        lines,
+        i,
+        Array.from({ length: times }, () => lines[i] ?? ''),
+      );
       return `repeat a line ${times}×`;
     }
     case 2: {
@@ -344,7 +364,7 @@ function mutateIcs(random: Random, lines: string[]): string {
       const cut = lines.slice(0, keep);
       const last = cut.pop();
       if (last !== undefined) cut.push(last.slice(0, random.int(last.length + 1)));
-      lines.splice(0, lines.length, ...cut);
+      replace(lines, cut);
       return 'truncate';
     }
     case 9: {
@@ -375,17 +395,17 @@ function mutateIcs(random: Random, lines: string[]): string {
       const copies = Array.from({ length: times }, (_, n) =>
         fresh ? block.map((line) => (/^UID[:;]/i.test(line) ? `${line}-${n}` : line)) : block,
       ).flat();
-      lines.splice(end + 1, 0, ...copies);
+      insert(lines, end + 1, copies);
       return `copy an event ${times}× (${fresh ? 'new' : 'same'} UIDs)`;
     }
     case 12: {
       const at = Math.max(1, random.int(lines.length));
-      lines.splice(at, 0, ...randomEvent(random));
+      insert(lines, at, randomEvent(random));
       return 'add an event';
     }
     case 13: {
       const at = Math.max(1, random.int(lines.length));
-      lines.splice(at, 0, ...randomTimezone(random));
+      insert(lines, at, randomTimezone(random));
       return 'add a time zone';
     }
     case 14: {
@@ -434,7 +454,11 @@ function mutateCsv(random: Random, lines: string[]): string {
     case 1: {
       const i = 1 + random.int(Math.max(1, lines.length - 1));
       const times = random.chance(0.2) ? 500 + random.int(3000) : 1 + random.int(5);
-      lines.splice(i, 0, ...Array.from({ length: times }, () => lines[i] ?? ''));
+      insert(
+        lines,
+        i,
+        Array.from({ length: times }, () => lines[i] ?? ''),
+      );
       return `repeat a row ${times}×`;
     }
     case 2:
@@ -473,7 +497,10 @@ function mutateCsv(random: Random, lines: string[]): string {
       return 'truncate';
     }
     case 7:
-      lines.splice(0, lines.length, ...lines.map((line) => line.replace(/,/g, random.pick([';', '\t', ',']))));
+      replace(
+        lines,
+        lines.map((line) => line.replace(/,/g, random.pick([';', '\t', ',']))),
+      );
       return 'another delimiter';
     default: {
       const i = 1 + random.int(Math.max(1, lines.length - 1));

@@ -46,10 +46,12 @@ export class RouteTarget {
     }
   }
 
+  /** `extraMs`: time the request may take beyond the limit (writing 100,000 events takes a while). */
   async post(
     text: string,
     format: 'ics' | 'csv',
     query: Record<string, string>,
+    extraMs = 0,
   ): Promise<RouteAnswer | { timeout: true; ms: number } | { died: string; ms: number }> {
     if (!this.server) await this.start();
     const server = this.server as ChildServer;
@@ -63,7 +65,7 @@ export class RouteTarget {
           'content-type': format === 'csv' ? 'text/csv' : 'text/calendar',
         },
         body: text,
-        signal: AbortSignal.timeout(this.timeLimitMs),
+        signal: AbortSignal.timeout(this.timeLimitMs + extraMs),
       });
       const raw = await response.text();
       let body: unknown = raw;

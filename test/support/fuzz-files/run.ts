@@ -57,12 +57,18 @@ export interface FileFuzzSummary {
   childRestarts: number;
   findings: FileFinding[];
   unforeseen: Map<string, number>;
+  /** One input per unforeseen reason, for replay. */
+  unforeseenExamples: Map<string, { seed: string; format: 'ics' | 'csv'; text: string }>;
   seeds: number;
 }
 
-/** How long a read of `bytes` may take before it counts as slow: generous for a loaded 2-core machine. */
+/**
+ * How long a read of `bytes` may take before it counts as slow. The reader's own bound for the
+ * costliest files (expand-series.ts: 300,000 dates plus one per character, ~10 µs each) with a
+ * margin for a loaded 2-core machine: 4 s plus 15 ms per kB. Real files read at 1–3 ms per kB.
+ */
 export function slowBoundMs(bytes: number): number {
-  return 2000 + bytes / 1024;
+  return 4000 + (15 * bytes) / 1024;
 }
 
 function count<K>(map: Map<K, number>, key: K): void {
@@ -112,6 +118,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
     childRestarts: 0,
     findings: [],
     unforeseen: new Map(),
+    unforeseenExamples: new Map(),
     seeds: seeds.length,
   };
   const started = performance.now();
@@ -140,7 +147,9 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
 
   const record = async (finding: Omit<FileFinding, 'text'> & { text: string }, probe: Probe) => {
     // One finding per kind and first line of detail: the same crash from many inputs is one bug.
-    const key = `${finding.kind}|${finding.detail.split('\n')[0]?.replace(/\d+/g, 'N')}`;
+    // A time-out or a slow read says nothing of its cause: one per seed file.
+    const general = ['timeout', 'slow', 'memory', 'route-timeout'].includes(finding.kind);
+    const key = `${finding.kind}|${general ? finding.seed : finding.detail.split('\n')[0]?.replace(/\d+/g, 'N')}`;
     if (seen.has(key)) return;
     seen.add(key);
     const text =
@@ -158,6 +167,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
       const seed = random.pick(seeds);
       // One in ten inputs is a seed as it is: every real file must read cleanly too.
       const mutant = random.chance(0.1) ? { text: seed.text, steps: ['as it is'] } : mutate(random, seed);
+      if (mutant.text.length > 50_000_000) continue; // a mutant beyond any real file: not worth the memory
       options.onInput?.(index, seed.name);
       summary.inputs = index;
       const chunks = random.chance(0.3)
@@ -171,8 +181,12 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
       summary.slowest.sort((a, b) => b.ms - a.ms).splice(5);
       const probe = readProbe(seed, chunks);
       if (outcome.kind === 'read')
-        for (const reason of unforeseen(outcome.result))
-          count(summary.unforeseen, reason.replace(/\d+/g, 'N').slice(0, 160));
+        for (const reason of unforeseen(outcome.result)) {
+          const key = reason.replace(/\d+/g, 'N').slice(0, 160);
+          count(summary.unforeseen, key);
+          if (!summary.unforeseenExamples.has(key))
+            summary.unforeseenExamples.set(key, { seed: seed.name, format: seed.format, text: mutant.text });
+        }
       const found = verdict(outcome, mutant.text);
       const base = { index, seed: seed.name, steps: mutant.steps, format: seed.format, text: mutant.text };
       if (found) await record({ ...base, ...found }, probe);
@@ -182,9 +196,19 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
         const dryRun = options.importEvery === 0 || (index / options.routeEvery) % options.importEvery !== 0;
         const query: Record<string, string> = { dry_run: String(dryRun) };
         if (seed.format === 'csv' && seed.kind !== 'events') query.kind = seed.kind;
-        const answer = await route.post(mutant.text, seed.format, query);
+        // An import writes: half a millisecond per event beyond the limit (phase 2 makes big imports cheaper).
+        const events = outcome.kind === 'read' ? outcome.result.file.events.length : 0;
+        const extraMs = dryRun ? 0 : events / 2;
+        const answer = await route.post(mutant.text, seed.format, query, extraMs);
         if ('timeout' in answer)
-          await record({ ...base, kind: 'route-timeout', detail: `no answer within ${options.timeLimitMs} ms` }, probe);
+          await record(
+            {
+              ...base,
+              kind: 'route-timeout',
+              detail: `no answer within ${(options.timeLimitMs + extraMs).toFixed(0)} ms (${dryRun ? 'preview' : 'import'} of ${events} events; the read took ${outcome.ms.toFixed(0)} ms)`,
+            },
+            probe,
+          );
         else if ('died' in answer)
           await record({ ...base, kind: 'route', detail: `the service died:\n${answer.died}` }, probe);
         else {
