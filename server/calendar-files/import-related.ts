@@ -28,6 +28,8 @@ interface Decision {
   id?: number;
   /** Counted in the summary (by the first event that names it and is imported). */
   counted: boolean;
+  /** Nothing the write will link or create (a number that is no term's id): not in the summary. */
+  ignored?: boolean;
 }
 
 /** The decisions one event's write uses: counted once the event is known to be imported. */
@@ -102,7 +104,9 @@ export class RelatedItems {
       this.decide(kind, comparable(name) || name, picks, () => {
         const [ref] = parseTermRefs(this.ctx, taxonomy, [name]) ?? [];
         const term = ref && 'id' in ref ? this.ctx.store.terms.get(this.ctx.site.id, ref.id) : undefined;
-        return this.decision(kind, name, '', term ? { id: term.id, name: term.name, by: 'name' } : undefined);
+        const decision = this.decision(kind, name, '', term ? { id: term.id, name: term.name, by: 'name' } : undefined);
+        if (!ref) decision.ignored = true;
+        return decision;
       });
     }
   }
@@ -111,7 +115,7 @@ export class RelatedItems {
   count(picks: Picks): void {
     for (const decision of new Set(picks)) {
       decision.item.events++;
-      if (decision.counted) continue;
+      if (decision.counted || decision.ignored) continue;
       decision.counted = true;
       const group = this.summary[decision.kind];
       if (decision.id === undefined) group.created++;
