@@ -26,7 +26,14 @@ async function* pieces(text: string, sizes: number[] = []): AsyncGenerator<strin
 parentPort!.on('message', (job: ReadJob) => {
   const started = performance.now();
   readCalendarFile(job.format, pieces(job.text, job.chunks), { siteTimezone: job.siteTimezone }).then(
-    (result) => parentPort!.postMessage({ id: job.id, ms: performance.now() - started, result }),
+    (result) =>
+      parentPort!.postMessage({
+        id: job.id,
+        ms: performance.now() - started,
+        // The heap while the result is still held: what a read of this file costs in memory.
+        heapMb: process.memoryUsage().heapUsed / 1024 / 1024,
+        result,
+      }),
     (error: unknown) =>
       parentPort!.postMessage({
         id: job.id,

@@ -7,7 +7,7 @@ import type { ReadResult, CalendarFileFormat } from '../../server/calendar-files
 import type { ReadJob } from './isolated-read-worker.ts';
 
 export type IsolatedOutcome =
-  | { kind: 'read'; ms: number; result: ReadResult }
+  | { kind: 'read'; ms: number; heapMb: number; result: ReadResult }
   /** The reader refused the file (CalendarFileError): a 400 through the API. */
   | { kind: 'refused'; ms: number; line: number; code: string; message: string }
   /** Anything else thrown: a 500 through the API. */
@@ -79,11 +79,12 @@ export class IsolatedReader {
       const onMessage = (message: {
         id: number;
         ms: number;
+        heapMb?: number;
         result?: ReadResult;
         error?: { kind: 'file' | 'crash'; line?: number; code?: string; message: string };
       }) => {
         if (message.id !== job.id) return;
-        if (message.result) done({ kind: 'read', ms: message.ms, result: message.result });
+        if (message.result) done({ kind: 'read', ms: message.ms, heapMb: message.heapMb ?? 0, result: message.result });
         else if (message.error?.kind === 'file')
           done({
             kind: 'refused',

@@ -52,6 +52,8 @@ export interface FileFuzzSummary {
   outcomes: Map<string, number>;
   routeStatuses: Map<number, number>;
   slowest: { name: string; ms: number; bytes: number }[];
+  /** The reader's worker: the largest heap seen after a read (MB), and the input. */
+  peakHeap: { mb: number; bytes: number; name: string };
   /** The route's child process: highest resident memory (MB), restarts. */
   childPeakMb: number;
   childRestarts: number;
@@ -114,6 +116,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
     outcomes: new Map(),
     routeStatuses: new Map(),
     slowest: [],
+    peakHeap: { mb: 0, bytes: 0, name: '' },
     childPeakMb: 0,
     childRestarts: 0,
     findings: [],
@@ -178,6 +181,8 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
       count(summary.outcomes, outcome.kind);
       const bytes = Buffer.byteLength(mutant.text);
       summary.slowest.push({ name: `#${index} ${seed.name}`, ms: outcome.ms, bytes });
+      if (outcome.kind === 'read' && outcome.heapMb > summary.peakHeap.mb)
+        summary.peakHeap = { mb: outcome.heapMb, bytes, name: `#${index} ${seed.name}` };
       summary.slowest.sort((a, b) => b.ms - a.ms).splice(5);
       const probe = readProbe(seed, chunks);
       if (outcome.kind === 'read')
@@ -255,6 +260,7 @@ export function formatFileSummary(summary: FileFuzzSummary): string {
         .map(([status, n]) => `${status} ×${n}`)
         .join(', ') || 'not used'
     }` + (summary.childPeakMb ? `; service peak RSS ${summary.childPeakMb} MB, ${summary.childRestarts} restarts` : ''),
+    `  reader heap after a read: at most ${summary.peakHeap.mb.toFixed(0)} MB (${summary.peakHeap.bytes} B, ${summary.peakHeap.name}); worker cap 512 MB`,
     `  slowest reads: ${summary.slowest.map((s) => `${s.ms.toFixed(0)} ms (${s.bytes} B, ${s.name})`).join('; ')}`,
   ];
   if (summary.unforeseen.size > 0) {
