@@ -3,17 +3,13 @@
 // refuse is left out of its event with a warning instead of costing the whole event. (Should the
 // two drift apart, the import plan still keeps the event: see import-plan.ts.)
 
+import { isHttpUrl } from '../api/shared/post-writes.ts';
+
+/** api/linked/writes.ts's rule (not exported there). */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** An absolute http(s) address. */
-export function isWebAddress(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+/** An absolute http(s) address: the API's own check. */
+export const isWebAddress = isHttpUrl;
 
 /** Something@domain.tld, as the organizer e-mail field accepts. */
 export function isEmailAddress(value: string): boolean {
