@@ -1135,3 +1135,33 @@ test('warnings of one kind are listed up to 100, then counted in one note', () =
   assert.deepEqual(more?.params, { count: 50, code: 'malformed_line' });
   assert.equal(more?.line, 103, 'after the last one listed');
 });
+
+// Rules that began long ago are fast-forwarded to the import window (a monthly "first Tuesday"
+// rule from 2012 stepped through 14 years of ical.js's costliest steps: found by the fuzz target,
+// seed 4242). The same rule with a COUNT it never reaches is not fast-forwarded: both must give
+// the same occurrences.
+test('fast-forwarded rules give the occurrences ical.js gives stepping from DTSTART', () => {
+  const rules: [string, string][] = [
+    ['DTSTART;TZID=America/Los_Angeles:20121002T100000', 'FREQ=MONTHLY;BYDAY=1TU'],
+    ['DTSTART;TZID=America/New_York:20010115T190000', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15'],
+    ['DTSTART;TZID=Europe/Berlin:20150130T090000', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1'],
+    ['DTSTART;TZID=Europe/Berlin:20140228T090000', 'FREQ=MONTHLY'],
+    ['DTSTART;TZID=Europe/Berlin:19900325T020000', 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU'],
+    [
+      'DTSTART;TZID=America/New_York:19961105T070000',
+      'FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8',
+    ],
+    ['DTSTART;VALUE=DATE:20000615', 'FREQ=YEARLY'],
+    ['DTSTART;TZID=America/New_York:20100105T183000', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH'],
+    ['DTSTART;TZID=Europe/Berlin:20180101T000000', 'FREQ=HOURLY;INTERVAL=7;BYHOUR=9,16'],
+  ];
+  for (const [start, rule] of rules) {
+    const expand = (r: string) =>
+      read(calendar('BEGIN:VEVENT', 'UID:ff', 'SUMMARY:ff', start, `RRULE:${r}`, 'END:VEVENT')).events.map(
+        (e) => `${e.uid} ${e.start}`,
+      );
+    const stepped = expand(`${rule};COUNT=100000`);
+    assert.ok(stepped.length > 0, `${rule}: no occurrence`);
+    assert.deepEqual(expand(rule), stepped, rule);
+  }
+});
