@@ -203,7 +203,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
         if (seed.format === 'csv' && seed.kind !== 'events') query.kind = seed.kind;
         // An import writes: half a millisecond per event beyond the limit (phase 2 makes big imports cheaper).
         const events = outcome.kind === 'read' ? outcome.result.file.events.length : 0;
-        const extraMs = dryRun ? 0 : events / 2;
+        const extraMs = dryRun ? 0 : Math.round(events / 2);
         const answer = await route.post(mutant.text, seed.format, query, extraMs);
         if ('timeout' in answer)
           await record(
