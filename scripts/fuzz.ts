@@ -127,6 +127,14 @@ if (target === 'files' || target === 'all') {
       if (values.verbose) console.log(`${index} ${name}`);
       else if (index % 500 === 0) console.log(`  … ${index} inputs`);
     },
+    onFinding: (finding) => {
+      const out = values.out ?? join(tmpdir(), `almanac-fuzz-files-${seed}`);
+      mkdirSync(out, { recursive: true });
+      if (finding.text) writeFileSync(join(out, findingFileName(finding)), finding.text);
+      console.log(
+        `  found: ${findingFileName(finding)} — ${finding.kind}, ${finding.detail.split('\n')[0]?.slice(0, 160)}`,
+      );
+    },
   });
   console.log('');
   console.log(formatFileSummary(summary));

@@ -522,8 +522,12 @@ export function mutate(random: Random, seed: Seed): Mutant {
   const lines = seed.text.split(/\r?\n/);
   const steps: string[] = [];
   const count = 1 + random.int(6);
-  for (let i = 0; i < count; i++)
+  for (let i = 0; i < count; i++) {
+    // Mutations index lines: a file cut to nothing keeps one empty line (no holes in the array).
+    if (lines.length === 0) lines.push('');
     steps.push(seed.format === 'csv' ? mutateCsv(random, lines) : mutateIcs(random, lines));
+  }
+  for (let i = 0; i < lines.length; i++) lines[i] ??= '';
   const ending = random.chance(0.1) ? random.pick(['\n', '\r', '\r\n']) : crlf ? '\r\n' : '\n';
   if (ending !== (crlf ? '\r\n' : '\n')) steps.push(`line endings ${JSON.stringify(ending)}`);
   let text = lines.join(ending);

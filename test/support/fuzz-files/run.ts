@@ -31,6 +31,8 @@ export interface FileFuzzOptions {
   minimize: boolean;
   stopOnFailure?: boolean;
   onInput?: (index: number, name: string) => void;
+  /** Each finding as it is found (a long run that is stopped keeps what it found). */
+  onFinding?: (finding: FileFinding) => void;
 }
 
 export type FindingKind = 'crash' | 'timeout' | 'memory' | 'slow' | 'promise' | 'route' | 'route-timeout' | 'database';
@@ -160,6 +162,7 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
         ? await minimize(finding.text, finding.kind, probe)
         : finding.text;
     summary.findings.push({ ...finding, text });
+    options.onFinding?.({ ...finding, text });
   };
 
   try {
@@ -169,7 +172,14 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
       if (options.stopOnFailure && summary.findings.length > 0) break;
       const seed = random.pick(seeds);
       // One in ten inputs is a seed as it is: every real file must read cleanly too.
-      const mutant = random.chance(0.1) ? { text: seed.text, steps: ['as it is'] } : mutate(random, seed);
+      let mutant: { text: string; steps: string[] };
+      try {
+        mutant = random.chance(0.1) ? { text: seed.text, steps: ['as it is'] } : mutate(random, seed);
+      } catch (error) {
+        // A fault of the mutator, not of the readers: said, and the run goes on.
+        console.error(`mutator fault at input #${index} (${seed.name}): ${(error as Error).stack}`);
+        continue;
+      }
       if (mutant.text.length > 50_000_000) continue; // a mutant beyond any real file: not worth the memory
       options.onInput?.(index, seed.name);
       summary.inputs = index;
