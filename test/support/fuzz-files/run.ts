@@ -67,12 +67,14 @@ export interface FileFuzzSummary {
 }
 
 /**
- * How long a read of `bytes` may take before it counts as slow. The reader's own bound for the
- * costliest files (expand-series.ts: 300,000 dates plus one per character, ~10 µs each) with a
- * margin for a loaded 2-core machine: 4 s plus 15 ms per kB. Real files read at 1–3 ms per kB.
+ * How long a read of `bytes` that makes `events` events may take before it counts as slow: the
+ * reader's own bounds (expand-series.ts: 150,000 weighed dates plus one per two characters, 10–20
+ * µs each; ~70 µs per event a series makes, at most 100,000 of them, almost all of it ical.js
+ * building time objects) with a margin for a loaded 2-core machine: 4 s, 15 ms per kB and a
+ * quarter of a millisecond per event. Real files read at 1–3 ms per kB.
  */
-export function slowBoundMs(bytes: number): number {
-  return 4000 + (15 * bytes) / 1024;
+export function slowBoundMs(bytes: number, events = 0): number {
+  return 4000 + (15 * bytes) / 1024 + events / 4;
 }
 
 function count<K>(map: Map<K, number>, key: K): void {
@@ -138,10 +140,11 @@ export async function runFileFuzz(options: FileFuzzOptions): Promise<FileFuzzSum
     const broken = checkRead(outcome.result, text);
     if (broken.length > 0) return { kind: 'promise', detail: broken.join('\n') };
     const bytes = Buffer.byteLength(text);
-    if (outcome.ms > slowBoundMs(bytes))
+    const events = outcome.result.file.events.length;
+    if (outcome.ms > slowBoundMs(bytes, events))
       return {
         kind: 'slow',
-        detail: `${outcome.ms.toFixed(0)} ms for ${bytes} bytes (bound ${slowBoundMs(bytes).toFixed(0)} ms)`,
+        detail: `${outcome.ms.toFixed(0)} ms for ${bytes} bytes and ${events} events (bound ${slowBoundMs(bytes, events).toFixed(0)} ms)`,
       };
     return null;
   };
