@@ -1165,3 +1165,24 @@ test('fast-forwarded rules give the occurrences ical.js gives stepping from DTST
     assert.deepEqual(expand(rule), stepped, rule);
   }
 });
+
+// Found by the fuzz target (seed 777): with two RRULEs (RFC 2445 allowed several), the guard
+// against ical.js's rolled-over dates kept only what the rule naming BYMONTH allowed, and a daily
+// rule beside a "every February" one gave February days only.
+test('two RRULEs: each gives its own occurrences', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:two-rules',
+      'SUMMARY:Two rules',
+      'DTSTART;VALUE=DATE:20261201',
+      'RRULE:FREQ=YEARLY;BYMONTH=2',
+      'RRULE:FREQ=DAILY;COUNT=70',
+      'END:VEVENT',
+    ),
+  );
+  const months = new Set(result.events.map((e) => e.start.slice(0, 7)));
+  // The daily rule's 70 days (December to early February), and the yearly one's February 2028.
+  assert.deepEqual([...months], ['2026-12', '2027-01', '2027-02', '2028-02']);
+  assert.equal(result.events.filter((e) => e.start < '2027-02-09').length, 70);
+});

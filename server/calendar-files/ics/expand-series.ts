@@ -169,6 +169,7 @@ export function expandSeries(
   /** Why the expansion stopped before the rule's end, the window or the series' cap. */
   let stopped: { why: 'too_often' | 'too_costly' | 'file_cap'; message: string } | null = null;
   let skippedBefore = 0;
+  const produced = new Set<string>();
   for (;;) {
     let next: ICAL.Time | undefined;
     try {
@@ -206,10 +207,14 @@ export function expandSeries(
       }
       continue;
     }
+    const key = recurrenceKey(next);
+    // Two RRULEs (or an RDATE on a rule's date) give one date twice: it is one occurrence.
+    if (produced.has(key)) continue;
+    produced.add(key);
     const details = event.getOccurrenceDetails(next);
     const override = details.item !== event ? overrideOf.get(details.item) : undefined;
     if (override) used.add(details.item);
-    const instanceUid = `${uid}/${recurrenceKey(next)}`;
+    const instanceUid = `${uid}/${key}`;
     if (override?.scanned.cancelled) {
       ctx.skipped.push(cancelledInstance(override, instanceUid, fields.title));
       continue;
@@ -301,9 +306,9 @@ function rolledOverFilter(event: ICAL.Event): (time: ICAL.Time) => boolean {
   const rules = event.component
     .getAllProperties('rrule')
     .map((property) => property.getFirstValue() as ICAL.Recur)
-    .map((rule) => ({ months: numbers(rule.parts.BYMONTH), days: numbers(rule.parts.BYMONTHDAY) }))
-    .filter((rule) => rule.months || rule.days);
-  if (rules.length === 0) return () => true;
+    .map((rule) => ({ months: numbers(rule.parts.BYMONTH), days: numbers(rule.parts.BYMONTHDAY) }));
+  // A rule that names neither months nor days may give any date (two RRULEs, RFC 2445 style).
+  if (rules.length === 0 || !rules.every((rule) => rule.months || rule.days)) return () => true;
   const own = new Set<string>([recurrenceKey(event.startDate)]);
   for (const property of event.component.getAllProperties('rdate'))
     for (const value of property.getValues()) if (value instanceof ICAL.Time) own.add(recurrenceKey(value));
