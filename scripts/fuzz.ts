@@ -1,74 +1,168 @@
-// Schema-driven fuzzing of the API (the engine: test/support/fuzz.ts), for longer runs than the
-// one in `npm test`:
+// Fuzzing, for longer runs than the ones in `npm test`:
 //
-//   npm run fuzz -- --requests N [--seed S] [--stop] [--verbose]
+//   npm run fuzz -- [--target api|files|all] [--seed S] [--stop] [--verbose]
+//                   [--requests N]                                   (api)
+//                   [--files N] [--minutes M] [--route-every K] [--out DIR]   (files)
 //
-// Starts the real server on 127.0.0.1:0 with a fresh data dir in a temp folder, seeds a small data
-// set through the API, sends N generated requests (default 5000; seed: random unless given) and
-// checks every response and, at the end, the database. Prints a summary (requests, time, status
-// histogram, failures grouped by operation and problem, each with a replayable request) and exits
-// non-zero on any failure. --stop stops at the first failure and shrinks it. The last line is
-// `N passed, N failed` (requests, plus the two database checks).
+// api (engine: test/support/fuzz.ts): starts the real server on 127.0.0.1:0 with a fresh data dir
+// in a temp folder, seeds a small data set through the API, sends N generated requests (default
+// 5000) and checks every response and, at the end, the database.
+//
+// files (engine: test/support/fuzz-files/): the calendar-file readers (iCalendar and CSV), on
+// mutations of every calendar file in test/fixtures (exports shaped as Google, Outlook, Apple and
+// Thunderbird write them, and real files from ical.js, python-icalendar, ical4j, libical and The
+// Events Calendar: test/fixtures/wild/SOURCES.md). Each input (default 3000, or as many as fit in
+// --minutes) is read in a worker thread with a time limit and a capped heap; every K-th (default
+// 4) also goes to POST almanac/v1/import of a real service in a child process (a preview, and
+// every 10th of those an import). A finding is written, reduced to its fewest lines, to DIR
+// (default: a temp folder) for replay; test/fixtures/hostile/ is where the ones fixed are kept.
+//
+// Default target: all. --stop stops at the first failure. The last line is `N passed, N failed`.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { startServer } from '../test/support/server.ts';
 import { formatFailure, formatSummary, groupFailures, runFuzz } from '../test/support/fuzz.ts';
+import { findingFileName, formatFileSummary, formatFinding, runFileFuzz } from '../test/support/fuzz-files/run.ts';
 
 const { values } = parseArgs({
   options: {
+    target: { type: 'string', default: 'all' },
     requests: { type: 'string', default: '5000' },
+    files: { type: 'string', default: '3000' },
+    minutes: { type: 'string' },
+    'route-every': { type: 'string', default: '4' },
+    out: { type: 'string' },
     seed: { type: 'string' },
     stop: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
 });
 
+const target = values.target;
 const requests = Number(values.requests);
+const files = Number(values.files);
+const minutes = values.minutes === undefined ? undefined : Number(values.minutes);
+const routeEvery = Number(values['route-every']);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
-if (!Number.isInteger(requests) || requests < 1 || !Number.isInteger(seed)) {
-  console.error('usage: npm run fuzz -- --requests N [--seed S] [--stop] [--verbose]');
+if (
+  !['api', 'files', 'all'].includes(target) ||
+  !Number.isInteger(requests) ||
+  requests < 1 ||
+  !Number.isInteger(files) ||
+  files < 1 ||
+  (minutes !== undefined && !(minutes > 0)) ||
+  !Number.isInteger(routeEvery) ||
+  routeEvery < 0 ||
+  !Number.isInteger(seed)
+) {
+  console.error(
+    'usage: npm run fuzz -- [--target api|files|all] [--seed S] [--stop] [--verbose] [--requests N] [--files N] [--minutes M] [--route-every K] [--out DIR]',
+  );
   process.exit(2);
 }
 
-console.log(
-  `fuzzing ${requests} requests with seed ${seed}${values.stop ? ' (stop and shrink at the first failure)' : ''}`,
-);
-const server = await startServer();
-let summary;
-try {
-  summary = await runFuzz(server, {
-    requests,
-    seed,
-    stopOnFailure: values.stop,
-    onRequest: (index, request, response) => {
-      if (values.verbose)
-        console.log(
-          `${index} ${response.status} ${(response.body as { code?: string })?.code ?? ''} ${request.role} ${request.method} ${request.url.slice(0, 200)}`,
-        );
-      else if (index % 5000 === 0) console.log(`  … ${index} requests`);
-    },
-  });
-} finally {
-  await server.close();
+let passed = 0;
+let failed = 0;
+
+if (target === 'api' || target === 'all') {
+  console.log(
+    `fuzzing ${requests} requests with seed ${seed}${values.stop ? ' (stop and shrink at the first failure)' : ''}`,
+  );
+  const server = await startServer();
+  let summary;
+  try {
+    summary = await runFuzz(server, {
+      requests,
+      seed,
+      stopOnFailure: values.stop,
+      onRequest: (index, request, response) => {
+        if (values.verbose)
+          console.log(
+            `${index} ${response.status} ${(response.body as { code?: string })?.code ?? ''} ${request.role} ${request.method} ${request.url.slice(0, 200)}`,
+          );
+        else if (index % 5000 === 0) console.log(`  … ${index} requests`);
+      },
+    });
+  } finally {
+    await server.close();
+  }
+
+  console.log('');
+  console.log(formatSummary(summary));
+  const groups = groupFailures(summary.failures);
+  if (groups.length) {
+    console.log('');
+    console.log(`${summary.failedRequests} failing requests; ${groups.length} distinct failures:`);
+    for (const { example, count } of groups) {
+      console.log('');
+      console.log(`[${count}×] ${formatFailure(example, summary.seed)}`);
+    }
+    if (summary.firstFailure && summary.firstFailure !== summary.counterexample) {
+      console.log('');
+      console.log(`first failing request, before shrinking:\n${formatFailure(summary.firstFailure, summary.seed)}`);
+    }
+  }
+  if (summary.database.length) console.log(`\ndatabase checks failed:\n${summary.database.join('\n')}`);
+  failed += summary.failedRequests + summary.database.length;
+  passed += summary.requests - summary.failedRequests + (2 - summary.database.length);
 }
 
-console.log('');
-console.log(formatSummary(summary));
-const groups = groupFailures(summary.failures);
-if (groups.length) {
+if (target === 'files' || target === 'all') {
   console.log('');
-  console.log(`${summary.failedRequests} failing requests; ${groups.length} distinct failures:`);
-  for (const { example, count } of groups) {
+  console.log(
+    `fuzzing calendar files with seed ${seed}: ${minutes === undefined ? `${files} inputs` : `${minutes} minutes`}, every ${routeEvery || '–'}th through the import route`,
+  );
+  const summary = await runFileFuzz({
+    seed,
+    inputs: minutes === undefined ? files : Number.MAX_SAFE_INTEGER,
+    seconds: minutes === undefined ? undefined : minutes * 60,
+    timeLimitMs: 20_000,
+    routeEvery,
+    importEvery: 10,
+    minimize: true,
+    stopOnFailure: values.stop,
+    onInput: (index, name) => {
+      if (values.verbose) console.log(`${index} ${name}`);
+      else if (index % 500 === 0) console.log(`  … ${index} inputs`);
+    },
+    onFinding: (finding) => {
+      const out = values.out ?? join(tmpdir(), `almanac-fuzz-files-${seed}`);
+      mkdirSync(out, { recursive: true });
+      if (finding.text) writeFileSync(join(out, findingFileName(finding)), finding.text);
+      console.log(
+        `  found: ${findingFileName(finding)} — ${finding.kind}, ${finding.detail.split('\n')[0]?.slice(0, 160)}`,
+      );
+    },
+  });
+  console.log('');
+  console.log(formatFileSummary(summary));
+  if (summary.findings.length > 0) {
+    const out = values.out ?? join(tmpdir(), `almanac-fuzz-files-${seed}`);
+    mkdirSync(out, { recursive: true });
     console.log('');
-    console.log(`[${count}×] ${formatFailure(example, summary.seed)}`);
+    console.log(`${summary.findings.length} distinct findings (files in ${out}):`);
+    for (const finding of summary.findings) {
+      if (finding.text) writeFileSync(join(out, findingFileName(finding)), finding.text);
+      console.log('');
+      console.log(`${findingFileName(finding)}: ${formatFinding(finding)}`);
+    }
   }
-  if (summary.firstFailure && summary.firstFailure !== summary.counterexample) {
-    console.log('');
-    console.log(`first failing request, before shrinking:\n${formatFailure(summary.firstFailure, summary.seed)}`);
+  if (summary.unforeseenExamples.size > 0) {
+    const out = values.out ?? join(tmpdir(), `almanac-fuzz-files-${seed}`);
+    mkdirSync(out, { recursive: true });
+    let n = 0;
+    for (const [reason, example] of summary.unforeseenExamples) {
+      const name = `unforeseen-${++n}.${example.format}`;
+      writeFileSync(join(out, name), example.text);
+      console.log(`${name}: ${reason} (from ${example.seed})`);
+    }
   }
+  failed += summary.findings.length;
+  passed += Math.max(0, summary.inputs - summary.findings.length);
 }
-if (summary.database.length) console.log(`\ndatabase checks failed:\n${summary.database.join('\n')}`);
-const failed = summary.failedRequests + summary.database.length;
-const passed = summary.requests - summary.failedRequests + (2 - summary.database.length);
+
 console.log('');
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed > 0 ? 1 : 0);

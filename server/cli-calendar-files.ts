@@ -127,6 +127,14 @@ export function describeImport(summary: ImportSummary): string {
     lines.push(
       `Line ${series.line}: "${series.title}" repeats: ${series.instances} events${series.truncated ? ' (cut at the two-year window or 1,000 instances)' : ''}.`,
     );
+  for (const [kind, group] of Object.entries(summary.related ?? {})) {
+    if (group.created + group.existing === 0) continue;
+    const existing = group.items.filter((item) => item.action === 'existing');
+    const named = existing.map((item) => `"${item.name}"${item.matched_by ? ` (by ${item.matched_by})` : ''}`);
+    lines.push(
+      `${kind[0]?.toUpperCase()}${kind.slice(1)}: ${group.created} new, ${group.existing} already in the site${named.length > 0 ? `: ${named.slice(0, 10).join(', ')}${named.length > 10 ? ', …' : ''}` : ''}.`,
+    );
+  }
   for (const skip of summary.skipped_items)
     lines.push(`Line ${skip.line}: skipped${skip.title ? ` "${skip.title}"` : ''}: ${skip.reason}`);
   for (const warning of summary.warnings) lines.push(`Line ${warning.line}: ${warning.message}`);

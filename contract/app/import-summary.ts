@@ -2,6 +2,9 @@
 // almanac/v1/import in /doc and type the renderer's import dialog.
 import { Type, type Static } from '@sinclair/typebox';
 
+/** How many items a summary lists one by one (a 10k-event file's preview stays small). */
+export const MAX_LISTED = 500;
+
 /**
  * What a skip's or a warning's message names (a column heading, a value, a zone…), beside the
  * English text: a client that words its own messages — the UI, in its language — uses the code
@@ -14,7 +17,10 @@ export const ImportSkip = Type.Object({
   line: Type.Integer({ description: 'The line of the file where the item begins (1-based).' }),
   uid: Type.Optional(Type.String()),
   title: Type.Optional(Type.String()),
-  code: Type.String({ description: 'cancelled, no_start, invalid, duplicate_uid, trashed, not_an_event, …' }),
+  code: Type.String({
+    description:
+      'cancelled, no_start, invalid (the API refused it), duplicate_uid, trashed, not_an_event, outside_window; a VEVENT that cannot be read: invalid_date, invalid_rrule, invalid_duration, invalid_value, malformed_line, unbalanced, unreadable (and series_skipped for its moved occurrences), series_too_costly; …',
+  }),
   reason: Type.String(),
   params: Type.Optional(NoteParams),
 });
@@ -22,7 +28,10 @@ export type ImportSkip = Static<typeof ImportSkip>;
 
 export const ImportWarning = Type.Object({
   line: Type.Integer(),
-  code: Type.String(),
+  code: Type.String({
+    description:
+      'untitled, no_uid, unknown_timezone, series_truncated, unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
+  }),
   message: Type.String(),
   params: Type.Optional(NoteParams),
 });
@@ -65,6 +74,40 @@ export const CsvColumns = Type.Object({
 });
 export type CsvColumns = Static<typeof CsvColumns>;
 
+export const RelatedItem = Type.Object({
+  name: Type.String({ description: 'The name it has (an existing one: its name in the site).' }),
+  action: Type.Union([Type.Literal('create'), Type.Literal('existing')], {
+    description: 'create: new in the site; existing: the file names one the site has, which is linked.',
+  }),
+  id: Type.Optional(Type.Integer({ description: 'The existing item linked.' })),
+  matched_by: Type.Optional(
+    Type.Union([Type.Literal('name'), Type.Literal('address'), Type.Literal('email')], {
+      description:
+        'What matched it to the existing item: its name, its name and address (venues), its e-mail (organizers).',
+    }),
+  ),
+  file_name: Type.Optional(
+    Type.String({ description: 'The name the file gives it, when it differs from the existing one.' }),
+  ),
+  detail: Type.Optional(
+    Type.String({ description: "A venue's address, an organizer's e-mail, as the file gives them." }),
+  ),
+  events: Type.Integer({ description: 'How many of the imported events name it.' }),
+});
+export type RelatedItem = Static<typeof RelatedItem>;
+
+const RelatedGroup = Type.Object({
+  created: Type.Integer({ description: 'New items the import creates.' }),
+  existing: Type.Integer({ description: 'Items of the site the import links to.' }),
+  items: Type.Array(RelatedItem, { description: 'In the order the file first names them, at most 500 listed.' }),
+});
+
+export const RelatedSummary = Type.Object(
+  { venues: RelatedGroup, organizers: RelatedGroup, categories: RelatedGroup, tags: RelatedGroup },
+  { description: 'What the events link to besides themselves: what is created, and what already exists.' },
+);
+export type RelatedSummary = Static<typeof RelatedSummary>;
+
 export const ImportSummary = Type.Object({
   dry_run: Type.Boolean({ description: 'true: a preview; nothing was written.' }),
   kind: ImportKind,
@@ -77,6 +120,7 @@ export const ImportSummary = Type.Object({
   skipped_items: Type.Array(ImportSkip),
   warnings: Type.Array(ImportWarning),
   series: Type.Array(ExpandedSeries),
+  related: Type.Optional(RelatedSummary),
   columns: Type.Optional(CsvColumns),
 });
 export type ImportSummary = Static<typeof ImportSummary>;

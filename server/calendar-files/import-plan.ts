@@ -12,12 +12,18 @@ import {
   prepareEventWrite,
   type EventWriteInput,
 } from '../operations/events/writes.ts';
-import type { ImportedEvent, ImportSkip, ReadCalendarFile } from './imported-event.ts';
+import type { ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
-import type { CsvColumns, ImportSummary, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
+import {
+  MAX_LISTED,
+  type CsvColumns,
+  type ImportSummary,
+  type NoteParams,
+  type PlannedEvent,
+} from '../../contract/app/import-summary.ts';
+import { RelatedItems, type Picks } from './import-related.ts';
 
-/** How many events a summary lists one by one (a 10k-event file's preview stays small). */
-export const MAX_LISTED = 500;
+export { MAX_LISTED };
 
 /** `{id}-{calendarKey}@almanac`: an event of this calendar, exported and brought back. */
 function ownEventId(uid: string, calendarKey: string): number | undefined {
@@ -141,7 +147,12 @@ function useResolved(input: EventWriteInput, resolved: Resolved): WriteRefs {
     if (id !== undefined) input.venue = id;
     else refs.venue = key;
   }
-  input.organizer = (input.organizer as object[]).map((organizer) => {
+  input.organizer = (input.organizer as unknown[]).map((organizer) => {
+    // An organizer already linked by id (one the site has) needs nothing resolved.
+    if (typeof organizer !== 'object') {
+      refs.organizers.push('');
+      return organizer;
+    }
     const key = resolved.key('organizer', organizer);
     const id = resolved.get(key);
     refs.organizers.push(id === undefined ? key : '');
@@ -154,6 +165,46 @@ function useResolved(input: EventWriteInput, resolved: Resolved): WriteRefs {
     input[field] = (input[field] as string[]).map((name) => resolved.get(resolved.key(taxonomy, name)) ?? name);
   }
   return refs;
+}
+
+/**
+ * Links the event's venue and organizers to the site's own where they match (import-related.ts),
+ * and notes what each link, category and tag will be, for the summary.
+ */
+function matchRelated(input: EventWriteInput, event: ImportedEvent, related: RelatedItems, picks: Picks): void {
+  if (input.venue && typeof input.venue === 'object' && !Array.isArray(input.venue))
+    input.venue = related.venue(input.venue as Record<string, unknown>, picks);
+  input.organizer = (input.organizer as Record<string, unknown>[]).map((organizer) =>
+    related.organizer(organizer, picks),
+  );
+  related.terms('categories', event.categories, picks);
+  related.terms('tags', event.tags, picks);
+}
+
+/** Fields an event can do without: when only these are refused, the event is kept without them. */
+const OPTIONAL_FIELDS = { website: '', venue: [], organizer: [], cost: undefined } as const;
+
+/**
+ * The readers leave out what they know the API refuses (a relative URL, an e-mail without domain);
+ * should the API refuse an optional field for a reason they do not foresee, the event is still
+ * imported, without that field, and a warning says so. Returns the warning, or null when a field
+ * the event cannot do without was refused.
+ */
+function withoutRefused(input: EventWriteInput, errors: ParamErrors, event: ImportedEvent): ImportWarning | null {
+  const refused = Object.keys(OPTIONAL_FIELDS).filter((field) => errors.has(field));
+  if (refused.length === 0 || refused.length !== errors.size) return null;
+  for (const field of refused) {
+    const empty = OPTIONAL_FIELDS[field as keyof typeof OPTIONAL_FIELDS];
+    if (empty === undefined) delete input[field as keyof EventWriteInput];
+    else (input as Record<string, unknown>)[field] = empty;
+  }
+  const fields = refused.join(', ');
+  return {
+    line: event.line,
+    code: 'field_dropped',
+    message: `${errors.messages().join(' ')} The event is imported without its ${fields}.`,
+    params: { fields, detail: errors.messages().join(' ') },
+  };
 }
 
 /**
@@ -170,6 +221,8 @@ export function runImport(
   const events: PlannedEvent[] = [];
   const seen = new Set<string>();
   const resolved = new Resolved();
+  const related = new RelatedItems(ctx);
+  const warnings: ImportWarning[] = [...file.warnings];
   let created = 0;
   let updated = 0;
   for (const event of file.events) {
@@ -186,15 +239,31 @@ export function runImport(
       continue;
     }
     const input = writeOf(event, !current);
+    const picks: Picks = [];
+    matchRelated(input, event, related, picks);
     const refs = useResolved(input, resolved);
-    const errors = new ParamErrors();
-    const prepared = prepareEventWrite(ctx, input, current, errors);
+    let errors = new ParamErrors();
+    let prepared = prepareEventWrite(ctx, input, current, errors);
+    const dropped = errors.size > 0 ? withoutRefused(input, errors, event) : null;
+    if (dropped) {
+      warnings.push(dropped);
+      // What was dropped is no longer linked: its picks do not count.
+      const kept = picks.filter(
+        (pick) =>
+          !(pick.kind === 'venues' && Array.isArray(input.venue)) &&
+          !(pick.kind === 'organizers' && (input.organizer as unknown[]).length === 0),
+      );
+      picks.splice(0, picks.length, ...kept);
+      errors = new ParamErrors();
+      prepared = prepareEventWrite(ctx, input, current, errors);
+    }
     if (errors.size > 0) {
       skip('invalid', errors.messages().join(' '));
       continue;
     }
     // The caller's role, judged by the same rule as any write (the route asks for editors already).
     authorizeEventWrite(ctx, current, prepared);
+    related.count(picks);
     let id = current?.id;
     if (!options.dryRun) {
       id = applyEventWrite(ctx, input, prepared, current);
@@ -220,8 +289,9 @@ export function runImport(
     skipped: skipped.length,
     events,
     skipped_items: skipped.sort((a, b) => a.line - b.line),
-    warnings: file.warnings,
+    warnings: warnings.sort((a, b) => a.line - b.line),
     series: file.series,
+    related: related.result(),
     ...(options.columns ? { columns: options.columns } : {}),
   };
 }

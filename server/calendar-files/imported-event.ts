@@ -66,12 +66,18 @@ export interface ReadCalendarFile {
   series: ExpandedSeries[];
 }
 
-/** A file that cannot be read at all: the import stops and names the line. */
+/**
+ * A file that cannot be read at all (the import stops and names the line), or, inside the
+ * iCalendar reader, one event that cannot be (it is skipped with this line, code and message).
+ * The message never repeats the line: whoever shows it (the API's 400, the CLI, a skip note)
+ * says "Line N" once, from `line`.
+ */
 export class CalendarFileError extends Error {
   constructor(
     readonly line: number,
     readonly code: string,
     message: string,
+    readonly params: NoteParams = {},
   ) {
     super(message);
   }

@@ -62,20 +62,28 @@ test('export writes the calendar to stdout; filters are /events parameters; a ba
   );
 });
 
-test('a malformed file names its line and writes nothing', async () => {
+test('a file that is not iCalendar names its line (once) and writes nothing', async () => {
   const file = join(server.dataDir, 'broken.ics');
-  writeFileSync(
-    file,
-    'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20271301T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
-  );
+  writeFileSync(file, 'Subject,Start Date\r\nParty,2027-01-01\r\n');
   const before = (await server.admin('GET', 'events', { query: { start_date: '2000-01-01', end_date: '2100-01-01' } }))
     .body.total;
   await assert.rejects(almanac('import', file), (error: { stderr: string; code: number }) => {
     assert.equal(error.code, 1);
-    assert.match(error.stderr, /broken\.ics, line 4: /);
+    assert.match(error.stderr, /broken\.ics, line 1: The file does not start with BEGIN:VCALENDAR/);
     return true;
   });
   const after = (await server.admin('GET', 'events', { query: { start_date: '2000-01-01', end_date: '2100-01-01' } }))
     .body.total;
   assert.equal(after, before);
+});
+
+test('a file with one broken event imports the rest and prints the line it skipped', async () => {
+  const file = join(server.dataDir, 'one-bad.ics');
+  writeFileSync(
+    file,
+    'BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nUID:x\r\nDTSTART:20271301T000000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:cli-ok\r\nSUMMARY:Kept\r\nDTSTART:20271201T000000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n',
+  );
+  const { stdout } = await almanac('import', '--dry-run', file);
+  assert.match(stdout, /Would create 1, update 0, skipped 1\./);
+  assert.match(stdout, /^Line 4: skipped: DTSTART value "20271301T000000Z" is not a valid date\.$/m);
 });

@@ -197,7 +197,10 @@ test('bad rows are skipped with their line, a code, and the column named', () =>
     ],
   );
   const reason = (line: number) => result.skipped.find((s) => s.line === line)!.reason;
-  assert.match(reason(3), /^Line 3: "Event Name" is empty/);
+  // The line is the note's own field; its reason does not repeat it (issue 31, defect 7).
+  assert.match(reason(3), /^"Event Name" is empty/);
+  for (const skip of result.skipped) assert.doesNotMatch(skip.reason, /^Line \d/);
+  for (const warning of result.warnings) assert.doesNotMatch(warning.message, /^Line \d/);
   assert.match(reason(4), /"Event Start Date" is empty/);
   assert.match(reason(5), /"Event Start Date" is "2026-02-30"/);
   assert.match(reason(6), /"Event Start Time" is "25:00"/);
@@ -518,4 +521,26 @@ test('an organizers file', () => {
   );
   const plain = readCsv('Name,Email\nAnn,ann@example.org\n', { kind: 'organizers', siteTimezone: SITE });
   assert.deepEqual(plain.organizers, [{ line: 2, name: 'Ann', email: 'ann@example.org' }]);
+});
+
+// Issue 31, defect 3, in a spreadsheet: a website or an organizer e-mail the API would refuse
+// costs the row only that value, with a warning.
+test('defect 3: a bad website or organizer e-mail keeps the row without it', () => {
+  const result = events(
+    [
+      'Event Name,Event Start Date,Event Website,Event Organizer Name,Organizer Email',
+      'Meetup,2027-03-01,/c/machbar/calendar,"Árpád, Bea","arpad.toth@lisbon, bea@example.org"',
+    ].join('\n'),
+  );
+  assert.deepEqual(result.skipped, []);
+  const [meetup] = result.events;
+  assert.equal(meetup?.website, undefined);
+  assert.deepEqual(meetup?.organizers, [{ name: 'Árpád' }, { name: 'Bea', email: 'bea@example.org' }]);
+  assert.deepEqual(
+    result.warnings.map((w) => [w.line, w.code, w.params]),
+    [
+      [2, 'invalid_email', { value: 'arpad.toth@lisbon', name: 'Árpád' }],
+      [2, 'invalid_url', { heading: 'Event Website', value: '/c/machbar/calendar' }],
+    ],
+  );
 });

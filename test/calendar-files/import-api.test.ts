@@ -148,18 +148,79 @@ describe('almanac/v1/import', () => {
     assert.equal(preview.body.updated, 4);
   });
 
-  test('a malformed file is a 400 naming the line, and nothing is written', async () => {
+  test('defect 6: a file with one broken event imports the rest and says which line it skipped', async () => {
     newSite('bad');
     const broken =
       'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a\r\nSUMMARY:Fine\r\nDTSTART:20270101T100000Z\r\nEND:VEVENT\r\nBEGIN:VEVENT\r\nUID:b\r\nSUMMARY:Broken\r\nDTSTART:2027-13-45\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
     const response = await upload('bad', broken, 'text/calendar');
-    assert.equal(response.status, 400);
-    assert.equal(response.body.code, 'almanac_invalid_file');
-    assert.match(response.body.message, /^Line 11: /);
-    assert.deepEqual(await calendarOf('bad'), []);
-    const notCalendar = await upload('bad', 'hello', 'text/calendar');
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.created, 1);
+    assert.deepEqual(
+      response.body.skipped_items.map((s: { line: number; code: string; title: string; reason: string }) => [
+        s.line,
+        s.code,
+        s.title,
+        s.reason,
+      ]),
+      [[11, 'invalid_date', 'Broken', 'DTSTART value "2027-13-45" is not a valid date.']],
+    );
+    assert.deepEqual(
+      (await calendarOf('bad')).map((e) => e.title),
+      ['Fine'],
+    );
+  });
+
+  test('defect 7: a file that is not iCalendar is a 400 that says its line once; nothing is written', async () => {
+    newSite('not-ical');
+    const notCalendar = await upload('not-ical', 'hello', 'text/calendar');
     assert.equal(notCalendar.status, 400);
     assert.equal(notCalendar.body.code, 'almanac_invalid_file');
+    assert.equal(
+      notCalendar.body.message,
+      'Line 1: The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.',
+    );
+    assert.equal(notCalendar.body.data.line, 1);
+    const csv = await upload('not-ical', 'Event Name,Event Start Date\n"unclosed,2027-01-01\n', 'text/csv');
+    assert.equal(csv.status, 400);
+    assert.equal(csv.body.message, 'Line 2: A quoted value is never closed.');
+    assert.deepEqual(await calendarOf('not-ical'), []);
+  });
+
+  // Issue 31, defect 3: a bad optional property (a relative URL as Discourse writes, an ORGANIZER
+  // e-mail without a top-level domain as an Exchange export had) skipped the whole event as invalid.
+  test('defect 3: a relative URL or an e-mail without domain keeps the event, without that value, with a warning', async () => {
+    newSite('optional');
+    const file = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:discourse-1',
+      'SUMMARY:Machbar meetup',
+      'DTSTART:20270301T180000Z',
+      'URL:/c/machbar/calendar',
+      'ORGANIZER;CN=Árpád Tóth:mailto:arpad.toth@lisbon',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ].join('\r\n');
+    const response = await upload('optional', file, 'text/calendar');
+    assert.equal(response.status, 200, response.text);
+    assert.equal(response.body.created, 1);
+    assert.equal(response.body.skipped, 0);
+    assert.deepEqual(
+      response.body.warnings.map((w: { line: number; code: string; params: unknown }) => [w.line, w.code, w.params]),
+      [
+        [3, 'invalid_email', { value: 'arpad.toth@lisbon', name: 'Árpád Tóth' }],
+        [3, 'invalid_url', { heading: 'URL', value: '/c/machbar/calendar' }],
+      ],
+    );
+    const [event] = (
+      await server.admin('GET', '/optional/svc/events/v1/events', { query: { start_date: '2027-01-01' } })
+    ).body.events;
+    assert.equal(event.title, 'Machbar meetup');
+    assert.equal(event.website, '');
+    assert.equal(event.organizer[0].organizer, 'Árpád Tóth');
+    assert.ok(!event.organizer[0].email, 'no e-mail stored');
   });
 
   test('cancelled events and events the API would refuse are skipped with their reason', async () => {

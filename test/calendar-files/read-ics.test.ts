@@ -49,7 +49,7 @@ function throwsFileError(fn: () => unknown, line: number, code: string, message?
     assert.ok(error instanceof CalendarFileError, `not a CalendarFileError: ${String(error)}`);
     assert.equal(error.code, code);
     assert.equal(error.line, line);
-    assert.match(error.message, new RegExp(`^Line ${line}: `));
+    assert.doesNotMatch(error.message, /^Line \d/, 'the line is given once, by whoever shows the message');
     if (message) assert.match(error.message, message);
     return true;
   });
@@ -79,7 +79,11 @@ test('google.ics: UTC times shown in X-WR-TIMEZONE, an all-day span, a weekly se
   );
   assert.deepEqual(fair.venue, {
     name: 'Riverside Community Center',
-    address: '1200 River Rd, Riverside, CA 92501, USA',
+    address: '1200 River Rd',
+    city: 'Riverside',
+    state: 'CA',
+    zip: '92501',
+    country: 'United States',
   });
   assert.deepEqual(fair.organizers, [
     { name: 'Riverside Community Center', email: 'c_8f1e2d3c4b5a69788776655443322110@group.calendar.google.com' },
@@ -186,7 +190,11 @@ test('apple.ics: X-APPLE-STRUCTURED-LOCATION names the venue, GEO gives coordina
   const brass = byTitle(result, 'Holiday Brass');
   assert.deepEqual(brass.venue, {
     name: 'Carnegie Hall',
-    address: '881 7th Ave, New York, NY 10019, United States',
+    address: '881 7th Ave',
+    city: 'New York',
+    state: 'NY',
+    zip: '10019',
+    country: 'United States',
     latitude: 40.765072,
     longitude: -73.979932,
   });
@@ -194,7 +202,10 @@ test('apple.ics: X-APPLE-STRUCTURED-LOCATION names the venue, GEO gives coordina
   assert.equal(brass.description, '<p>Seasonal favorites for brass quintet.<br>Doors open at 7:15 pm.</p>');
   assert.deepEqual(byTitle(result, 'Late Set: Trio Nocturne').venue, {
     name: 'Village Vanguard',
-    address: '178 7th Ave S, New York, NY 10014',
+    address: '178 7th Ave S',
+    city: 'New York',
+    state: 'NY',
+    zip: '10014',
     latitude: 40.73602,
     longitude: -74.00166,
   });
@@ -210,7 +221,12 @@ test('thunderbird.ics: categories, organizer CN, a task and a cancelled event sk
   const meeting = byTitle(result, 'Mitgliederversammlung');
   assert.deepEqual(meeting.categories, ['Verein', 'Versammlung'], 'two CATEGORIES lines, one repeated name');
   assert.deepEqual(meeting.organizers, [{ name: 'Jana Köhler', email: 'jana.koehler@example.org' }]);
-  assert.deepEqual(meeting.venue, { name: 'Gemeindehaus St. Marien', address: 'Kirchplatz 3, 10178 Berlin' });
+  assert.deepEqual(meeting.venue, {
+    name: 'Gemeindehaus St. Marien',
+    address: 'Kirchplatz 3',
+    zip: '10178',
+    city: 'Berlin',
+  });
   assert.equal(
     meeting.description,
     '<p>Tagesordnung:<br>1. Bericht des Vorstands<br>2. Kassenbericht<br>3. Wahlen</p>',
@@ -226,54 +242,152 @@ test('thunderbird.ics: categories, organizer CN, a task and a cancelled event sk
   assert.deepEqual(result.warnings, []);
 });
 
-test('broken files stop the import with the line to fix', () => {
-  throwsFileError(() => read(fixture('bad-no-vcalendar.ics')), 1, 'not_icalendar');
-  throwsFileError(() => read(fixture('bad-unbalanced.ics')), 11, 'unbalanced', /BEGIN:VEVENT is not closed/);
-  assert.throws(() => read(fixture('bad-date.ics')), {
-    message: 'Line 12: DTSTART value "2026-13-45" is not a valid date.',
-  });
-  throwsFileError(() => read(fixture('bad-date.ics')), 12, 'invalid_date');
+/** The skips of a read as [line, code, uid], and the titles of what it kept. */
+function outcome(result: ReadCalendarFile) {
+  return {
+    kept: result.events.map((e) => e.title),
+    skipped: result.skipped.map((s) => [s.line, s.code, s.uid]),
+  };
+}
 
+test('only a file that is not iCalendar at all is refused; the message names the line once', () => {
+  throwsFileError(() => read(fixture('bad-no-vcalendar.ics')), 1, 'not_icalendar');
   throwsFileError(() => read(''), 1, 'not_icalendar', /empty/);
-  throwsFileError(
-    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'this line has no colon', 'END:VEVENT')),
-    6,
-    'malformed_line',
-  );
-  throwsFileError(() => read(calendar('END:VEVENT')), 4, 'unbalanced', /no matching BEGIN/);
-  throwsFileError(() => read('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nEND:VEVENT\n'), 1, 'unbalanced', /never closed/);
-  throwsFileError(
-    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'END:VTODO')),
-    7,
-    'unbalanced',
-    /END:VTODO has no matching BEGIN:VTODO/,
-  );
-  throwsFileError(
-    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'BEGIN:VALARM', 'TRIGGER:-PT5M', 'END:VEVENT', 'END:VCALENDAR')),
-    6,
-    'unbalanced',
-    /BEGIN:VALARM is not closed by END:VALARM \(line 8 has END:VEVENT\)/,
-  );
-  throwsFileError(
-    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20260230T100000Z', 'END:VEVENT')),
-    6,
-    'invalid_date',
-  );
-  throwsFileError(
-    () =>
-      read(
-        calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'EXDATE:20261202T100000Z,2026120', 'END:VEVENT'),
-      ),
-    7,
-    'invalid_date',
-  );
-  throwsFileError(
-    () => read(calendar('BEGIN:VEVENT', 'UID:a', 'DTSTART:20261201T100000Z', 'RRULE:FREQ=SOMETIMES', 'END:VEVENT')),
-    7,
-    'invalid_rrule',
-  );
+  throwsFileError(() => read('hello\nBEGIN:VCALENDAR\nEND:VCALENDAR\n'), 1, 'not_icalendar');
   // An empty calendar is no error.
   assert.deepEqual(read(calendar()), { events: [], skipped: [], warnings: [], series: [] });
+});
+
+// Issue 31, defect 6: one bad VEVENT refused the whole file. Thunderbird and Google import the
+// rest and say what they skipped; so does Almanac, with the line of the skipped event and why.
+test('defect 6: one bad VEVENT is skipped with its line and reason, the rest imports', () => {
+  const good = (uid: string) => [
+    'BEGIN:VEVENT',
+    `UID:${uid}`,
+    'DTSTART:20261201T100000Z',
+    `SUMMARY:${uid}`,
+    'END:VEVENT',
+  ];
+  const around = (...bad: string[]) => read(calendar(...good('before'), ...bad, ...good('after')));
+
+  // The issue's own examples: a date that is no date, a Z date in a date series, a broken fold,
+  // VALUE=DATE on a date-time.
+  const nextYear = around('BEGIN:VEVENT', 'UID:bad', 'DTSTART:Next Year', 'SUMMARY:Bad', 'END:VEVENT');
+  assert.deepEqual(outcome(nextYear), { kept: ['before', 'after'], skipped: [[11, 'invalid_date', 'bad']] });
+  assert.equal(nextYear.skipped[0]?.reason, 'DTSTART value "Next Year" is not a valid date.');
+  assert.equal(nextYear.skipped[0]?.title, 'Bad');
+  assert.deepEqual(nextYear.skipped[0]?.params, { heading: 'DTSTART', value: 'Next Year', why: 'not_a_date' });
+
+  const zDate = around(
+    'BEGIN:VEVENT',
+    'UID:bad',
+    'DTSTART;VALUE=DATE:20131203',
+    'RRULE:FREQ=WEEKLY;COUNT=3',
+    'RDATE:20131210Z',
+    'END:VEVENT',
+  );
+  assert.deepEqual(outcome(zDate).skipped, [[13, 'invalid_date', 'bad']]);
+  assert.deepEqual(outcome(zDate).kept, ['before', 'after']);
+
+  const fold = around(
+    'BEGIN:VEVENT',
+    'UID:bad',
+    'DTSTART:20261201T100000Z',
+    'DESCRIPTION:a long description folded by a',
+    'tool that forgot the leading space',
+    'END:VEVENT',
+  );
+  assert.deepEqual(outcome(fold), { kept: ['before', 'after'], skipped: [[13, 'malformed_line', 'bad']] });
+  assert.match(
+    fold.skipped[0]?.reason ?? '',
+    /^"tool that forgot the leading space" is not an iCalendar property line/,
+  );
+
+  const valueDate = around('BEGIN:VEVENT', 'UID:bad', 'DTSTART;VALUE=DATE:20261201T100000', 'END:VEVENT');
+  assert.deepEqual(outcome(valueDate).skipped, [[11, 'invalid_date', 'bad']]);
+  assert.match(valueDate.skipped[0]?.reason ?? '', /says VALUE=DATE/);
+
+  // An impossible date, an EXDATE list with one bad item, a rule that cannot be read.
+  for (const [line, bad] of [
+    [11, 'DTSTART:20260230T100000Z'],
+    [12, 'EXDATE:20261202T100000Z,2026120'],
+    [12, 'RRULE:FREQ=SOMETIMES'],
+  ] as const) {
+    const result = around(
+      'BEGIN:VEVENT',
+      'UID:bad',
+      line === 11 ? bad : 'DTSTART:20261201T100000Z',
+      ...(line === 11 ? [] : [bad]),
+      'END:VEVENT',
+    );
+    assert.deepEqual(outcome(result).kept, ['before', 'after'], bad);
+    assert.equal(result.skipped[0]?.line, line, bad);
+  }
+
+  // A missing END:VEVENT: the unclosed event is skipped, the next one (and the rest) read.
+  const unbalanced = read(fixture('bad-unbalanced.ics'));
+  assert.deepEqual(outcome(unbalanced), {
+    kept: ['Board meeting', 'Staff lunch'],
+    skipped: [[11, 'unbalanced', 'second@example.com']],
+  });
+  assert.equal(
+    unbalanced.skipped[0]?.reason,
+    'BEGIN:VEVENT is not closed by END:VEVENT before BEGIN:VEVENT at line 17.',
+  );
+  const badDate = read(fixture('bad-date.ics'));
+  assert.deepEqual(outcome(badDate), { kept: ['Board meeting'], skipped: [[12, 'invalid_date', 'bad@example.com']] });
+
+  // A file cut short: what it holds is read; the unclosed event is skipped, the end is a warning.
+  const cut = read('BEGIN:VCALENDAR\nBEGIN:VEVENT\nUID:a\nDTSTART:20261201T100000Z\nEND:VEVENT\nBEGIN:VEVENT\nUID:b\n');
+  assert.deepEqual(outcome(cut), { kept: ['(untitled)'], skipped: [[6, 'unbalanced', 'b']] });
+  assert.deepEqual(
+    cut.warnings.map((w) => [w.line, w.code]),
+    [
+      [2, 'untitled'],
+      [1, 'unterminated'],
+    ].sort((a, b) => (a[0] as number) - (b[0] as number)),
+  );
+
+  // Stray ENDs and lines outside any component are ignored with a warning.
+  const stray = read(calendar('END:VEVENT', ...good('kept'), 'END:VCALENDAR', 'trailing junk'));
+  assert.deepEqual(outcome(stray), { kept: ['kept'], skipped: [] });
+  assert.deepEqual(
+    stray.warnings.map((w) => [w.line, w.code]),
+    [
+      [4, 'unbalanced'],
+      [11, 'malformed_line'],
+      [12, 'unbalanced'], // the helper's own END:VCALENDAR, now without a BEGIN
+    ],
+  );
+  // A VALARM left open inside an event: the event itself is whole and kept.
+  const alarm = read(calendar(...good('alarm').slice(0, -1), 'BEGIN:VALARM', 'TRIGGER:-PT5M', 'END:VEVENT'));
+  assert.deepEqual(outcome(alarm), { kept: ['alarm'], skipped: [] });
+  assert.deepEqual(
+    alarm.warnings.map((w) => [w.line, w.code]),
+    [[8, 'unbalanced']],
+  );
+});
+
+// Issue 31, defect 7: every refusal said the line twice ("Line 12: Line 12: …").
+test('defect 7: messages never repeat the line their note already gives', () => {
+  assert.throws(
+    () => read(fixture('bad-no-vcalendar.ics')),
+    (error: unknown) => error instanceof CalendarFileError && !/line/i.test(error.message),
+  );
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'DTSTART:20261201T100000Z',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:bad',
+      'DTSTART:2026-13-45',
+      'END:VEVENT',
+    ),
+  );
+  const texts = [...result.skipped.map((s) => s.reason), ...result.warnings.map((w) => w.message)];
+  assert.equal(texts.length, 3);
+  for (const text of texts) assert.doesNotMatch(text, /\bline \d+: /i, text);
 });
 
 test('floating times are read in the site zone, or in X-WR-TIMEZONE when the file names one', () => {
@@ -436,7 +550,7 @@ test('a quoted Windows display name as TZID, a tab-folded line, Apple-style and 
     'Europe/Amsterdam',
     false,
   ]);
-  assert.deepEqual(museum.venue, { name: 'Rijksmuseum', address: 'Museumstraat 1, 1071 XX Amsterdam' });
+  assert.deepEqual(museum.venue, { name: 'Rijksmuseum', address: 'Museumstraat 1', zip: '1071 XX', city: 'Amsterdam' });
   const webinar = byTitle(result, 'Webinar');
   assert.equal(webinar.venue, undefined);
   assert.equal(webinar.website, 'https://example.zoom.us/j/123456789');
@@ -780,4 +894,295 @@ test('cross-check: start and end instants agree with node-ical, an independent p
   assert.ok(compared >= 9, `compared ${compared}`);
   const choir = byTitle(read(fixture('thunderbird.ics')), 'Chorprobe');
   assert.equal(new Date(instant(choir.start, choir.timezone)).toISOString(), '2027-01-07T18:30:00.000Z');
+});
+
+// Issue 31, defect 2: RDATE;VALUE=PERIOD (legal RFC 5545, in ical.js's own samples) answered 500: a
+// period reached code that expects a time. A period RDATE is an occurrence with its own end.
+test('defect 2: an RDATE period is an occurrence with its own end', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:period',
+      'SUMMARY:Workshop',
+      'DTSTART:20261201T090000Z',
+      'DTEND:20261201T100000Z',
+      'RDATE;VALUE=PERIOD:20261203T090000Z/20261203T123000Z,20261205T140000Z/PT2H',
+      'END:VEVENT',
+    ),
+    'UTC',
+  );
+  assert.deepEqual(
+    result.events.map((e) => [e.uid, e.start, e.end]),
+    [
+      ['period/20261201T090000Z', '2026-12-01 09:00:00', '2026-12-01 10:00:00'],
+      ['period/20261203T090000Z', '2026-12-03 09:00:00', '2026-12-03 12:30:00'],
+      ['period/20261205T140000Z', '2026-12-05 14:00:00', '2026-12-05 16:00:00'],
+    ],
+  );
+  assert.deepEqual(result.skipped, []);
+  // A period that is none is that event's problem only.
+  const bad = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:bad-period',
+      'DTSTART:20261201T090000Z',
+      'RDATE;VALUE=PERIOD:20261203T090000Z',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(
+    bad.skipped.map((s) => [s.line, s.code]),
+    [[7, 'invalid_date']],
+  );
+});
+
+// Issue 31, defect 4: Exchange writes every moved all-day occurrence with a date-time
+// RECURRENCE-ID; the original date and the moved one were both imported.
+test('defect 4: a date-time RECURRENCE-ID (or EXDATE) matches the all-day occurrence of its date', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VTIMEZONE',
+      'TZID:W. Europe Standard Time',
+      'BEGIN:STANDARD',
+      'DTSTART:16010101T030000',
+      'TZOFFSETFROM:+0200',
+      'TZOFFSETTO:+0100',
+      'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+      'END:STANDARD',
+      'BEGIN:DAYLIGHT',
+      'DTSTART:16010101T020000',
+      'TZOFFSETFROM:+0100',
+      'TZOFFSETTO:+0200',
+      'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+      'END:DAYLIGHT',
+      'END:VTIMEZONE',
+      'BEGIN:VEVENT',
+      'UID:allday-weekly',
+      'SUMMARY:Market day',
+      'DTSTART;VALUE=DATE:20270105',
+      'DTEND;VALUE=DATE:20270106',
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'EXDATE;TZID=W. Europe Standard Time:20270126T000000',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:allday-weekly',
+      'RECURRENCE-ID;TZID=W. Europe Standard Time:20270112T000000',
+      'SUMMARY:Market day (moved)',
+      'DTSTART;VALUE=DATE:20270114',
+      'DTEND;VALUE=DATE:20270115',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(
+    result.events.map((e) => [e.uid, e.title, e.start.slice(0, 10), e.allDay]),
+    [
+      ['allday-weekly/20270105', 'Market day', '2027-01-05', true],
+      ['allday-weekly/20270112', 'Market day (moved)', '2027-01-14', true],
+      ['allday-weekly/20270119', 'Market day', '2027-01-19', true],
+    ],
+  );
+  // A UTC date-time (old Google exports) is read as the date it is in the calendar's zone.
+  const utc = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:u',
+      'SUMMARY:Day',
+      'DTSTART;VALUE=DATE:20270105',
+      'RRULE:FREQ=DAILY;COUNT=3',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:u',
+      'RECURRENCE-ID:20270105T230000Z',
+      'SUMMARY:Day (moved)',
+      'DTSTART;VALUE=DATE:20270110',
+      'END:VEVENT',
+    ),
+    'Europe/Berlin',
+  );
+  assert.deepEqual(
+    utc.events.map((e) => [e.uid, e.start.slice(0, 10)]),
+    [
+      ['u/20270105', '2027-01-05'],
+      ['u/20270106', '2027-01-10'],
+      ['u/20270107', '2027-01-07'],
+    ],
+  );
+});
+
+// Issue 31, defect 5: "UNTL=20191023" was silently ignored and the series ran without end.
+test('defect 5: an unknown rule part is a warning naming it; a rule that cannot be read skips its event', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:typo',
+      'SUMMARY:Reading group',
+      'DTSTART:20261203T180000Z',
+      'RRULE:FREQ=WEEKLY;UNTL=20191023;BYDAY=TH',
+      'END:VEVENT',
+    ),
+  );
+  assert.deepEqual(result.warnings, [
+    {
+      line: 8,
+      code: 'unknown_rrule_part',
+      message:
+        'The rule (RRULE) has a part UNTL=20191023 that iCalendar does not define (UNTIL was perhaps meant); it is ignored, and the series repeats as if it were not there.',
+      params: { part: 'UNTL', value: '20191023', why: 'misspelt', suggestion: 'UNTIL' },
+    },
+  ]);
+  assert.equal(result.series[0]?.title, 'Reading group');
+  // X- parts are the RFC's extension point: no warning. A trailing ';' is harmless.
+  assert.deepEqual(
+    read(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:x',
+        'SUMMARY:x',
+        'DTSTART:20261203T180000Z',
+        'RRULE:FREQ=WEEKLY;X-NAME=1;COUNT=2;',
+        'END:VEVENT',
+      ),
+    ).warnings,
+    [],
+  );
+  // Rules that cannot be read: the event is skipped with the line and why; the others stay.
+  for (const [rule, why] of [
+    ['RRULE:FREQ=FORTNIGHTLY', 'bad_value'],
+    ['RRULE:BYDAY=MO', 'no_freq'],
+    ['RRULE:FREQ=WEEKLY;COUNT=2;COUNT=3', 'twice'],
+    ['RRULE:FREQ=WEEKLY;INTERVAL=0', 'bad_value'],
+    ['RRULE:FREQ=MONTHLY;BYMONTHDAY=32', 'bad_value'],
+    ['RRULE:FREQ=WEEKLY;BYDAY=2MO', 'not_with_freq'],
+    ['RRULE:FREQ=DAILY;BYWEEKNO=3', 'not_with_freq'],
+    ['RRULE:FREQ=WEEKLY;UNTIL', 'no_value'],
+    ['RRULE:FREQ=YEARLY;RSCALE=HEBREW', 'bad_value'],
+    // Allowed by RFC 5545, but ical.js throws on it: found 1,069 times by the fuzz target (seed 4242).
+    ['RRULE:FREQ=HOURLY;BYYEARDAY=100', 'unsupported_with_freq'],
+  ] as const) {
+    const skipped = read(
+      calendar(
+        'BEGIN:VEVENT',
+        'UID:bad',
+        'DTSTART:20261203T180000Z',
+        rule,
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:good',
+        'DTSTART:20261204T180000Z',
+        'END:VEVENT',
+      ),
+    );
+    assert.deepEqual(
+      skipped.skipped.map((s) => [s.line, s.code, s.uid, s.params?.why]),
+      [[7, 'invalid_rrule', 'bad', why]],
+      rule,
+    );
+    assert.deepEqual(
+      skipped.events.map((e) => e.uid),
+      ['good'],
+      rule,
+    );
+  }
+});
+
+test('tolerated: a bare VEVENT without VCALENDAR, a www. address without scheme; EXRULE is said to be ignored', () => {
+  const bare = read(
+    [
+      'BEGIN:VEVENT',
+      'UID:bare',
+      'SUMMARY:Bare',
+      'DTSTART:20261201T100000Z',
+      'URL:www.example.org/e',
+      'END:VEVENT',
+      '',
+    ].join('\n'),
+  );
+  assert.deepEqual(
+    bare.events.map((e) => [e.title, e.website]),
+    [['Bare', 'http://www.example.org/e']],
+  );
+  assert.deepEqual(
+    bare.warnings.map((w) => [w.line, w.code]),
+    [[1, 'no_calendar']],
+  );
+  const exrule = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:fri',
+      'SUMMARY:Fridays',
+      'DTSTART:20261204T100000Z',
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      'EXRULE:FREQ=MONTHLY;BYDAY=FR;BYMONTHDAY=13',
+      'END:VEVENT',
+    ),
+  );
+  assert.equal(exrule.events.length, 3);
+  assert.deepEqual(
+    exrule.warnings.map((w) => [w.line, w.code]),
+    [[9, 'unsupported_property']],
+  );
+});
+
+test('warnings of one kind are listed up to 100, then counted in one note', () => {
+  const junk = Array.from({ length: 150 }, (_, i) => `junk line ${i} without a colon`);
+  const result = read(
+    calendar(...junk, 'BEGIN:VEVENT', 'UID:ok', 'SUMMARY:Ok', 'DTSTART:20261201T100000Z', 'END:VEVENT'),
+  );
+  assert.equal(result.events.length, 1);
+  const codes = result.warnings.map((w) => w.code);
+  assert.equal(codes.filter((code) => code === 'malformed_line').length, 100);
+  const more = result.warnings.find((w) => w.code === 'more_warnings');
+  assert.deepEqual(more?.params, { count: 50, code: 'malformed_line' });
+  assert.equal(more?.line, 103, 'after the last one listed');
+});
+
+// Rules that began long ago are fast-forwarded to the import window (a monthly "first Tuesday"
+// rule from 2012 stepped through 14 years of ical.js's costliest steps: found by the fuzz target,
+// seed 4242). The same rule with a COUNT it never reaches is not fast-forwarded: both must give
+// the same occurrences.
+test('fast-forwarded rules give the occurrences ical.js gives stepping from DTSTART', () => {
+  const rules: [string, string][] = [
+    ['DTSTART;TZID=America/Los_Angeles:20121002T100000', 'FREQ=MONTHLY;BYDAY=1TU'],
+    ['DTSTART;TZID=America/New_York:20010115T190000', 'FREQ=MONTHLY;INTERVAL=3;BYMONTHDAY=15'],
+    ['DTSTART;TZID=Europe/Berlin:20150130T090000', 'FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1'],
+    ['DTSTART;TZID=Europe/Berlin:20140228T090000', 'FREQ=MONTHLY'],
+    ['DTSTART;TZID=Europe/Berlin:19900325T020000', 'FREQ=YEARLY;BYMONTH=3;BYDAY=-1SU'],
+    [
+      'DTSTART;TZID=America/New_York:19961105T070000',
+      'FREQ=YEARLY;INTERVAL=4;BYMONTH=11;BYDAY=TU;BYMONTHDAY=2,3,4,5,6,7,8',
+    ],
+    ['DTSTART;VALUE=DATE:20000615', 'FREQ=YEARLY'],
+    ['DTSTART;TZID=America/New_York:20100105T183000', 'FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH'],
+    ['DTSTART;TZID=Europe/Berlin:20180101T000000', 'FREQ=HOURLY;INTERVAL=7;BYHOUR=9,16'],
+  ];
+  for (const [start, rule] of rules) {
+    const expand = (r: string) =>
+      read(calendar('BEGIN:VEVENT', 'UID:ff', 'SUMMARY:ff', start, `RRULE:${r}`, 'END:VEVENT')).events.map(
+        (e) => `${e.uid} ${e.start}`,
+      );
+    const stepped = expand(`${rule};COUNT=100000`);
+    assert.ok(stepped.length > 0, `${rule}: no occurrence`);
+    assert.deepEqual(expand(rule), stepped, rule);
+  }
+});
+
+// Found by the fuzz target (seed 777): with two RRULEs (RFC 2445 allowed several), the guard
+// against ical.js's rolled-over dates kept only what the rule naming BYMONTH allowed, and a daily
+// rule beside a "every February" one gave February days only.
+test('two RRULEs: each gives its own occurrences', () => {
+  const result = read(
+    calendar(
+      'BEGIN:VEVENT',
+      'UID:two-rules',
+      'SUMMARY:Two rules',
+      'DTSTART;VALUE=DATE:20261201',
+      'RRULE:FREQ=YEARLY;BYMONTH=2',
+      'RRULE:FREQ=DAILY;COUNT=70',
+      'END:VEVENT',
+    ),
+  );
+  const months = new Set(result.events.map((e) => e.start.slice(0, 7)));
+  // The daily rule's 70 days (December to early February), and the yearly one's February 2028.
+  assert.deepEqual([...months], ['2026-12', '2027-01', '2027-02', '2028-02']);
+  assert.equal(result.events.filter((e) => e.start < '2027-02-09').length, 70);
 });

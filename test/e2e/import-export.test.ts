@@ -170,3 +170,87 @@ test('in Spanish, the preview words skipped rows and warnings in Spanish (the se
   );
   assert.doesNotMatch(warning, /Line 4|Línea 4: Línea/, 'no English, no line twice');
 });
+
+// Issue 31: the preview says what the import creates besides events and what it links to that the
+// calendar has, and words the reader's new notes (a misspelt rule part, a bad URL, a skipped event
+// with its line) in the UI's language.
+test('a Google export: the preview shows the venue and organizer already yours, what is new, and the notes — English and Spanish', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', 'venues', {
+    venue: 'Kulturbrauerei Kesselhaus',
+    address: 'Schönhauser Allee 36',
+    city: 'Berlin',
+    zip: '10435',
+    country: 'Germany',
+  });
+  await app.api('POST', 'organizers', { organizer: 'Berlin Jazz Club', email: 'booking@jazzclub.example' });
+  const event = (uid: string, ...lines: string[]) => ['BEGIN:VEVENT', `UID:${uid}`, ...lines, 'END:VEVENT'];
+  const kesselhaus = 'LOCATION:Kulturbrauerei Kesselhaus\\, Schönhauser Allee 36\\, 10435 Berlin\\, Germany';
+  const file = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Google Inc//Google Calendar 70.9054//EN',
+    ...event(
+      'gig@google.com',
+      'SUMMARY:Jazz night',
+      'DTSTART:20270305T190000Z',
+      kesselhaus,
+      'URL:/c/jazz',
+      'ORGANIZER;CN=Jazz Booking:mailto:booking@jazzclub.example',
+    ),
+    ...event(
+      'lido@google.com',
+      'SUMMARY:Indie night',
+      'DTSTART:20270320T190000Z',
+      'LOCATION:Lido\\, Cuvrystraße 7\\, 10997 Berlin\\, Germany',
+    ),
+    ...event(
+      'club@google.com',
+      'SUMMARY:Reading group',
+      'DTSTART:20270107T180000Z',
+      'RRULE:FREQ=WEEKLY;UNTL=20191023;BYDAY=TH',
+    ),
+    ...event('bad@google.com', 'SUMMARY:Someday', 'DTSTART:Next Year'),
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  const upload = { name: 'google.ics', mimeType: 'text/calendar', buffer: Buffer.from(file) };
+
+  const page = await app.signedInPage('#/events');
+  await page.getByRole('button', { name: 'Import' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles(upload);
+  let related = dialog.getByRole('region', { name: 'Venues, organizers and categories' });
+  await related.getByText('Venues: 1 new, 1 already in your calendar').waitFor();
+  const venues = (await related.textContent()) ?? '';
+  assert.match(venues, /Kulturbrauerei Kesselhaus\s*Already yours matched by name and address/);
+  assert.match(venues, /Lido\s*NewCuvrystraße 7, 10997 Berlin, Germany · 1 event/);
+  assert.match(venues, /Berlin Jazz Club\s*Already yours matched by e-mail, named “Jazz Booking” in the file/);
+  const skipped = (await dialog.getByRole('region', { name: 'Skipped' }).textContent()) ?? '';
+  assert.match(skipped, /Line 27: Someday — “DTSTART” is “Next Year”, which is not a date\./);
+  const warnings = (await dialog.getByRole('region', { name: 'Warnings' }).textContent()) ?? '';
+  assert.match(
+    warnings,
+    /The repeat rule \(RRULE\) has UNTL=20191023, which iCalendar does not define \(UNTIL was perhaps meant\)/,
+  );
+  assert.match(warnings, /URL “\/c\/jazz” is not a web address/);
+
+  const spanish = await app.signedInPage('#/events', { locale: 'es-ES' });
+  await spanish.getByRole('button', { name: 'Importar' }).click();
+  dialog = spanish.getByRole('dialog', { name: 'Importar un archivo de calendario' });
+  await dialog.locator('input[type=file]').setInputFiles(upload);
+  related = dialog.getByRole('region', { name: 'Lugares, organizadores y categorías' });
+  await related.getByText('Lugares: 1 nuevo, 1 ya en tu calendario').waitFor();
+  assert.match(
+    (await related.textContent()) ?? '',
+    /Berlin Jazz Club\s*Ya existe coincide el correo, llamado «Jazz Booking» en el archivo/,
+  );
+  const avisos = (await dialog.getByRole('region', { name: 'Avisos' }).textContent()) ?? '';
+  assert.match(
+    avisos,
+    /Línea \d+: La regla de repetición \(RRULE\) tiene UNTL=20191023, que iCalendar no define \(¿quería decir UNTIL\?\)/,
+  );
+  assert.doesNotMatch(avisos, /perhaps meant|Línea \d+: Línea/);
+  const omitidos = (await dialog.getByRole('region', { name: 'Omitidos' }).textContent()) ?? '';
+  assert.match(omitidos, /Línea 27: Someday — «DTSTART» es «Next Year», que no es una fecha\./);
+});

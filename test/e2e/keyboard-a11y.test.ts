@@ -9,6 +9,26 @@ import { dayOf, startApp, thisMonth, type App } from './support.ts';
 import { seedDemo } from '../../scripts/ui/demo-data.ts';
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** A file whose preview shows every kind of note and both kinds of related item (demo data's venue and organizer). */
+const PREVIEW_FILE = [
+  'BEGIN:VCALENDAR',
+  'BEGIN:VEVENT',
+  'UID:a11y-1',
+  'SUMMARY:Late set',
+  'DTSTART:20270305T190000Z',
+  'LOCATION:Blue Note Hall',
+  'ORGANIZER;CN=Alice:mailto:alice@example.org',
+  'CATEGORIES:Brand new category',
+  'URL:/relative',
+  'RRULE:FREQ=WEEKLY;COUNT=3;UNTL=2027',
+  'END:VEVENT',
+  'BEGIN:VEVENT',
+  'UID:a11y-2',
+  'DTSTART:Next Year',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
 let app: App | undefined;
 const month = thisMonth();
 before(async () => {
@@ -222,6 +242,13 @@ test('axe-core finds no serious or critical violation on any main screen, in lig
       .getByRole('button', { name: /Choose a file|Elegir un archivo/ })
       .waitFor();
     problems.push(...(await scan(page, `${scheme} ${locale} import dialog`)));
+    // Its preview: notes, and a venue and organizer already in the calendar beside new ones.
+    await page
+      .getByRole('dialog')
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'preview.ics', mimeType: 'text/calendar', buffer: Buffer.from(PREVIEW_FILE) });
+    await page.getByRole('dialog').locator('.import-related').first().waitFor();
+    problems.push(...(await scan(page, `${scheme} ${locale} import preview`)));
     await page.keyboard.press('Escape');
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('button', { name: /^(Export|Exportar)$/ }).click();

@@ -117,9 +117,9 @@ export function parseRecords(input: string): CsvRecords {
     const code = (error as { code?: string }).code;
     const message = error instanceof Error ? error.message : String(error);
     if (code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new CalendarFileError(at, 'unclosed_quote', `Line ${at}: a quoted value is never closed.`);
+      throw new CalendarFileError(at, 'unclosed_quote', 'A quoted value is never closed.');
     }
-    throw new CalendarFileError(at, 'invalid_csv', `Line ${at}: ${message}`);
+    throw new CalendarFileError(at, 'invalid_csv', message);
   }
   return { delimiter, records };
 }

@@ -24,6 +24,7 @@ import { parseTimezoneCell } from './cell-timezone.ts';
 import { isPostIdList, parseBooleanCell, splitList } from './cell-values.ts';
 import type { CsvRecord } from './parse-records.ts';
 import { RowCells } from './row-cells.ts';
+import { isEmailAddress, webAddressOf } from '../field-checks.ts';
 
 const STATUSES = new Map<string, NonNullable<ImportedEvent['status']>>([
   ['publish', 'publish'],
@@ -79,7 +80,7 @@ export function readEventRows(
     });
   }
   const warn: Warn = (code, message, params) => {
-    warnings.push({ line: cells.line, code, message: `Line ${cells.line}: ${message}`, params });
+    warnings.push({ line: cells.line, code, message, params });
   };
 
   /** A date column's cell, or null when empty; skips the row when it is no date. */
@@ -223,7 +224,19 @@ export function readEventRows(
       // columns it lacks leave the field out.
       if (cells.has('event_excerpt'))
         event.excerpt = cells.raw('event_excerpt').trim() === '' ? '' : cells.raw('event_excerpt');
-      if (cells.has('event_website')) event.website = cells.text('event_website');
+      if (cells.has('event_website')) {
+        // A value the API would refuse costs the event only that value (issue 31, defect 3).
+        const website = cells.text('event_website');
+        const heading = cells.heading('event_website');
+        const address = website === '' ? '' : webAddressOf(website);
+        if (address !== null) event.website = address;
+        else
+          warn(
+            'invalid_url',
+            `"${heading}" is "${website}", not a web address (http:// or https://); the event is imported without it.`,
+            { heading, value: website },
+          );
+      }
       if (cells.has('event_cost')) event.cost = cells.text('event_cost');
       if (venue) event.venue = venue;
       const statusText = cells.text('event_status');
@@ -244,7 +257,7 @@ export function readEventRows(
       const skip: ImportSkip = {
         line: row.line,
         code: error.code,
-        reason: `Line ${row.line}: ${error.reason}`,
+        reason: error.reason,
         params: error.params,
       };
       if (title !== '') skip.title = title;
@@ -316,7 +329,13 @@ function readOrganizers(cells: RowCells, warn: Warn): ImportedOrganizer[] {
     }
     const organizer: ImportedOrganizer = { name };
     const email = emails[i];
-    if (email) organizer.email = email;
+    if (email && isEmailAddress(email)) organizer.email = email;
+    else if (email)
+      warn(
+        'invalid_email',
+        `The organizer's e-mail "${email}" is not a complete address; the organizer is imported without it.`,
+        { value: email, name },
+      );
     organizers.push(organizer);
   });
   return organizers;

@@ -44,7 +44,7 @@ function readRows<T extends { name: string; line: number }>(
       warnings.push({
         line: row.line,
         code: 'extra_values',
-        message: `Line ${row.line}: values to the right of the last heading are ignored.`,
+        message: 'Values to the right of the last heading are ignored.',
         params: {},
       });
     }
@@ -53,7 +53,7 @@ function readRows<T extends { name: string; line: number }>(
       skipped.push({
         line: row.line,
         code: 'no_name',
-        reason: `Line ${row.line}: "${cells.heading(nameId)}" is empty; a ${what} needs a name.`,
+        reason: `"${cells.heading(nameId)}" is empty; a ${what} needs a name.`,
         params: { heading: cells.heading(nameId) },
       });
       continue;
@@ -65,7 +65,7 @@ function readRows<T extends { name: string; line: number }>(
         line: row.line,
         title: name,
         code: 'duplicate_name',
-        reason: `Line ${row.line}: a ${what} named "${name}" is already on line ${first}.`,
+        reason: `A ${what} named "${name}" is already on line ${first}.`,
         params: { name },
       });
       continue;
@@ -122,7 +122,7 @@ export function readVenueRows(
         warnings.push({
           line: line,
           code: 'invalid_coordinate',
-          message: `Line ${line}: "${cells.heading(id)}" is "${text}", not a ${key}; it is left out.`,
+          message: `"${cells.heading(id)}" is "${text}", not a ${key}; it is left out.`,
           params: { heading: cells.heading(id), value: text },
         });
       }

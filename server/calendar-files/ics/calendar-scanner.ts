@@ -1,11 +1,28 @@
-// The first pass over the unfolded lines: checks that the file is iCalendar and that BEGIN/END
-// pair up, and cuts it into the pieces the reader handles one at a time (calendar properties,
+// The first pass over the unfolded lines: checks that the file is iCalendar, pairs BEGIN with END,
+// and cuts the file into the pieces the reader handles one at a time (calendar properties,
 // VTIMEZONE blocks, VEVENT blocks, other components to skip). Only one component's lines are
 // held at any moment, which is what keeps the memory of a 50 MB import proportional to one event.
+//
+// Only a file that does not start as iCalendar is refused (one that starts with a bare VEVENT is
+// read as if its VCALENDAR were written around it). Anything else that is broken costs as
+// little as it can: a VEVENT with a bad line (a broken fold, a date that is none, a rule that
+// cannot be read) is handed on with its `problem` and skipped by the reader with that line; a
+// missing END closes what it must; a stray line outside any event is ignored with a warning.
 
 import { CalendarFileError } from '../imported-event.ts';
+import type { ImportWarning, NoteParams } from '../imported-event.ts';
 import { splitContentLine, paramValue, unescapeText } from './content-line.ts';
 import { dateKind } from './date-values.ts';
+import { checkDuration, MAX_DURATION_YEARS } from './durations.ts';
+import { checkRule } from './rule-check.ts';
+
+/** Why an event cannot be imported: the line to fix, a stable code and what the message names. */
+export interface EventProblem {
+  line: number;
+  code: string;
+  message: string;
+  params: NoteParams;
+}
 
 /** A VEVENT as the scanner saw it: its text for ical.js and what the reader decides on before parsing. */
 export interface ScannedEvent {
@@ -30,6 +47,8 @@ export interface ScannedEvent {
   cancelled: boolean;
   /** Every TZID its date properties name. */
   tzids: string[];
+  /** The first thing that makes the event unreadable: the reader skips it with this. */
+  problem?: EventProblem;
 }
 
 export interface ScannedTimezone {
@@ -45,10 +64,12 @@ export interface ScanSink {
   event(event: ScannedEvent): void;
   /** A VTODO, VJOURNAL, VFREEBUSY, …: not imported. */
   otherComponent(name: string, line: number, uid: string | undefined, summary: string | undefined): void;
+  /** Something was ignored or repaired; the import goes on. */
+  warning(warning: ImportWarning): void;
 }
 
 /** Components that only a VCALENDAR may contain: seeing one inside another means an END is missing. */
-const TOP_LEVEL = new Set(['VCALENDAR', 'VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE', 'VAVAILABILITY']);
+const TOP_LEVEL = new Set(['VEVENT', 'VTODO', 'VJOURNAL', 'VFREEBUSY', 'VTIMEZONE', 'VAVAILABILITY']);
 /**
  * The VEVENT properties the import reads (event-fields.ts, expand-series.ts). Only these reach
  * ical.js: meeting invitations carry dozens of ATTENDEE lines, Outlook a dozen X-MICROSOFT ones,
@@ -84,6 +105,8 @@ const DATE_PROPERTIES = new Set(['DTSTART', 'DTEND', 'RECURRENCE-ID', 'EXDATE', 
 interface Open {
   name: string;
   line: number;
+  /** A VCALENDAR the file never opened: its components came bare (as some tools export one event). */
+  implicit?: boolean;
 }
 
 interface Block {
@@ -101,67 +124,114 @@ export class CalendarScanner {
   private readonly open: Open[] = [];
   private block: Block | null = null;
   private seenAnyLine = false;
+  /** Nesting depth inside a component found outside any VCALENDAR (ignored whole). */
+  private ignoring = 0;
 
   constructor(private readonly sink: ScanSink) {}
 
   line(text: string, line: number): void {
     if (!this.seenAnyLine) {
       this.seenAnyLine = true;
-      if (!/^BEGIN:VCALENDAR\s*$/i.test(text)) {
+      const first = /^BEGIN:(V[A-Z]+)\s*$/i.exec(text)?.[1]?.toUpperCase();
+      if (first !== 'VCALENDAR' && !(first && TOP_LEVEL.has(first))) {
         throw new CalendarFileError(
           line,
           'not_icalendar',
-          `Line ${line}: the file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.`,
+          'The file does not start with BEGIN:VCALENDAR, so it is not an iCalendar (.ics) file.',
+        );
+      }
+      if (first !== 'VCALENDAR') {
+        // A bare VEVENT (one event saved on its own): read as if its calendar were written around it.
+        this.open.push({ name: 'VCALENDAR', line, implicit: true });
+        this.warn(
+          line,
+          'no_calendar',
+          `The file starts with BEGIN:${first} instead of BEGIN:VCALENDAR; it is read as one calendar.`,
+          {
+            component: first,
+          },
         );
       }
     }
     const parts = splitContentLine(text);
-    if (!parts) {
-      throw new CalendarFileError(
-        line,
-        'malformed_line',
-        `Line ${line}: "${clip(text)}" is not an iCalendar property line (NAME:value).`,
-      );
-    }
-    if (parts.name === 'BEGIN') this.begin(parts.value.trim().toUpperCase(), text, line);
+    if (!parts) this.malformed(text, line);
+    else if (parts.name === 'BEGIN') this.begin(parts.value.trim().toUpperCase(), text, line);
     else if (parts.name === 'END') this.end(parts.value.trim().toUpperCase(), text, line);
     else this.property(parts.name, parts.params, parts.value, text, line);
   }
 
-  /** The input is complete: everything opened must have been closed. */
+  /** The input is complete: what is still open was cut short. */
   finish(lastLine: number): void {
     if (!this.seenAnyLine) {
-      throw new CalendarFileError(1, 'not_icalendar', 'Line 1: the file is empty; it is not an iCalendar (.ics) file.');
+      throw new CalendarFileError(1, 'not_icalendar', 'The file is empty; it is not an iCalendar (.ics) file.');
     }
-    const innermost = this.open.at(-1);
-    if (innermost) {
-      throw new CalendarFileError(
-        innermost.line,
-        'unbalanced',
-        `Line ${innermost.line}: BEGIN:${innermost.name} is never closed by END:${innermost.name} (the file ends at line ${lastLine}).`,
-      );
+    const calendar = this.open[0];
+    if (!calendar) return;
+    this.closeBlock({ how: 'eof', at: lastLine });
+    if (calendar.implicit) return;
+    this.warn(
+      calendar.line,
+      'unterminated',
+      `BEGIN:VCALENDAR is never closed by END:VCALENDAR: the file ends at line ${lastLine}, perhaps cut short. What it holds up to there is read.`,
+      { at: lastLine },
+    );
+    this.open.length = 0;
+  }
+
+  private warn(line: number, code: string, message: string, params: NoteParams): void {
+    this.sink.warning({ line, code, message, params });
+  }
+
+  /** A line that is not `NAME:value` (typically a folded line that lost its leading space). */
+  private malformed(text: string, line: number): void {
+    if (this.ignoring > 0) return;
+    const block = this.block;
+    const message = `"${clip(text)}" is not an iCalendar property line (NAME:value); a folded line may have lost its leading space.`;
+    const params = { text: clip(text) };
+    if (block?.event) {
+      // Inside an event's own VALARM it breaks nothing the import reads.
+      if (this.open.length === 2) problem(block.event, line, 'malformed_line', message, params);
+      return;
     }
+    // In a VTIMEZONE (or a VTODO, …) the line is left out; at the calendar's level it is ignored.
+    this.warn(line, 'malformed_line', `${message} It is ignored.`, params);
   }
 
   private begin(name: string, text: string, line: number): void {
-    const depth = this.open.length;
-    if (depth === 0) {
-      if (name !== 'VCALENDAR') {
-        throw new CalendarFileError(
-          line,
+    if (this.ignoring > 0) {
+      this.ignoring++;
+      return;
+    }
+    if (name === 'VCALENDAR') {
+      // Calendars one after another are fine; one inside another means the first was never closed.
+      if (this.open.length > 0) {
+        this.closeBlock({ how: 'before', at: line, next: name });
+        this.warn(
+          (this.open[0] as Open).line,
           'unbalanced',
-          `Line ${line}: BEGIN:${name} is outside BEGIN:VCALENDAR … END:VCALENDAR.`,
+          `BEGIN:VCALENDAR is not closed by END:VCALENDAR before another BEGIN:VCALENDAR at line ${line}.`,
+          { component: 'VCALENDAR', how: 'before', at: line, next: 'VCALENDAR' },
         );
+        this.open.length = 0;
       }
-    } else if (depth >= 2 && TOP_LEVEL.has(name)) {
-      // A VEVENT inside a VEVENT: the earlier component lacks its END (the usual hand-editing slip).
-      const unclosed = this.open[depth - 1] as Open;
-      throw new CalendarFileError(
-        unclosed.line,
-        'unbalanced',
-        `Line ${unclosed.line}: BEGIN:${unclosed.name} is not closed by END:${unclosed.name} before BEGIN:${name} at line ${line}.`,
+      this.open.push({ name, line });
+      return;
+    }
+    if (this.open.length === 0) {
+      this.warn(
+        line,
+        'outside_calendar',
+        `BEGIN:${clip(name)} is outside BEGIN:VCALENDAR … END:VCALENDAR; it is ignored.`,
+        {
+          text: clip(text),
+        },
       );
-    } else if (depth === 1) {
+      this.ignoring = 1;
+      return;
+    }
+    // A VEVENT inside a VEVENT: the earlier component lacks its END (the usual hand-editing slip).
+    if (this.open.length >= 2 && TOP_LEVEL.has(name)) this.closeBlock({ how: 'before', at: line, next: name });
+    if (this.open.length === 1) {
       this.block = { name, line, lines: [], lineNumbers: [] };
       if (name === 'VEVENT') {
         this.block.event = {
@@ -178,26 +248,42 @@ export class CalendarScanner {
     }
     this.open.push({ name, line });
     // An event's sub-components (VALARM) are not imported: ical.js need not see them.
-    if (this.block && !(this.block.event && depth >= 2)) keep(this.block, text, line);
+    if (this.block && !(this.block.event && this.open.length > 2)) keep(this.block, text, line);
   }
 
   private end(name: string, text: string, line: number): void {
-    const top = this.open.at(-1);
-    if (!top || !this.open.some((open) => open.name === name)) {
-      throw new CalendarFileError(line, 'unbalanced', `Line ${line}: END:${name} has no matching BEGIN:${name}.`);
+    if (this.ignoring > 0) {
+      this.ignoring--;
+      return;
     }
-    if (top.name !== name) {
-      // An outer component ends while an inner one is open: name the BEGIN left open, which is
-      // where the missing END belongs.
-      throw new CalendarFileError(
-        top.line,
+    let index = this.open.length - 1;
+    while (index >= 0 && (this.open[index] as Open).name !== name) index--;
+    if (index === -1) {
+      this.warn(line, 'unbalanced', `END:${clip(name)} has no matching BEGIN:${clip(name)}; it is ignored.`, {
+        component: clip(name),
+        how: 'no_begin',
+      });
+      return;
+    }
+    if (index === 0) {
+      // END:VCALENDAR while a component is still open: that one lacks its END.
+      this.closeBlock({ how: 'before_end', at: line, next: name });
+      this.open.length = 0;
+      return;
+    }
+    // Sub-components left open inside the block (a VALARM without END): the block itself is whole.
+    const unclosed = this.open.slice(index + 1);
+    const block = this.block as Block;
+    for (const inner of unclosed.reverse()) {
+      this.warn(
+        inner.line,
         'unbalanced',
-        `Line ${top.line}: BEGIN:${top.name} is not closed by END:${top.name} (line ${line} has END:${name}).`,
+        `BEGIN:${clip(inner.name)} is not closed by END:${clip(inner.name)} before END:${clip(name)} at line ${line}; it is closed there.`,
+        { component: clip(inner.name), how: 'before_end', at: line, next: clip(name) },
       );
+      if (!block.event) keep(block, `END:${inner.name}`, line);
     }
-    this.open.pop();
-    const block = this.block;
-    if (!block) return;
+    this.open.length = index;
     if (!(block.event && this.open.length >= 2)) keep(block, text, line);
     if (this.open.length === 1) {
       this.block = null;
@@ -205,14 +291,42 @@ export class CalendarScanner {
     }
   }
 
+  /**
+   * The component being read lacks its END (another BEGIN, END:VCALENDAR or the end of the file
+   * came first): an event is handed on as unreadable, anything else is dropped with a warning.
+   */
+  private closeBlock(where: { how: 'before' | 'before_end' | 'eof'; at: number; next?: string }): void {
+    const block = this.block;
+    this.block = null;
+    this.open.length = Math.min(this.open.length, 1);
+    if (!block) return;
+    const name = clip(block.name);
+    const what = `BEGIN:${name} is not closed by END:${name}`;
+    const message =
+      where.how === 'eof'
+        ? `${what}: the file ends at line ${where.at}.`
+        : `${what} before ${where.how === 'before' ? 'BEGIN' : 'END'}:${clip(where.next ?? '')} at line ${where.at}.`;
+    const params: NoteParams = { component: name, how: where.how, at: where.at };
+    if (where.next) params.next = clip(where.next);
+    if (block.event) {
+      problem(block.event, block.line, 'unbalanced', message, params);
+      this.sink.event(block.event);
+    } else this.warn(block.line, 'unbalanced', `${message} It is ignored.`, params);
+  }
+
   private property(name: string, params: string, value: string, text: string, line: number): void {
+    if (this.ignoring > 0) return;
     const depth = this.open.length;
     if (depth === 0) {
-      throw new CalendarFileError(
+      this.warn(
         line,
-        'malformed_line',
-        `Line ${line}: "${clip(text)}" is outside BEGIN:VCALENDAR … END:VCALENDAR.`,
+        'outside_calendar',
+        `"${clip(text)}" is outside BEGIN:VCALENDAR … END:VCALENDAR; it is ignored.`,
+        {
+          text: clip(text),
+        },
       );
+      return;
     }
     if (depth === 1) {
       this.sink.calendarProperty(name, value, line);
@@ -234,7 +348,7 @@ export class CalendarScanner {
 
   /**
    * Notes what the reader needs from one property of a VEVENT; returns the line to hand to ical.js,
-   * or null for a property the import does not use.
+   * or null for a property the import does not use (or cannot).
    */
   private eventProperty(
     event: ScannedEvent,
@@ -244,21 +358,34 @@ export class CalendarScanner {
     text: string,
     line: number,
   ): string | null {
-    if (!USED_PROPERTIES.has(name)) return null;
-    event.propertyLines.push(line);
+    if (!USED_PROPERTIES.has(name)) {
+      // RFC 2445's EXRULE (dropped by RFC 5545): the occurrences it would remove stay; say so.
+      if (name === 'EXRULE')
+        this.warn(
+          line,
+          'unsupported_property',
+          'EXRULE (an exception rule, obsolete since RFC 5545) is ignored: the occurrences it would remove are imported.',
+          {
+            heading: 'EXRULE',
+          },
+        );
+      return null;
+    }
     switch (name) {
       case 'UID':
         event.uid = unescapeText(value).trim() || undefined;
-        return text;
+        break;
       case 'SUMMARY':
         event.summary = unescapeText(value).trim();
-        return text;
+        break;
       case 'STATUS':
         event.cancelled = value.trim().toUpperCase() === 'CANCELLED';
-        return text;
+        break;
       case 'RRULE':
         event.recurring = true;
-        return text;
+        return this.rule(event, text, value, line);
+      case 'DURATION':
+        return this.duration(event, value, text, line);
       case 'RDATE':
         event.recurring = true;
         break;
@@ -269,8 +396,60 @@ export class CalendarScanner {
         event.dtstart = text;
         break;
     }
-    if (!DATE_PROPERTIES.has(name)) return text;
-    return checkDates(event, name, params, value, text, line);
+    if (DATE_PROPERTIES.has(name) && !checkDates(event, name, params, value, line)) return null;
+    event.propertyLines.push(line);
+    return name === 'DTSTART' || DATE_PROPERTIES.has(name) ? withDateType(name, params, value, text) : text;
+  }
+
+  /** RRULE: unknown parts dropped (with a warning), a rule that cannot be read makes the event unreadable. */
+  private rule(event: ScannedEvent, text: string, value: string, line: number): string | null {
+    const check = checkRule(value);
+    for (const part of check.ignored) {
+      const hint = part.suggestion ? ` (${part.suggestion} was perhaps meant)` : '';
+      // why: misspelt (with the part it is likely a slip of), unknown, or unsupported.
+      const params: NoteParams = { part: part.part, value: part.value, why: part.suggestion ? 'misspelt' : part.why };
+      if (part.suggestion) params.suggestion = part.suggestion;
+      this.warn(
+        line,
+        'unknown_rrule_part',
+        part.why === 'unknown'
+          ? `The rule (RRULE) has a part ${part.part}=${part.value} that iCalendar does not define${hint}; it is ignored, and the series repeats as if it were not there.`
+          : `The rule (RRULE) has ${part.part}=${part.value}, which Almanac cannot apply; it is ignored.`,
+        params,
+      );
+    }
+    if (check.problem || check.value === undefined) {
+      const found = check.problem ?? { message: 'The rule (RRULE) cannot be read.', params: {} };
+      problem(event, line, 'invalid_rrule', found.message, found.params);
+      return null;
+    }
+    event.propertyLines.push(line);
+    return `${text.slice(0, text.length - value.length)}${check.value}`;
+  }
+
+  /** DURATION: read in constant time; an absurd one makes the event unreadable, a negative one is dropped. */
+  private duration(event: ScannedEvent, value: string, text: string, line: number): string | null {
+    const check = checkDuration(value);
+    if (check.ok) {
+      event.propertyLines.push(line);
+      return text;
+    }
+    if (check.why === 'negative') {
+      this.warn(line, 'negative_duration', `DURATION ${clip(value)} is negative; the event ends when it starts.`, {
+        value: clip(value),
+      });
+      return null;
+    }
+    problem(
+      event,
+      line,
+      'invalid_duration',
+      check.why === 'too_long'
+        ? `DURATION ${clip(value)} is longer than ${MAX_DURATION_YEARS} years.`
+        : `DURATION "${clip(value)}" is not a duration (such as PT1H30M or P2D).`,
+      { heading: 'DURATION', value: clip(value), why: check.why, max: MAX_DURATION_YEARS },
+    );
+    return null;
   }
 
   private dispatch(block: Block): void {
@@ -286,42 +465,73 @@ function keep(block: Block, text: string, line: number): void {
   block.lineNumbers.push(line);
 }
 
+/** Records the event's first problem (the later ones would only repeat that it cannot be read). */
+function problem(event: ScannedEvent, line: number, code: string, message: string, params: NoteParams): void {
+  if (!event.problem) event.problem = { line, code, message, params };
+}
+
 /**
- * Validates the date(s) of DTSTART, DTEND, RECURRENCE-ID, EXDATE or RDATE and returns the line for
- * ical.js: a bare date without VALUE=DATE (common in hand-made files) gets the parameter, because
- * ical.js otherwise reads "20260105" as a broken date-time.
+ * Validates the date(s) of DTSTART, DTEND, RECURRENCE-ID, EXDATE or RDATE; false (with the event's
+ * problem set) when one is no date, or an RDATE period is not one.
  */
-function checkDates(
-  event: ScannedEvent,
-  name: string,
-  params: string,
-  value: string,
-  text: string,
-  line: number,
-): string {
+function checkDates(event: ScannedEvent, name: string, params: string, value: string, line: number): boolean {
   const declared = paramValue(params, 'VALUE')?.toUpperCase();
   const tzid = paramValue(params, 'TZID');
   if (tzid !== undefined && !event.tzids.includes(tzid)) event.tzids.push(tzid);
+  // A value type the line declares must be one a date property can have (PERIOD: RDATE only);
+  // ical.js reads "VALUE=TEXT" or a typo as something that is no time at all.
+  if (declared !== undefined && !['DATE', 'DATE-TIME', ...(name === 'RDATE' ? ['PERIOD'] : [])].includes(declared)) {
+    problem(event, line, 'invalid_date', `${name} declares VALUE=${clip(declared)}, which is no kind of date.`, {
+      heading: name,
+      value: `VALUE=${clip(declared)}`,
+      why: 'date_type',
+    });
+    return false;
+  }
   const values = name === 'EXDATE' || name === 'RDATE' ? value.split(',') : [value];
-  let allDates = true;
   for (const raw of values) {
     const item = raw.trim();
-    // An RDATE period is start/end or start/duration; its start is what must be a date-time.
-    const start = declared === 'PERIOD' ? (item.split('/')[0] ?? '') : item;
-    const kind = dateKind(start);
-    if (kind === null || (declared === 'DATE' && kind !== 'date')) {
-      throw new CalendarFileError(
-        line,
-        'invalid_date',
-        `Line ${line}: ${name} value "${clip(item)}" is not a valid date.`,
-      );
+    const bad = (message: string, why: string) => {
+      problem(event, line, 'invalid_date', message, { heading: name, value: clip(item), why });
+      return false;
+    };
+    if (declared === 'PERIOD') {
+      // An RDATE period is start/end or start/duration (RFC 5545 §3.3.9).
+      const [start = '', end = '', ...rest] = item.split('/');
+      if (dateKind(start) !== 'date-time' || rest.length > 0 || end === '')
+        return bad(`${name} value "${clip(item)}" is not a period (start/end or start/duration).`, 'period');
+      if (/^[+-]?P/i.test(end)) {
+        const length = checkDuration(end);
+        if (!length.ok)
+          return bad(
+            `${name} period "${clip(item)}" ${length.why === 'too_long' ? `lasts more than ${MAX_DURATION_YEARS} years` : 'does not end after it starts'}.`,
+            'period',
+          );
+      } else if (dateKind(end) !== 'date-time')
+        return bad(`${name} period "${clip(item)}" has no valid end.`, 'period');
+      continue;
     }
-    if (kind !== 'date') allDates = false;
+    const kind = dateKind(item);
+    if (kind === null) return bad(`${name} value "${clip(item)}" is not a valid date.`, 'not_a_date');
+    if (declared === 'DATE' && kind !== 'date')
+      return bad(`${name} value "${clip(item)}" is a date and time, but the line says VALUE=DATE.`, 'date_type');
+    if (declared === 'DATE-TIME' && kind !== 'date-time')
+      return bad(
+        `${name} value "${clip(item)}" is a date without a time, but the line says VALUE=DATE-TIME.`,
+        'date_type',
+      );
   }
-  if (allDates && declared === undefined) {
-    return `${text.slice(0, name.length)};VALUE=DATE${text.slice(name.length)}`;
-  }
-  return text;
+  return true;
+}
+
+/**
+ * A bare date without VALUE=DATE (common in hand-made files) gets the parameter, because ical.js
+ * otherwise reads "20260105" as a broken date-time.
+ */
+function withDateType(name: string, params: string, value: string, text: string): string {
+  if (paramValue(params, 'VALUE') !== undefined) return text;
+  const allDates = value.split(',').every((item) => dateKind(item.trim()) === 'date');
+  return allDates ? `${text.slice(0, name.length)};VALUE=DATE${text.slice(name.length)}` : text;
 }
 
 function clip(text: string): string {

@@ -3,6 +3,8 @@
 
 import type ICAL from 'ical.js';
 import type { ImportedEvent, ImportedOrganizer, ImportedVenue, ImportWarning } from '../imported-event.ts';
+import { isEmailAddress, webAddressOf } from '../field-checks.ts';
+import { looksLikeStreet, splitAddress } from '../location-parts.ts';
 import { unescapeText } from './content-line.ts';
 import { htmlBody, plainTextToHtml } from './description-html.ts';
 
@@ -13,28 +15,34 @@ export type EventFields = Pick<
 
 export const UNTITLED = '(untitled)';
 
-export function readEventFields(event: ICAL.Component, line: number, warnings: ImportWarning[]): EventFields {
+export type Warn = (warning: ImportWarning) => void;
+
+/**
+ * Reads the fields. A value the API would refuse in an optional field (a relative URL, an e-mail
+ * without a domain) is left out with a warning: the event is worth more than that field.
+ */
+export function readEventFields(event: ICAL.Component, line: number, warn: Warn): EventFields {
   let title = text(event, 'summary').trim();
   if (title === '') {
     title = UNTITLED;
-    warnings.push({
+    warn({
       line,
       code: 'untitled',
-      message: `The event at line ${line} has no SUMMARY; it is titled "${UNTITLED}".`,
+      message: `The event has no title (SUMMARY); it is titled "${UNTITLED}".`,
       params: { title: UNTITLED },
     });
   }
   const fields: EventFields = {
     title,
     description: description(event),
-    organizers: organizers(event),
+    organizers: organizers(event, line, warn),
     categories: categories(event),
     tags: [],
     status: status(event),
   };
   const location = venue(event);
   if (location.venue) fields.venue = location.venue;
-  const website = text(event, 'url').trim() || location.website;
+  const website = websiteOf(event, line, warn) || location.website;
   if (website) fields.website = website;
   // X-COST: not standard; Almanac's export writes it (and The Events Calendar's), so a round trip keeps it.
   const cost = unescapeText(text(event, 'x-cost')).trim();
@@ -81,7 +89,21 @@ function status(event: ICAL.Component): EventFields['status'] {
   return text(event, 'status').trim().toUpperCase() === 'TENTATIVE' ? 'draft' : 'publish';
 }
 
-function organizers(event: ICAL.Component): ImportedOrganizer[] {
+/** URL: kept when it is a web address (http or https); a relative one (Discourse writes them) is not. */
+function websiteOf(event: ICAL.Component, line: number, warn: Warn): string {
+  const url = text(event, 'url').trim();
+  const address = url === '' ? '' : webAddressOf(url);
+  if (address !== null) return address;
+  warn({
+    line,
+    code: 'invalid_url',
+    message: `URL "${clip(url)}" is not a web address (http:// or https://); the event is imported without it.`,
+    params: { heading: 'URL', value: clip(url) },
+  });
+  return '';
+}
+
+function organizers(event: ICAL.Component, line: number, warn: Warn): ImportedOrganizer[] {
   const found: ImportedOrganizer[] = [];
   // ORGANIZER may appear once (RFC 5545 §3.6.1); Almanac's export puts further organizers in
   // X-ALMANAC-ORGANIZER, same form, so that a round trip keeps them all.
@@ -89,15 +111,29 @@ function organizers(event: ICAL.Component): ImportedOrganizer[] {
   for (const property of properties) {
     const value = property.getFirstValue();
     const address = typeof value === 'string' ? value.trim() : '';
-    const email = /^mailto:/i.test(address) ? address.slice(7).trim() : undefined;
+    let email = /^mailto:/i.test(address) ? address.slice(7).trim() : undefined;
     const cn = property.getParameter('cn');
     const name = (typeof cn === 'string' ? cn.trim() : '') || email;
+    if (email !== undefined && !isEmailAddress(email)) {
+      // "arpad.toth@lisbon" (an Exchange export): the organizer is kept, by name, without it.
+      warn({
+        line,
+        code: 'invalid_email',
+        message: `The organizer's e-mail "${clip(email)}" is not a complete address; the organizer is imported without it.`,
+        params: { value: clip(email), name: clip(name ?? email) },
+      });
+      email = undefined;
+    }
     if (!name || found.some((o) => email !== undefined && o.email?.toLowerCase() === email.toLowerCase())) continue;
     const organizer: ImportedOrganizer = { name };
     if (email) organizer.email = email;
     found.push(organizer);
   }
   return found;
+}
+
+function clip(text: string): string {
+  return text.length > 80 ? `${text.slice(0, 77)}…` : text;
 }
 
 /** All CATEGORIES properties (each may list several, comma-separated), trimmed, first spelling kept. */
@@ -118,7 +154,9 @@ function categories(event: ICAL.Component): string[] {
 /**
  * LOCATION → venue: "Name, address" (the common form), or Apple's "Name\naddress lines". Apple's
  * X-APPLE-STRUCTURED-LOCATION names the place exactly (X-TITLE, X-ADDRESS) and carries geo: too.
- * A LOCATION that is only a link (an online meeting) is no venue; it becomes the website.
+ * The address is split into street, city, state, ZIP and country where it reads as an address
+ * (location-parts.ts). A LOCATION that is only a link (an online meeting) is no venue; it becomes
+ * the website.
  */
 function venue(event: ICAL.Component): { venue?: ImportedVenue; website?: string } {
   const location = text(event, 'location').replace(/\r\n?/g, '\n').trim();
@@ -149,7 +187,15 @@ function venue(event: ICAL.Component): { venue?: ImportedVenue; website?: string
   if (name === '') return {};
 
   const result: ImportedVenue = { name };
-  if (address !== '' && address !== name) result.address = address;
+  if (address !== '' && address !== name) {
+    const parts = splitAddress(address);
+    if (parts) {
+      // "1200 River Rd, Riverside, CA 92501": the place has no name but its street, which is also its address.
+      const street = parts.address !== '' ? parts.address : looksLikeStreet(name) ? name : '';
+      if (street !== '') result.address = street;
+      for (const key of ['city', 'state', 'zip', 'country'] as const) if (parts[key]) result[key] = parts[key];
+    } else result.address = address;
+  }
   const geo = geoOf(event, structured);
   if (geo) {
     result.latitude = geo[0];

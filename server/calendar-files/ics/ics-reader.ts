@@ -14,11 +14,13 @@ import type {
   ReadCalendarFile,
 } from '../imported-event.ts';
 import type { ScanSink, ScannedEvent, ScannedTimezone } from './calendar-scanner.ts';
+import { CalendarFileError } from '../imported-event.ts';
+import type { EventProblem } from './calendar-scanner.ts';
 import { readEventFields } from './event-fields.ts';
-import { expandSeries, orphanOverrides } from './expand-series.ts';
+import { ExpansionBudget, expandSeries, orphanOverrides } from './expand-series.ts';
 import type { ParsedEvent, SeriesContext } from './expand-series.ts';
-import { parseEvent } from './parse-event.ts';
-import { eventTimes } from './wall-times.ts';
+import { messageOf, parseEvent } from './parse-event.ts';
+import { eventTimes, TimeOutOfRange } from './wall-times.ts';
 import { ZoneContext } from './zone-context.ts';
 
 export interface IcsReaderOptions {
@@ -40,6 +42,11 @@ interface Placed {
 }
 
 const YEAR_MS = 365.25 * 86_400_000;
+/**
+ * Warnings of one kind listed one by one; beyond, one note counts the rest. A file of a million
+ * broken lines must not answer with a million warnings.
+ */
+export const MAX_WARNINGS_PER_CODE = 100;
 
 export class IcsReader implements ScanSink {
   private readonly zones: ZoneContext;
@@ -50,14 +57,20 @@ export class IcsReader implements ScanSink {
   /** UIDs of the single events and series masters read so far, for duplicate detection. */
   private readonly uids = new Set<string>();
   private readonly cancelledUids = new Set<string>();
+  /** Series masters that could not be read, by UID, with the line of their skip note. */
+  private readonly brokenUids = new Map<string, number>();
+  /** Warnings so far per code, and those beyond MAX_WARNINGS_PER_CODE (counted, not kept). */
+  private readonly warningCounts = new Map<string, number>();
+  private readonly budget: ExpansionBudget;
   private readonly groups = new Map<string, SeriesGroup>();
   /** Single events that name a zone whose VTIMEZONE comes later in the file. */
   private readonly waiting: { scanned: ScannedEvent; uid: string }[] = [];
   private readonly windowStartMs: number;
   private readonly windowEndMs: number;
 
-  constructor(options: IcsReaderOptions) {
+  constructor(private readonly options: IcsReaderOptions) {
     this.zones = new ZoneContext(options.siteTimezone);
+    this.budget = new ExpansionBudget();
     const now = options.now.getTime();
     const start = new Date(now);
     start.setUTCFullYear(start.getUTCFullYear() - 1);
@@ -68,7 +81,13 @@ export class IcsReader implements ScanSink {
   }
 
   calendarProperty(name: string, value: string, line: number): void {
-    if (name === 'X-WR-TIMEZONE') this.zones.setCalendarZone(value.trim(), line, this.warnings);
+    if (name === 'X-WR-TIMEZONE') this.zones.setCalendarZone(value.trim(), line, (w) => this.warning(w));
+  }
+
+  warning(warning: ImportWarning): void {
+    const count = (this.warningCounts.get(warning.code) ?? 0) + 1;
+    this.warningCounts.set(warning.code, count);
+    if (count <= MAX_WARNINGS_PER_CODE) this.warnings.push(warning);
   }
 
   timezone(zone: ScannedTimezone): void {
@@ -90,6 +109,10 @@ export class IcsReader implements ScanSink {
   }
 
   event(scanned: ScannedEvent): void {
+    if (scanned.problem) {
+      this.unreadable(scanned, scanned.problem);
+      return;
+    }
     if (scanned.dtstart === undefined) {
       this.skip(scanned, scanned.uid, 'no_start', 'The event has no start (DTSTART).', { heading: 'DTSTART' });
       return;
@@ -114,17 +137,29 @@ export class IcsReader implements ScanSink {
     else this.single(scanned, uid);
   }
 
-  /** The end of the file: the events kept for it, then the result in file order. */
-  finish(): ReadCalendarFile {
+  /** The end of the file (`chars` long): the events kept for it, then the result in file order. */
+  finish(chars: number): ReadCalendarFile {
     for (const { scanned, uid } of this.waiting) this.single(scanned, uid);
     const ctx: SeriesContext = {
       zones: this.zones,
       windowStartMs: this.windowStartMs,
       windowEndMs: this.windowEndMs,
-      warnings: this.warnings,
+      warn: (w) => this.warning(w),
       skipped: this.skipped,
+      budget: this.budget,
     };
+    this.budget.allowFor(chars);
     for (const group of this.groups.values()) this.expand(group, ctx);
+    for (const [code, count] of this.warningCounts) {
+      if (count <= MAX_WARNINGS_PER_CODE) continue;
+      const more = count - MAX_WARNINGS_PER_CODE;
+      this.warnings.push({
+        line: lastLineOf(this.warnings, code),
+        code: 'more_warnings',
+        message: `…and ${more.toLocaleString('en-US')} more warnings like the one above (${code}), not listed one by one.`,
+        params: { count: more, code },
+      });
+    }
 
     // Array.prototype.sort is stable: instances keep their order within a series.
     this.placed.sort((a, b) => a.order - b.order);
@@ -140,19 +175,46 @@ export class IcsReader implements ScanSink {
   }
 
   private single(scanned: ScannedEvent, uid: string): void {
-    const parsed = this.parse(scanned);
-    const item = new ICAL.Event(parsed.component, { exceptions: [] });
-    const fields = readEventFields(parsed.component, scanned.line, this.warnings);
-    const event: ImportedEvent = Object.assign(
-      { uid, line: scanned.line },
-      fields,
-      eventTimes(item.startDate, item.endDate, this.zones),
-    );
-    this.placed.push({ order: scanned.line, event });
+    try {
+      const parsed = this.parse(scanned);
+      const item = new ICAL.Event(parsed.component, { exceptions: [] });
+      const fields = readEventFields(parsed.component, scanned.line, (w) => this.warning(w));
+      const event: ImportedEvent = Object.assign(
+        { uid, line: scanned.line },
+        fields,
+        eventTimes(item.startDate, item.endDate, this.zones),
+      );
+      this.placed.push({ order: scanned.line, event });
+    } catch (error) {
+      this.unreadable(scanned, problemOf(scanned, error));
+    }
   }
 
   private expand(group: SeriesGroup, ctx: SeriesContext): void {
-    const overrides = group.overrides.map((scanned) => this.parse(scanned));
+    const brokenAt = this.brokenUids.get(group.uid);
+    if (brokenAt !== undefined && !group.master) {
+      // The series could not be read (its skip names the line): its moved occurrences go with it.
+      for (const o of group.overrides) {
+        this.skip(
+          o,
+          group.uid,
+          'series_skipped',
+          `The recurring event it belongs to (line ${brokenAt}) cannot be read.`,
+          {
+            at: brokenAt,
+          },
+        );
+      }
+      return;
+    }
+    const overrides: ParsedEvent[] = [];
+    for (const scanned of group.overrides) {
+      try {
+        overrides.push(this.parse(scanned));
+      } catch (error) {
+        this.unreadable(scanned, problemOf(scanned, error));
+      }
+    }
     if (!group.master) {
       if (this.cancelledUids.has(group.uid)) {
         // The whole series was cancelled (and skipped as such): its overrides go with it.
@@ -163,13 +225,43 @@ export class IcsReader implements ScanSink {
         }
         return;
       }
-      for (const event of orphanOverrides(group.uid, overrides, ctx)) this.placed.push({ order: event.line, event });
+      for (const event of orphanOverrides(group.uid, overrides, ctx, (o, error) =>
+        this.unreadable(o.scanned, problemOf(o.scanned, error)),
+      ))
+        this.placed.push({ order: event.line, event });
       return;
     }
-    const master = this.parse(group.master);
-    const result = expandSeries(group.uid, master, overrides, ctx);
-    for (const event of result.events) this.placed.push({ order: master.scanned.line, event });
+    let result;
+    try {
+      result = expandSeries(group.uid, this.parse(group.master), overrides, ctx);
+    } catch (error) {
+      const found = problemOf(group.master, error);
+      this.unreadable(group.master, found);
+      for (const o of overrides) {
+        this.skip(
+          o.scanned,
+          group.uid,
+          'series_skipped',
+          `The recurring event it belongs to (line ${found.line}) cannot be read.`,
+          {
+            at: found.line,
+          },
+        );
+      }
+      return;
+    }
+    for (const event of result.events) this.placed.push({ order: group.master.line, event });
     if (result.series) this.series.push(result.series);
+  }
+
+  /** An event that cannot be read: skipped with the line and reason; the rest of the file goes on. */
+  private unreadable(scanned: ScannedEvent, found: EventProblem): void {
+    const skip: ImportSkip = { line: found.line, code: found.code, reason: found.message, params: found.params };
+    if (scanned.uid) skip.uid = scanned.uid;
+    if (scanned.summary) skip.title = scanned.summary;
+    this.skipped.push(skip);
+    // A series master's overrides (read before or after it) are skipped with it, not made events.
+    if (scanned.uid && scanned.recurring && !scanned.hasRecurrenceId) this.brokenUids.set(scanned.uid, found.line);
   }
 
   /** ical.js component with every date in the zone it means; warns about zones without IANA name. */
@@ -180,7 +272,7 @@ export class IcsReader implements ScanSink {
         choice.kind === 'rules'
           ? `Time zone "${choice.tzid}" has no IANA equivalent Almanac knows; its times were converted to UTC with the file's VTIMEZONE rules.`
           : `Time zone "${choice.tzid}" is neither an IANA zone nor defined in the file (VTIMEZONE); its times were read in ${this.zones.floatingZone.iana}.`;
-      this.warnings.push({
+      this.warning({
         line: scanned.line,
         code: 'unknown_timezone',
         message,
@@ -210,10 +302,10 @@ export class IcsReader implements ScanSink {
     const uid = `almanac-derived-${createHash('sha1')
       .update(`${scanned.dtstart ?? ''}\n${scanned.summary ?? ''}`)
       .digest('hex')}`;
-    this.warnings.push({
+    this.warning({
       line: scanned.line,
       code: 'no_uid',
-      message: `The event at line ${scanned.line} has no UID; it was given ${uid} (from its start and title).`,
+      message: `The event has no UID; it was given ${uid} (from its start and title).`,
       params: { uid },
     });
     return uid;
@@ -225,4 +317,32 @@ export class IcsReader implements ScanSink {
     if (scanned.summary) skip.title = scanned.summary;
     this.skipped.push(skip);
   }
+}
+
+/** What an error thrown while reading one event means for the note that skips it. */
+function problemOf(scanned: ScannedEvent, error: unknown): EventProblem {
+  if (error instanceof CalendarFileError)
+    return { line: error.line, code: error.code, message: error.message, params: error.params };
+  if (error instanceof TimeOutOfRange)
+    return {
+      line: scanned.line,
+      code: 'invalid_date',
+      message: `Its times reach ${error.wall.slice(0, 20)}, outside the years 1 to 9999.`,
+      params: { heading: 'DTEND', value: error.wall.slice(0, 20), why: 'out_of_range' },
+    };
+  // Anything else is a case the reader does not foresee (ical.js failing on a value it accepted):
+  // the event is skipped with what failed rather than failing the file. The fuzz target counts these.
+  return {
+    line: scanned.line,
+    code: 'unreadable',
+    message: `The event cannot be read (${messageOf(error)}).`,
+    params: { detail: messageOf(error) },
+  };
+}
+
+/** The line of the last listed warning of a code: the note that counts the rest goes after it. */
+function lastLineOf(warnings: ImportWarning[], code: string): number {
+  for (let i = warnings.length - 1; i >= 0; i--)
+    if (warnings[i]?.code === code) return (warnings[i] as ImportWarning).line;
+  return 1;
 }

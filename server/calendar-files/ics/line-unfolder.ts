@@ -13,6 +13,7 @@ export class LineUnfolder {
   /** The tail of the input after the last LF: a physical line that is not complete yet. */
   private partial = '';
   private physicalLines = 0;
+  private chars = 0;
   /** The logical line read so far, held back until we know the next physical line does not continue it. */
   private pendingText: string | null = null;
   private pendingLine = 0;
@@ -27,6 +28,7 @@ export class LineUnfolder {
       // A string may still carry the mark (a file read as text without stripping it).
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     }
+    this.chars += text.length;
     const data = this.partial.length > 0 ? this.partial + text : text;
     let from = 0;
     for (;;) {
@@ -50,6 +52,11 @@ export class LineUnfolder {
       this.physical(last);
     }
     this.flush();
+  }
+
+  /** How many characters were read (what the work a file may cost is measured against). */
+  get charCount(): number {
+    return this.chars;
   }
 
   /** How many physical lines were read (the last line number, for messages about the end of the file). */

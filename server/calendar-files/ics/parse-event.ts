@@ -9,6 +9,7 @@ import type { ScannedEvent } from './calendar-scanner.ts';
 /** Properties whose typed values the reader uses (ical.js names are lower-case). */
 const USED_VALUES = new Set(['dtstart', 'dtend', 'duration', 'rrule', 'rdate', 'exdate', 'recurrence-id', 'geo']);
 
+/** Throws CalendarFileError (the event cannot be read) with the line of the property at fault. */
 export function parseEvent(scanned: ScannedEvent): ICAL.Component {
   let component: ICAL.Component;
   try {
@@ -42,22 +43,23 @@ function locate(scanned: ScannedEvent, error: unknown): CalendarFileError {
       throw valueError(scanned.lineNumbers[index] ?? scanned.line, text.split(/[;:]/, 1)[0] ?? '', lineError);
     }
   });
-  return new CalendarFileError(
-    scanned.line,
-    'malformed_line',
-    `Line ${scanned.line}: the event that starts here cannot be read (${messageOf(error)}).`,
-  );
+  return new CalendarFileError(scanned.line, 'unreadable', `The event cannot be read (${messageOf(error)}).`, {
+    detail: messageOf(error),
+  });
 }
 
 function valueError(line: number, property: string, error: unknown): CalendarFileError {
-  const name = property.toUpperCase();
+  const name = property.toUpperCase().slice(0, 60);
   return new CalendarFileError(
     line,
     name === 'RRULE' ? 'invalid_rrule' : 'invalid_value',
-    `Line ${line}: ${name} cannot be read (${messageOf(error)}).`,
+    `${name} cannot be read (${messageOf(error)}).`,
+    name === 'RRULE' ? { why: 'unreadable', detail: messageOf(error) } : { heading: name, detail: messageOf(error) },
   );
 }
 
+/** An error's message, cut to a length a note can carry. */
 export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
+  const text = error instanceof Error ? error.message : String(error);
+  return text.length > 200 ? `${text.slice(0, 197)}…` : text;
 }

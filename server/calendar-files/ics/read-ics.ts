@@ -72,7 +72,7 @@ class ReadPass {
   finish(): ReadCalendarFile {
     this.unfolder.finish();
     this.scanner.finish(this.unfolder.lineCount);
-    const result = this.reader.finish();
+    const result = this.reader.finish(this.unfolder.charCount);
     this.options.onProgress?.(1);
     return result;
   }

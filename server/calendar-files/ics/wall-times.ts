@@ -84,11 +84,30 @@ function present(time: ICAL.Time, zones: ZoneContext): { wall: string; zone: Ian
   return { wall: formatWallMs(instantMs(time)), zone: utc };
 }
 
+/** A time an event would have outside the years 1–9999 (what the API can store). */
+export class TimeOutOfRange extends Error {
+  constructor(readonly wall: string) {
+    super(`${wall} is outside the years 1 to 9999`);
+  }
+}
+
+const STORABLE = /^(?!0000)\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+
+function storable(times: EventTimes): EventTimes {
+  for (const wall of [times.start, times.end]) if (!STORABLE.test(wall)) throw new TimeOutOfRange(wall);
+  return times;
+}
+
 /**
  * Start and end of an event or occurrence. `endTime` is DTEND as RFC 5545 means it (exclusive for
- * dates), or DTSTART + DURATION, or DTSTART itself when neither is given.
+ * dates), or DTSTART + DURATION, or DTSTART itself when neither is given. Throws TimeOutOfRange
+ * for a time past year 9999 (an end 10,000 years on) or before year 1.
  */
 export function eventTimes(startTime: ICAL.Time, endTime: ICAL.Time, zones: ZoneContext): EventTimes {
+  return storable(anyTimes(startTime, endTime, zones));
+}
+
+function anyTimes(startTime: ICAL.Time, endTime: ICAL.Time, zones: ZoneContext): EventTimes {
   if (startTime.isDate) return allDayTimes(startTime, endTime, zones);
   const start = present(startTime, zones);
   let end: string;

@@ -46,11 +46,11 @@ export class ZoneContext {
     return IanaTimezone.named(name);
   }
 
-  setCalendarZone(value: string, line: number, warnings: ImportWarning[]): void {
+  setCalendarZone(value: string, line: number, warn: (warning: ImportWarning) => void): void {
     const zone = ianaForTzid(value);
     if (zone) this.calendarZone = zone;
     else {
-      warnings.push({
+      warn({
         line,
         code: 'unknown_timezone',
         message: `X-WR-TIMEZONE "${value}" is not a time zone Almanac knows; times without a zone are read in ${this.siteTimezone}.`,
@@ -96,8 +96,10 @@ export class ZoneContext {
     const iana = ianaForTzid(tzid, definition ? locationOf(definition) : undefined);
     if (iana) return { kind: 'iana', zone: this.iana(iana) };
     if (!definition) return { kind: 'missing', tzid };
-    const component = new ICAL.Component(ICAL.parse(definition.lines.join('\r\n')) as unknown[]);
-    return { kind: 'rules', tzid, zone: new ICAL.Timezone({ component, tzid }) };
+    const component = usableDefinition(definition);
+    return component
+      ? { kind: 'rules', tzid, zone: new ICAL.Timezone({ component, tzid }) }
+      : { kind: 'missing', tzid };
   }
 
   /**
@@ -139,6 +141,34 @@ export class ZoneContext {
     }
     return unusual;
   }
+}
+
+/** What a real observance's rule uses ("the last Sunday of March", "the Sunday after the 8th"). */
+const OBSERVANCE_PARTS = new Set(['BYMONTH', 'BYDAY', 'BYMONTHDAY', 'BYYEARDAY']);
+
+/**
+ * The VTIMEZONE as ical.js will compute with it, or null when it cannot be used: it does not parse,
+ * or an observance repeats other than yearly. ical.js expands a zone's rules from their DTSTART
+ * (1601 in Outlook's files) to the year asked for, so a "FREQ=SECONDLY" observance would keep it
+ * busy for hours; real zones change their offset at most a few times a year.
+ */
+function usableDefinition(zone: ScannedTimezone): ICAL.Component | null {
+  let component: ICAL.Component;
+  try {
+    component = new ICAL.Component(ICAL.parse(zone.lines.join('\r\n')) as unknown[]);
+    for (const observance of component.getAllSubcomponents()) {
+      for (const property of observance.getAllProperties()) property.getValues();
+      for (const rule of observance.getAllProperties('rrule')) {
+        const recur = rule.getFirstValue() as ICAL.Recur;
+        if (recur.freq !== 'YEARLY' || (recur.interval || 1) !== 1) return null;
+        if (Object.keys(recur.parts).some((part) => !OBSERVANCE_PARTS.has(part))) return null;
+      }
+      if (!observance.hasProperty('dtstart') || !observance.hasProperty('tzoffsetto')) return null;
+    }
+  } catch {
+    return null;
+  }
+  return component;
 }
 
 function locationOf(zone: ScannedTimezone): string | undefined {

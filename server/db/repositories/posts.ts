@@ -169,6 +169,14 @@ export function postsRepository(db: Db) {
       `SELECT * FROM posts WHERE site_id = ? AND type = ${type} AND type IN ('venue', 'organizer')
        AND title = ? COLLATE NOCASE ORDER BY id`,
   );
+  // Organizers by e-mail (an import links an ORGANIZER to the organizer with its address). The
+  // type condition repeats posts_by_title's, so the lookup scans the site's organizers only.
+  const organizersByEmail = rowReader<PostRow>(
+    db.prepare(
+      `SELECT * FROM posts WHERE site_id = ? AND type = 'organizer' AND type IN ('venue', 'organizer')
+       AND email = ? COLLATE NOCASE ORDER BY id`,
+    ),
+  );
   const imageByUrl = rowReader<PostRow>(
     db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1"),
   );
@@ -194,6 +202,7 @@ export function postsRepository(db: Db) {
         (r) => r.detail,
       ),
     imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url),
+    organizersByEmail: (siteId: number, email: string) => organizersByEmail.all(siteId, email),
 
     /** Several posts by id in one query (no N+1 when embedding). */
     getMany(siteId: number, ids: number[]): Map<number, PostRow> {

@@ -1,10 +1,12 @@
-// What an import would do (or did): the counts, series expanded, skipped items with the reason,
-// warnings, and the events one by one (the first 500; the counts are complete).
+// What an import would do (or did): the counts, the venues, organizers and categories it creates or
+// links to, series expanded, skipped items with the reason, warnings, and the events one by one
+// (the first 500; the counts are complete).
 import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ImportSummary } from '../../api/types.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { useNoteText } from './note-text.ts';
+import { RelatedPreview } from './RelatedPreview.tsx';
 
 export function ImportPreview({ summary, fileName }: { summary: ImportSummary; fileName: string }) {
   const t = useT();
@@ -53,6 +55,7 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
           (warning) => `${t('files.atLine', { line: warning.line })} ${noteText(warning, warning.message)}`,
         )}
       />
+      <RelatedPreview related={summary.related} />
       {listed > 0 && (
         <>
           <div className="import-table-frame">

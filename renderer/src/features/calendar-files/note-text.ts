@@ -4,14 +4,25 @@
 // (the API's own validation text), keeps the service's text.
 import type { ImportSkip } from '../../api/types.ts';
 import { isMessageId, useT } from '../../i18n/index.tsx';
+import { en } from '../../i18n/messages/en.ts';
 
 type Note = Pick<ImportSkip, 'code' | 'params'>;
+
+/**
+ * The note's params, with 'other' for each select the message has and the note does not name (a
+ * CSV row's invalid_date has no `why`: the message's general wording is the one that fits).
+ */
+function withSelects(message: string, params: Record<string, string | number>): Record<string, string | number> {
+  const values = { ...params };
+  for (const [, name] of message.matchAll(/\{(\w+), select,/g)) if (name && !(name in values)) values[name] = 'other';
+  return values;
+}
 
 export function useNoteText(): (note: Note, serviceText: string) => string {
   const t = useT();
   return (note, serviceText) => {
     const id = `files.note.${note.code}`;
     if (!note.params || !isMessageId(id)) return serviceText;
-    return t(id, note.params);
+    return t(id, withSelects(en[id], note.params));
   };
 }

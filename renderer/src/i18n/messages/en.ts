@@ -520,7 +520,8 @@ export const en = {
   'files.note.duplicate_uid':
     '{kind, select, row {The same event as line {line} (same name, start and venue, or the same ID).} override {Another change to the same occurrence takes precedence.} other {UID {uid} appears earlier in the file.}}',
   'files.note.duplicate_name': '“{name}” appears earlier in the file.',
-  'files.note.invalid_date': '“{heading}” is “{value}”, which is not a date.',
+  'files.note.invalid_date':
+    '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} out_of_range {Its times reach {value}, outside the years 1 to 9999.} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
   'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
   'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
   'files.note.not_an_event':
@@ -543,7 +544,47 @@ export const en = {
   'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',
   'files.note.no_uid': 'The event has no UID; it was given {uid} (from its start and title).',
   'files.note.series_truncated':
-    '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} other {“{title}” repeats too often before the import window to be expanded; it was left out.}}',
+    '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} too_costly {“{title}” is cut short: its rule takes too long to work out. The events worked out so far are imported.} file_cap {“{title}” is cut short: the file’s repeating events already make {max} events.} other {“{title}” is cut short: it repeats too often before the import window.}}',
+  'files.note.malformed_line':
+    '“{text}” is not an iCalendar line (NAME:value); a folded line may have lost its leading space.',
+  'files.note.unbalanced':
+    '{how, select, before {BEGIN:{component} is not closed by END:{component} before BEGIN:{next} at line {at}.} before_end {BEGIN:{component} is not closed by END:{component} before END:{next} at line {at}.} eof {BEGIN:{component} is never closed: the file ends at line {at}.} no_begin {END:{component} has no BEGIN:{component}; it is ignored.} other {BEGIN:{component} is not closed.}}',
+  'files.note.invalid_rrule':
+    '{why, select, bad_value {The repeat rule (RRULE) has {part}={value}, which cannot be read.} no_value {The repeat rule (RRULE) part {part} has no value.} twice {The repeat rule (RRULE) gives {part} twice.} no_freq {The repeat rule (RRULE) has no FREQ: it does not say how often the event repeats.} not_with_freq {The repeat rule (RRULE) gives {part}, which a FREQ={value} rule cannot have.} unsupported_with_freq {The repeat rule (RRULE) gives {part} with FREQ={value}, which Almanac cannot work out.} interval_too_long {The repeat rule (RRULE) asks for INTERVAL={value}: its events would be more than {max} years apart.} other {The repeat rule (RRULE) cannot be read ({detail}).}}',
+  'files.note.unknown_rrule_part':
+    '{why, select, misspelt {The repeat rule (RRULE) has {part}={value}, which iCalendar does not define ({suggestion} was perhaps meant); it is ignored, and the event repeats as if it were not there.} unsupported {The repeat rule (RRULE) has {part}={value}, which Almanac cannot apply; it is ignored.} other {The repeat rule (RRULE) has {part}={value}, which iCalendar does not define; it is ignored, and the event repeats as if it were not there.}}',
+  'files.note.invalid_duration':
+    '{why, select, too_long {DURATION {value} is longer than {max} years.} other {DURATION “{value}” is not a length of time (such as PT1H30M or P2D).}}',
+  'files.note.negative_duration': 'DURATION {value} is negative; the event ends when it starts.',
+  'files.note.invalid_value': '{heading} cannot be read ({detail}).',
+  'files.note.unreadable': 'The event cannot be read ({detail}).',
+  'files.note.series_skipped': 'The repeating event it belongs to (line {at}) cannot be read.',
+  'files.note.series_too_costly':
+    '{why, select, file_cap {The repeating event is left out: the file’s repeating events already make {max} events.} too_often {The repeating event is left out: it repeats too often before the import window.} other {The repeating event is left out: its rule takes too long to work out (it almost never matches).}}',
+  'files.note.invalid_url':
+    '{heading} “{value}” is not a web address (http:// or https://); the event is imported without it.',
+  'files.note.invalid_email':
+    'The e-mail of {name}, “{value}”, is not a complete address; the organizer is imported without it.',
+  'files.note.field_dropped': 'The event’s {fields} was refused ({detail}); the event is imported without it.',
+  'files.note.outside_calendar': '“{text}” is outside BEGIN:VCALENDAR … END:VCALENDAR; it is ignored.',
+  'files.note.unterminated':
+    'The calendar is never closed (END:VCALENDAR): the file ends at line {at}, perhaps cut short. What it holds up to there is read.',
+  'files.note.no_calendar':
+    'The file starts with BEGIN:{component} instead of BEGIN:VCALENDAR; it is read as one calendar.',
+  'files.note.more_warnings':
+    '…and {count, plural, one {# more warning} other {# more warnings}} like the one above ({code}), not listed one by one.',
+  'files.note.unsupported_property':
+    '{heading} (an exception rule, obsolete since RFC 5545) is ignored: the occurrences it would remove are imported.',
+  'files.related': 'Venues, organizers and categories',
+  'files.relatedGroup':
+    '{kind, select, venues {Venues} organizers {Organizers} categories {Categories} other {Tags}}: {created, plural, other {# new}}, {existing} already in your calendar',
+  'files.relatedNew': 'New',
+  'files.relatedExisting': 'Already yours',
+  'files.relatedMatched':
+    '{by, select, address {matched by name and address} email {matched by e-mail} other {matched by name}}',
+  'files.relatedFileName': 'named “{name}” in the file',
+  'files.relatedEvents': '{count, plural, one {# event} other {# events}}',
+  'files.relatedMore': '…and {count, plural, one {# more} other {# more}}.',
   'files.checkAgain': 'Check again',
   // Settings → Connect a calendar app (CalDAV)
   'calendarApps.title': 'Connect a calendar app',

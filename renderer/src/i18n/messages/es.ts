@@ -528,7 +528,8 @@ export const es: Record<MessageId, string> = {
   'files.note.duplicate_uid':
     '{kind, select, row {El mismo evento que la línea {line} (mismo nombre, inicio y lugar, o el mismo ID).} override {Otro cambio de la misma repetición tiene prioridad.} other {El UID {uid} aparece antes en el archivo.}}',
   'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
-  'files.note.invalid_date': '«{heading}» es «{value}», que no es una fecha.',
+  'files.note.invalid_date':
+    '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 1 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
   'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
   'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
   'files.note.not_an_event':
@@ -551,7 +552,47 @@ export const es: Record<MessageId, string> = {
   'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
   'files.note.no_uid': 'El evento no tiene UID; se le dio {uid} (a partir de su inicio y su título).',
   'files.note.series_truncated':
-    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo de importación; solo se importan las primeras {max}.} other {«{title}» se repite demasiadas veces antes del periodo de importación para expandirlo; se omitió.}}',
+    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo que se importa; solo se importan las {max} primeras.} too_costly {«{title}» se interrumpe: calcular su regla lleva demasiado tiempo. Se importan los eventos calculados hasta ahí.} file_cap {«{title}» se interrumpe: los eventos repetidos del archivo ya suman {max} eventos.} other {«{title}» se interrumpe: se repite demasiadas veces antes del periodo que se importa.}}',
+  'files.note.malformed_line':
+    '«{text}» no es una línea de iCalendar (NOMBRE:valor); quizá una línea plegada perdió su espacio inicial.',
+  'files.note.unbalanced':
+    '{how, select, before {BEGIN:{component} no se cierra con END:{component} antes de BEGIN:{next} en la línea {at}.} before_end {BEGIN:{component} no se cierra con END:{component} antes de END:{next} en la línea {at}.} eof {BEGIN:{component} nunca se cierra: el archivo termina en la línea {at}.} no_begin {END:{component} no tiene BEGIN:{component}; se ignora.} other {BEGIN:{component} no se cierra.}}',
+  'files.note.invalid_rrule':
+    '{why, select, bad_value {La regla de repetición (RRULE) tiene {part}={value}, que no se puede leer.} no_value {La parte {part} de la regla de repetición (RRULE) no tiene valor.} twice {La regla de repetición (RRULE) da {part} dos veces.} no_freq {La regla de repetición (RRULE) no tiene FREQ: no dice cada cuánto se repite el evento.} not_with_freq {La regla de repetición (RRULE) da {part}, que una regla FREQ={value} no puede tener.} unsupported_with_freq {La regla de repetición (RRULE) da {part} con FREQ={value}, que Almanac no sabe calcular.} interval_too_long {La regla de repetición (RRULE) pide INTERVAL={value}: sus eventos estarían a más de {max} años uno de otro.} other {La regla de repetición (RRULE) no se puede leer ({detail}).}}',
+  'files.note.unknown_rrule_part':
+    '{why, select, misspelt {La regla de repetición (RRULE) tiene {part}={value}, que iCalendar no define (¿quería decir {suggestion}?); se ignora, y el evento se repite como si no estuviera.} unsupported {La regla de repetición (RRULE) tiene {part}={value}, que Almanac no puede aplicar; se ignora.} other {La regla de repetición (RRULE) tiene {part}={value}, que iCalendar no define; se ignora, y el evento se repite como si no estuviera.}}',
+  'files.note.invalid_duration':
+    '{why, select, too_long {DURATION {value} dura más de {max} años.} other {DURATION «{value}» no es una duración (como PT1H30M o P2D).}}',
+  'files.note.negative_duration': 'DURATION {value} es negativa; el evento termina cuando empieza.',
+  'files.note.invalid_value': '{heading} no se puede leer ({detail}).',
+  'files.note.unreadable': 'El evento no se puede leer ({detail}).',
+  'files.note.series_skipped': 'El evento repetido al que pertenece (línea {at}) no se puede leer.',
+  'files.note.series_too_costly':
+    '{why, select, file_cap {El evento repetido se omite: los eventos repetidos del archivo ya suman {max} eventos.} too_often {El evento repetido se omite: se repite demasiadas veces antes del periodo que se importa.} other {El evento repetido se omite: calcular su regla lleva demasiado tiempo (casi nunca coincide).}}',
+  'files.note.invalid_url':
+    '{heading} «{value}» no es una dirección web (http:// o https://); el evento se importa sin ella.',
+  'files.note.invalid_email':
+    'El correo de {name}, «{value}», no es una dirección completa; el organizador se importa sin él.',
+  'files.note.field_dropped': 'Se rechazó el campo {fields} del evento ({detail}); el evento se importa sin él.',
+  'files.note.outside_calendar': '«{text}» está fuera de BEGIN:VCALENDAR … END:VCALENDAR; se ignora.',
+  'files.note.unterminated':
+    'El calendario nunca se cierra (END:VCALENDAR): el archivo termina en la línea {at}, quizá cortado. Se lee lo que contiene hasta ahí.',
+  'files.note.no_calendar':
+    'El archivo empieza con BEGIN:{component} en lugar de BEGIN:VCALENDAR; se lee como un calendario.',
+  'files.note.more_warnings':
+    '…y {count, plural, one {# aviso más} other {# avisos más}} como el anterior ({code}), no listados uno a uno.',
+  'files.note.unsupported_property':
+    '{heading} (una regla de excepción, obsoleta desde RFC 5545) se ignora: se importan las repeticiones que quitaría.',
+  'files.related': 'Lugares, organizadores y categorías',
+  'files.relatedGroup':
+    '{kind, select, venues {Lugares} organizers {Organizadores} categories {Categorías} other {Etiquetas}}: {created, plural, one {# nuevo} other {# nuevos}}, {existing} ya en tu calendario',
+  'files.relatedNew': 'Nuevo',
+  'files.relatedExisting': 'Ya existe',
+  'files.relatedMatched':
+    '{by, select, address {coinciden nombre y dirección} email {coincide el correo} other {coincide el nombre}}',
+  'files.relatedFileName': 'llamado «{name}» en el archivo',
+  'files.relatedEvents': '{count, plural, one {# evento} other {# eventos}}',
+  'files.relatedMore': '…y {count, plural, one {# más} other {# más}}.',
   'files.checkAgain': 'Revisar de nuevo',
   // Settings → Connect a calendar app (CalDAV)
   'calendarApps.title': 'Conectar una aplicación de calendario',
