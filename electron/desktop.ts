@@ -10,6 +10,7 @@ import type { RunningService, ServiceOptions } from '../server/service.ts';
 import { openAppLog, type AppLog } from './app-log.ts';
 import { fatalErrorHandler, installCrashHandlers, type ProcessEvents } from './crash-handling.ts';
 import { IPC, type MenuCommand } from './ipc-channels.ts';
+import { exportPdf } from './pdf-export.ts';
 import { registerIpc } from './ipc.ts';
 import { menuTemplate } from './menu.ts';
 import { restartIntoBackup } from './restore.ts';
@@ -209,6 +210,10 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
             app.exit(0);
           },
         }),
+      [IPC.exportPdf]: (title) =>
+        window && !window.isDestroyed()
+          ? exportPdf({ webContents: window.webContents, dialog, folder: app.getPath('documents') }, title)
+          : 'cancelled',
       [IPC.appInfo]: () => ({
         version: app.getVersion(),
         dataDir: running.dataDir,
@@ -221,6 +226,9 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
       Menu.buildFromTemplate(
         menuTemplate(env.process.platform, {
           newEvent: () => toWindow('new-event'),
+          // Both go through the window: it lays the view out for paper first (printing.ts).
+          print: () => toWindow('print'),
+          exportPdf: () => toWindow('export-pdf'),
           apiDocumentation: () => toWindow('api-docs'),
           openDataFolder: () => void shell.openPath(running.dataDir),
           backupNow: () => {

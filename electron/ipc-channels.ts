@@ -10,6 +10,7 @@ export const IPC = {
   revealDataFolder: 'almanac:reveal-data-folder',
   appInfo: 'almanac:app-info',
   restoreBackup: 'almanac:restore-backup',
+  exportPdf: 'almanac:export-pdf',
   /** main → window: a menu item the window handles (New event, API documentation). */
   menuCommand: 'almanac:menu-command',
 } as const;
@@ -22,7 +23,7 @@ export interface AppInfo {
   platform: string;
 }
 
-export type MenuCommand = 'new-event' | 'api-docs';
+export type MenuCommand = 'new-event' | 'api-docs' | 'print' | 'export-pdf';
 
 /** Request channels: arguments and result of each `ipcRenderer.invoke`. */
 export interface IpcRequests {
@@ -31,6 +32,7 @@ export interface IpcRequests {
   [IPC.revealDataFolder]: { args: []; result: void };
   [IPC.appInfo]: { args: []; result: AppInfo };
   [IPC.restoreBackup]: { args: [name: string]; result: 'cancelled' | 'restarting' };
+  [IPC.exportPdf]: { args: [title: string]; result: 'saved' | 'cancelled' };
 }
 
 /** What the preload script exposes to the window as `window.almanacDesktop`. */
@@ -46,6 +48,11 @@ export interface DesktopBridge {
    * in a native dialog. The OS restarts the window, so 'restarting' is rarely seen.
    */
   restoreBackup(name: string): Promise<'cancelled' | 'restarting'>;
+  /**
+   * Saves the window's view as a PDF (File → Export PDF…): asks where, then renders it with the
+   * print stylesheet. The window must be in printing mode while this runs.
+   */
+  exportPdf(title: string): Promise<'saved' | 'cancelled'>;
   /** Subscribes to menu commands; returns the unsubscribe function. */
   onMenuCommand(listener: (command: MenuCommand) => void): () => void;
 }

@@ -4,6 +4,8 @@ import type { MenuItemConstructorOptions } from 'electron';
 
 export interface MenuActions {
   newEvent(): void;
+  print(): void;
+  exportPdf(): void;
   backupNow(): void;
   openDataFolder(): void;
   apiDocumentation(): void;
@@ -17,6 +19,9 @@ export function menuTemplate(platform: NodeJS.Platform, actions: MenuActions): M
     label: '&File',
     submenu: [
       { label: 'New Event', accelerator: 'CmdOrCtrl+N', click: () => actions.newEvent() },
+      { type: 'separator' },
+      { label: 'Print…', accelerator: 'CmdOrCtrl+P', click: () => actions.print() },
+      { label: 'Export PDF…', accelerator: 'CmdOrCtrl+Shift+E', click: () => actions.exportPdf() },
       { type: 'separator' },
       { label: 'Back Up Now', click: () => actions.backupNow() },
       { label: 'Open Data Folder', click: () => actions.openDataFolder() },

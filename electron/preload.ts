@@ -15,6 +15,7 @@ const bridge: DesktopBridge = {
   revealDataFolder: () => invoke(IPC.revealDataFolder),
   appInfo: () => invoke(IPC.appInfo),
   restoreBackup: (name) => invoke(IPC.restoreBackup, String(name)),
+  exportPdf: (title) => invoke(IPC.exportPdf, String(title)),
   onMenuCommand(listener) {
     const handler = (_event: IpcRendererEvent, command: MenuCommand) => listener(command);
     ipcRenderer.on(IPC.menuCommand, handler);

@@ -45,7 +45,7 @@ export function mainWindowOptions(state: WindowState, preloadPath: string): Brow
 export type MainWindow = TrackedWindow &
   Pick<BrowserWindow, 'loadURL' | 'show' | 'maximize' | 'focus' | 'restore' | 'isDestroyed'> & {
     once(event: 'ready-to-show', listener: () => void): unknown;
-    webContents: GuardedContents & Pick<BrowserWindow['webContents'], 'reload' | 'send'>;
+    webContents: GuardedContents & Pick<BrowserWindow['webContents'], 'reload' | 'send' | 'printToPDF'>;
   };
 
 export interface WindowDeps {

@@ -134,3 +134,47 @@ test('Export → Print… is there, in English and Spanish', async (t) => {
     await page.close();
   }
 });
+
+test('desktop File → Export PDF…: the window lays the busy month out for paper first, and the PDF is one page', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  // The preload bridge is Electron's (not downloadable here): a stand-in with the same shape, whose
+  // exportPdf has Chromium print the page as webContents.printToPDF would.
+  const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const calls: { title: string; printing: boolean; pages: number }[] = [];
+  await context.exposeBinding('__almanacExportPdf', async ({ page }, title: string) => {
+    const printing = await page.evaluate(() => document.documentElement.classList.contains('printing'));
+    const pdf = await page.pdf({ landscape: true, format: 'A4', printBackground: true, preferCSSPageSize: true });
+    writeFileSync(join(out, 'export-pdf.pdf'), pdf);
+    calls.push({ title, printing, pages: pdfPages(pdf) });
+    return 'saved';
+  });
+  // As a string: a function would be serialised with the test compiler's helpers (`__name`) in it.
+  await context.addInitScript(`
+    window.almanacDesktop = {
+      getSession: async () => ${JSON.stringify(app.token)},
+      openExternal: async () => true,
+      revealDataFolder: async () => {},
+      appInfo: async () => ({ version: '0', dataDir: '/', apiRoot: '', platform: 'linux' }),
+      restoreBackup: async () => 'cancelled',
+      exportPdf: (title) => window.__almanacExportPdf(title),
+      onMenuCommand(listener) {
+        window.__almanacMenu = listener;
+        return () => {};
+      },
+    };`);
+  const page = await context.newPage();
+  try {
+    await page.goto(`${app.service.url}/#/calendar?view=month&date=${dayOf(month, 15)}`);
+    await page.locator('.calendar-event').first().waitFor();
+    await page.evaluate(() =>
+      (window as unknown as { __almanacMenu: (c: string) => void }).__almanacMenu('export-pdf'),
+    );
+    await page.waitForFunction(() => !document.documentElement.classList.contains('printing'));
+    assert.equal(calls.length, 1);
+    assert.equal(calls[0]!.printing, true, 'laid out for paper while Chromium printed');
+    assert.equal(calls[0]!.pages, 1, 'a busy month on one landscape page');
+    assert.match(calls[0]!.title, /Almanac/);
+  } finally {
+    await context.close();
+  }
+});

@@ -91,6 +91,32 @@ test('start-up: the window opens on the service; the guard is applied once (an e
   const help = menu.find((item) => item.role === 'help')!.submenu as MenuItemConstructorOptions[];
   assert.ok(help.some((item) => item.label === 'Check for Updates…'));
 
+  // File → Print… and Export PDF… go to the window, which lays itself out for paper first; the
+  // window then asks for the PDF over IPC, and it is written where the user chose.
+  const file = menu.find((item) => item.label === '&File')!.submenu as MenuItemConstructorOptions[];
+  const contents = app.windows[0]!.webContents;
+  for (const label of ['Print…', 'Export PDF…']) (file.find((item) => item.label === label)!.click as () => void)();
+  assert.deepEqual(
+    contents.sent.filter(([channel]) => channel === IPC.menuCommand).map(([, command]) => command),
+    ['print', 'export-pdf'],
+  );
+  const pdf = join(app.dataDir, 'Next month');
+  app.dialog.savePaths.push(pdf);
+  assert.equal(await app.ipcMain.invoke(IPC.exportPdf, `${service.url}/`, 'December 2026 / Almanac'), 'saved');
+  assert.match(
+    readFileSync(`${pdf}.pdf`, 'utf8'),
+    /^%PDF-1\.7 fake \{"printBackground":true,"preferCSSPageSize":true\}/,
+  );
+  assert.match(
+    String((app.dialog.saveDialogs[0] as { defaultPath: string }).defaultPath),
+    /December 2026 Almanac\.pdf$/,
+  );
+  assert.equal(
+    await app.ipcMain.invoke(IPC.exportPdf, `${service.url}/`, 'x'),
+    'cancelled',
+    'a cancelled dialog writes nothing',
+  );
+
   assert.ok(existsSync(join(app.dataDir, 'logs', 'running.json')), 'the run is marked while it lasts');
   app.app.quit();
   assert.equal(app.app.quitted, false, 'the quit is held while the service stops');

@@ -35,6 +35,12 @@ export class FakeWebContents extends EventEmitter {
   send(channel: string, ...args: unknown[]): void {
     this.sent.push([channel, args[0]]);
   }
+  printed: unknown[] = [];
+  /** Stands in for Chromium's PDF rendering: a PDF's first bytes and the options it was given. */
+  async printToPDF(options: unknown): Promise<Buffer> {
+    this.printed.push(options);
+    return Buffer.from(`%PDF-1.7 fake ${JSON.stringify(options)}`);
+  }
   /** Emits a navigation-like event; returns whether the module prevented it. */
   navigate(kind: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', url: string, isMainFrame = true): boolean {
     const event = new FakeEvent(url, isMainFrame);
@@ -97,7 +103,15 @@ export class FakeShell {
 /** A dialog that answers each message box with the next scripted button index, then with its cancel button. */
 export class FakeDialog {
   shown: MessageBoxOptions[] = [];
+  /** Where each save dialog answers (then it is cancelled). */
+  savePaths: string[] = [];
+  saveDialogs: unknown[] = [];
   constructor(private readonly answers: number[] = []) {}
+  async showSaveDialog(...args: unknown[]): Promise<{ canceled: boolean; filePath: string }> {
+    this.saveDialogs.push(args.length > 1 ? args[1] : args[0]);
+    const filePath = this.savePaths.shift();
+    return { canceled: filePath === undefined, filePath: filePath ?? '' };
+  }
   async showMessageBox(...args: unknown[]): Promise<{ response: number; checkboxChecked: boolean }> {
     const options = (args.length > 1 ? args[1] : args[0]) as MessageBoxOptions;
     this.shown.push(options);

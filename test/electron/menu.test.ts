@@ -11,10 +11,12 @@ function labels(items: MenuItemConstructorOptions[]): string[] {
   ]);
 }
 
-test('File has New Event, Back Up Now and Open Data Folder; Help has API Documentation and Check for Updates; each runs its action', () => {
+test('File has New Event, Print…, Export PDF…, Back Up Now and Open Data Folder; Help has API Documentation and Check for Updates; each runs its action', () => {
   const ran: string[] = [];
   const template = menuTemplate('linux', {
     newEvent: () => ran.push('new'),
+    print: () => ran.push('print'),
+    exportPdf: () => ran.push('pdf'),
     backupNow: () => ran.push('backup'),
     openDataFolder: () => ran.push('folder'),
     apiDocumentation: () => ran.push('api'),
@@ -24,6 +26,8 @@ test('File has New Event, Back Up Now and Open Data Folder; Help has API Documen
   const all = labels(template);
   for (const expected of [
     '&File > New Event',
+    '&File > Print…',
+    '&File > Export PDF…',
     '&File > Back Up Now',
     '&File > Open Data Folder',
     '&File > quit',
@@ -41,12 +45,14 @@ test('File has New Event, Back Up Now and Open Data Folder; Help has API Documen
     (item.click as () => void)();
   };
   click('&File', 'New Event');
+  click('&File', 'Print…');
+  click('&File', 'Export PDF…');
   click('&File', 'Back Up Now');
   click('&File', 'Open Data Folder');
   click('help', 'API Documentation');
   click('help', 'Check for Updates…');
   click('help', 'About Almanac');
-  assert.deepEqual(ran, ['new', 'backup', 'folder', 'api', 'updates', 'about']);
+  assert.deepEqual(ran, ['new', 'print', 'pdf', 'backup', 'folder', 'api', 'updates', 'about']);
   const newEvent = (template[0]!.submenu as MenuItemConstructorOptions[])[0]!;
   assert.equal(newEvent.accelerator, 'CmdOrCtrl+N');
 });
@@ -54,6 +60,8 @@ test('File has New Event, Back Up Now and Open Data Folder; Help has API Documen
 test('macOS gets the app menu role (About, Quit live there)', () => {
   const template = menuTemplate('darwin', {
     newEvent() {},
+    print() {},
+    exportPdf() {},
     backupNow() {},
     openDataFolder() {},
     apiDocumentation() {},

@@ -102,10 +102,11 @@ test('IPC handlers answer only the app page; every channel is checked', async ()
       calls.push('restore');
       return 'cancelled';
     },
+    [IPC.exportPdf]: () => 'cancelled',
   });
   assert.deepEqual(
     [...ipc.handlers.keys()].sort(),
-    [IPC.appInfo, IPC.getSession, IPC.openExternal, IPC.revealDataFolder, IPC.restoreBackup].sort(),
+    [IPC.appInfo, IPC.getSession, IPC.openExternal, IPC.revealDataFolder, IPC.restoreBackup, IPC.exportPdf].sort(),
   );
   assert.equal(await ipc.invoke(IPC.getSession, `${ORIGIN}/`), 'alms_secret');
   for (const channel of ipc.handlers.keys()) {

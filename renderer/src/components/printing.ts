@@ -25,6 +25,19 @@ export function installPrinting(): void {
   if (media.matches) set(true);
 }
 
+/**
+ * Runs `render` (the desktop app's Export PDF, which Chromium lays out without a print dialog) with
+ * the page in printing mode, as beforeprint / afterprint do for File → Print….
+ */
+export async function whilePrinting<T>(render: () => Promise<T>): Promise<T> {
+  set(true);
+  try {
+    return await render();
+  } finally {
+    set(window.matchMedia('print').matches);
+  }
+}
+
 export function usePrinting(): boolean {
   return useSyncExternalStore(
     (listener) => {
