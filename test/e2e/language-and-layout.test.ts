@@ -91,6 +91,11 @@ test('the Tokens and Sites tables follow a language switch at once, dates includ
   assert.equal(await sites.getByRole('button', { name: /^Edit / }).count(), 0, 'no English left in the rows');
   assert.equal(await sites.getByText('this site').count(), 0);
   await sites.getByText('este sitio').waitFor();
+  // The choice is kept by the service for this user (preferences): switch back, so the tests after
+  // this one see the language they ask for.
+  await page.getByRole('button', { name: /Idioma/ }).click();
+  await page.getByRole('option', { name: 'English' }).click();
+  await page.getByRole('grid', { name: 'API tokens' }).waitFor();
 });
 
 test('a 1,000-character title does not crush the events list’s When column', async (t) => {
