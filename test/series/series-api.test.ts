@@ -5,6 +5,9 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../support/server.ts';
 import { extendAllSeries } from '../../server/operations/series/series-horizon.ts';
+import { editSeries, prepareSeriesEdit } from '../../server/operations/series/series-writes.ts';
+import { administratorContext } from '../../server/operations/context.ts';
+import { ParamErrors } from '../../server/operations/errors.ts';
 
 let server: TestServer;
 before(async () => {
@@ -308,6 +311,33 @@ test('a series that never ends gets its next dates as time moves on (the upkeep)
   const now = await server.admin('GET', `${SERIES}/${made.id}`);
   assert.equal(now.body.occurrences.length, count);
   assert.equal(now.body.horizon, made.horizon);
+});
+
+test('the upkeep writes a few dates at a time; a series edited between its writes is planned again, never given stale dates', async () => {
+  const made = await series('FREQ=WEEKLY;BYDAY=TU');
+  const count = made.occurrences.length;
+  const keep = made.occurrences.slice(0, count - 30);
+  for (const o of made.occurrences.slice(count - 30)) server.store.posts.remove(1, o.id);
+  server.store.series.update(1, made.id, { horizon: keep.at(-1).date });
+  const running = extendAllSeries(server.store);
+  // Right after the upkeep's first write (it yields to requests after each), the series moves to
+  // Thursdays, as a PATCH would do it, between two of its writes.
+  await new Promise((resolve) => setImmediate(resolve));
+  const between = server.store.series.occurrenceIds(1, made.id).length;
+  assert.ok(between > count - 30 && between < count, `part of the dates written before the edit (${between})`);
+  const ctx = administratorContext(server.store);
+  server.store.writing(() => {
+    const row = server.store.series.get(1, made.id)!;
+    const errors = new ParamErrors();
+    const prepared = prepareSeriesEdit(ctx, row, { rule: 'FREQ=WEEKLY;BYDAY=TH' }, errors);
+    errors.throwIfAny();
+    editSeries(ctx, row, prepared!);
+  });
+  await running;
+  const now = await server.admin('GET', `${SERIES}/${made.id}`);
+  const weekdays = new Set(now.body.occurrences.slice(1).map((o: any) => new Date(`${o.date}T12:00:00Z`).getUTCDay()));
+  assert.deepEqual([...weekdays], [4], 'every date after the first is a Thursday');
+  assert.ok(now.body.horizon >= made.horizon, 'the horizon reached');
 });
 
 test('the preview says the rule in words and lists its first dates', async () => {

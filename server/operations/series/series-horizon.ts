@@ -1,46 +1,79 @@
 // Occurrences exist up to a horizon (a site setting, 24 months ahead by default, as The Events
 // Calendar does). A series whose rule goes on past it gets the new dates as time moves: at start
-// and daily, off the request path — one series per short transaction, the event loop free between
-// them — so a thousand never-ending series never hold up a request.
+// and daily, off the request path — each series' dates worked out once, then written a few at a
+// time in short transactions with the event loop free between them — so a thousand never-ending
+// series never hold up a request.
 import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import type { OperationContext } from '../context.ts';
 import { administratorContext } from '../context.ts';
 import type { SeriesRow } from '../../db/repositories/series.ts';
 import type { Store } from '../../db/store.ts';
 import { MAX_SERIES_OCCURRENCES } from '../../../contract/recurrence.ts';
-import { slotsOf } from './slots.ts';
+import { slotsOf, type Slot } from './slots.ts';
 import { horizonFor, shapeOf } from './series-state.ts';
 import { addOccurrences } from './occurrences.ts';
 
 const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
-/** Occurrences one step of the upkeep adds at most (a few milliseconds of writes). */
-const STEP = 12;
-
 /**
- * The series' next occurrences toward today's horizon, at most `limit` of them. Returns how many
- * were added, and whether the series still lags (then call again).
+ * Occurrences one write of the upkeep adds at most: ~0.2 ms of CPU each, so a write stays a few
+ * milliseconds even when the machine is busy (working the dates out, ical.js stepping from the
+ * series' start, is done once per series, outside the writes).
  */
-export function extendSeries(
+const STEP = 6;
+
+/** What a lagging series needs: its missing slots up to the horizon (or `limit` of them), and where it then stands. */
+interface ExtensionPlan {
+  /** The series row the plan was made from: a write checks it is still the same. */
+  series: SeriesRow;
+  missing: Slot[];
+  horizon: string;
+  neverEnds: 0 | 1;
+}
+
+function planExtension(
   ctx: OperationContext,
   series: SeriesRow,
   limit = MAX_SERIES_OCCURRENCES,
-): { added: number; lagging: boolean } {
+): ExtensionPlan | undefined {
   const horizon = horizonFor(ctx, series.start_local.slice(0, 10));
-  if (series.status !== 'active' || series.never_ends !== 1 || series.horizon >= horizon)
-    return { added: 0, lagging: false };
+  if (series.status !== 'active' || series.never_ends !== 1 || series.horizon >= horizon) return undefined;
   const held = new Set(ctx.store.series.datesAfter(ctx.site.id, series.id, series.horizon));
   const { slots, more } = slotsOf(shapeOf(series), dayAfter(series.horizon), horizon, limit + 1);
   const step = slots.slice(0, limit);
   const cut = slots.length > limit;
-  const missing = step.filter((slot) => !held.has(slot.date));
-  const template = ctx.store.series.template(ctx.site.id, series.id);
-  const added = template ? addOccurrences(ctx, series, template, missing, series.first_id).length : 0;
-  ctx.store.series.update(ctx.site.id, series.id, {
+  return {
+    series,
+    missing: step.filter((slot) => !held.has(slot.date)),
     horizon: cut ? step.at(-1)!.date : horizon,
-    never_ends: cut || more ? 1 : 0,
-  });
-  return { added, lagging: cut };
+    neverEnds: cut || more ? 1 : 0,
+  };
+}
+
+/**
+ * Adds `slots` (the next part of a plan, in date order) and moves the horizon to the last of them,
+ * or to the plan's horizon when `last`. Returns how many were added.
+ */
+function applyExtension(ctx: OperationContext, plan: ExtensionPlan, slots: Slot[], last: boolean): number {
+  const template = ctx.store.series.template(ctx.site.id, plan.series.id);
+  const added = template ? addOccurrences(ctx, plan.series, template, slots, plan.series.first_id).length : 0;
+  ctx.store.series.update(
+    ctx.site.id,
+    plan.series.id,
+    last ? { horizon: plan.horizon, never_ends: plan.neverEnds } : { horizon: slots.at(-1)!.date },
+  );
+  return added;
+}
+
+/**
+ * Whether the series is as the plan saw it — every column, its horizon where the upkeep's own
+ * last write left it — so nothing (an edit, a split, a delete of its first occurrence) changed it
+ * between two writes of the upkeep.
+ */
+function unchanged(now: SeriesRow | undefined, planned: SeriesRow, horizon: string): boolean {
+  if (!now) return false;
+  const keys = Object.keys(planned) as (keyof SeriesRow)[];
+  return keys.every((key) => (key === 'horizon' ? now.horizon === horizon : now[key] === planned[key]));
 }
 
 export interface UpkeepResult {
@@ -77,15 +110,32 @@ export async function extendAllSeries(store: Store, stopped: () => boolean = () 
       const ctx = contextOf(site_id);
       if (!ctx) continue;
       let extended = false;
-      for (let lagging = true; lagging && !stopped();) {
-        const step = store.writing(() => {
-          const series = store.series.get(site_id, id);
-          return series ? extendSeries(ctx, series, STEP) : { added: 0, lagging: false };
-        });
-        lagging = step.lagging;
-        if (step.added > 0) extended = true;
-        result.occurrences += step.added;
-        await yieldToRequests();
+      // Planned once (a read), then written STEP occurrences per transaction; if the series
+      // changed in between (an edit, a delete), the rest is planned again from what it is now.
+      for (let replans = 0; replans < 3 && !stopped(); replans++) {
+        const series = store.series.get(site_id, id);
+        const plan = series && planExtension(ctx, series);
+        if (!plan) break;
+        let horizon = plan.series.horizon;
+        let finished = true;
+        for (let at = 0; at < plan.missing.length || at === 0; at += STEP) {
+          if (stopped()) return result;
+          const slots = plan.missing.slice(at, at + STEP);
+          const last = at + STEP >= plan.missing.length;
+          const added = store.writing(() => {
+            if (!unchanged(store.series.get(site_id, id), plan.series, horizon)) return undefined;
+            return applyExtension(ctx, plan, slots, last);
+          });
+          if (added === undefined) {
+            finished = false;
+            break;
+          }
+          horizon = last ? plan.horizon : slots.at(-1)!.date;
+          if (added > 0) extended = true;
+          result.occurrences += added;
+          await yieldToRequests();
+        }
+        if (finished) break;
       }
       if (extended) result.series++;
     }
