@@ -17,7 +17,7 @@ import { DESKTOP_TOKEN_PREFIX } from '../../http/desktop-sessions.ts';
 import { SESSION_MS } from '../../db/repositories/sessions.ts';
 import type { Role } from '../../domain/roles.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
-import { presentSite } from '../sites/present.ts';
+import { presentSite } from '../sites/present-site.ts';
 import { Session, SessionArgs } from '../../../contract/app/session.ts';
 
 const port = (request: FastifyRequest) => request.socket?.localPort;

@@ -9,7 +9,7 @@ import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
 import { SiteSummary } from '../../../contract/app/session.ts';
-import { presentSite } from './present.ts';
+import { presentSite } from './present-site.ts';
 import { SITE_CODE, SiteCreateArgs, SiteEditArgs } from '../../../contract/app/sites.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
