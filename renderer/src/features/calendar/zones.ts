@@ -23,6 +23,26 @@ export function todayIn(zone: string, now = new Date()): string {
   }
 }
 
+/** `instant` as 'YYYY-MM-DD HH:MM' on the wall clock of `zone` (the computer's if Intl does not know it). */
+export function wallTimeIn(zone: string, instant: Date): string {
+  const options: Intl.DateTimeFormatOptions = {
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+  };
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: intlZone(zone) || undefined });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', options);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
+  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+}
+
 /** The short name of `zone` at `date` ("PST", "GMT+1"), in the given locale. */
 export function zoneAbbreviation(zone: string, date: Date, locale: string): string {
   try {

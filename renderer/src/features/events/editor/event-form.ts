@@ -12,6 +12,7 @@ import type { MessageId } from '../../../i18n/messages/en.ts';
 import { withScheme } from '../../../components/web-address.ts';
 import { excerptText } from '../../../api/excerpt.ts';
 import { addMinutes, minutesBetween } from './date-input.ts';
+import { wallTimeIn } from '../../calendar/zones.ts';
 
 /** A venue or organizer as the editor holds it: an existing one, or one to create with the event. */
 export type LinkedChoice = { id: number; name: string } | { id: null; name: string; fields: Record<string, string> };
@@ -183,27 +184,6 @@ export function formFromEvent(event: Event): EventFormValues {
  */
 export const hasPassword = (event: Event) => !('json_ld' in event);
 
-/** `instant` as 'YYYY-MM-DD HH:MM' on the wall clock of `timezone` (the computer's if it is unknown). */
-function wallClock(instant: Date, timezone: string): string {
-  const options: Intl.DateTimeFormatOptions = {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone || undefined });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', options); // a zone this browser does not know ("UTC+2")
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
-}
-
 /** A new event: from a quick-add slot, or the next full hour for one hour, in the site's zone. */
 export function newEventForm(
   timezone: string,
@@ -225,7 +205,7 @@ export function newEventForm(
   }
   // The next full hour on the site's clock (not the computer's), always one hour long: an event
   // made at 22:40 runs 23:00–00:00, as calendar apps do, not 23:00–23:59.
-  const start = `${wallClock(new Date(now.getTime() + 60 * 60 * 1000), timezone).slice(0, 13)}:00`;
+  const start = `${wallTimeIn(timezone, new Date(now.getTime() + 60 * 60 * 1000)).slice(0, 13)}:00`;
   return { ...empty, timezone, start, end: addMinutes(start, 60) };
 }
 
