@@ -84,6 +84,12 @@ declare module 'fastify' {
     calDavOptions: CalDavOptions;
     /** Background failures, for almanac/v1/health and Settings → Backups. */
     problems: BackgroundProblems;
+    /**
+     * Says that this process wrote outside the REST routes (CalDAV, the series upkeep): the
+     * response cache is emptied and the change streams look at the log. The routes do both
+     * themselves; SQLite's data_version only tells of other connections' commits.
+     */
+    wroteInProcess: () => void;
   }
 }
 
@@ -188,6 +194,11 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   let closing = false;
   const changeHub = new ChangeHub(store, options.changes);
   app.decorate('changeHub', changeHub);
+  const wroteInProcess = () => {
+    cache.invalidate();
+    changeHub.poke();
+  };
+  app.decorate('wroteInProcess', wroteInProcess);
   const problems = options.problems ?? new BackgroundProblems();
   app.decorate('problems', problems);
   const writeBackup = options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason));
@@ -306,7 +317,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     store,
     throttle,
     tokenUsed: sources.tokenUsed,
-    afterWrite: () => changeHub.poke(),
+    afterWrite: wroteInProcess,
     pageOrigin: () => loopbackOrigin(app),
     readWorker,
   };

@@ -148,7 +148,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ? startDailyBackups(databaseFile(dataDir), () => listening.app.backupNow('daily'), log)
     : () => {};
   const stopOptimize = scheduleOptimize(store.db);
-  const stopSeriesUpkeep = scheduleSeriesUpkeep(store, log);
+  const stopSeriesUpkeep = scheduleSeriesUpkeep(store, log, () => listening.app.wroteInProcess());
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
   const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);

@@ -353,3 +353,17 @@ describe('bad input', () => {
     assert.equal(last, 429);
   });
 });
+
+test('a calendar app’s PUT and DELETE are seen by the next API read at once (the response cache is emptied, as a REST write does)', async () => {
+  const list = async () =>
+    (await server.request('GET', 'events', { query: { start_date: '2027-06-01', end_date: '2027-06-02' } })).body
+      .events as { title: string }[];
+  const before = await list();
+  await list(); // served from the response cache now
+  assert.equal((await put('cache-check.ics', ics('cache-check@tests', 'Seen at once'))).status, 201);
+  const after = await list();
+  assert.equal(after.length, before.length + 1, 'the new event is in the very next list');
+  assert.ok(after.some((event) => event.title === 'Seen at once'));
+  assert.equal((await dav('DELETE', `${CAL}cache-check.ics`)).status, 204);
+  assert.equal((await list()).length, before.length, 'and gone from the next one after the DELETE');
+});

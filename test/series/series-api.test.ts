@@ -306,8 +306,15 @@ test('a series that never ends gets its next dates as time moves on (the upkeep)
   const last = keep.at(-1).date;
   for (const o of made.occurrences.slice(count - 20)) server.store.posts.remove(1, o.id);
   server.store.series.update(1, made.id, { horizon: last });
-  const done = await extendAllSeries(server.store);
+  let told = 0;
+  const done = await extendAllSeries(
+    server.store,
+    () => false,
+    () => told++,
+  );
   assert.ok(done.series >= 1);
+  // Each write is told to the service (its response cache and change streams: service.ts).
+  assert.ok(told >= Math.ceil(20 / 6), `told after each write (${told})`);
   const now = await server.admin('GET', `${SERIES}/${made.id}`);
   assert.equal(now.body.occurrences.length, count);
   assert.equal(now.body.horizon, made.horizon);

@@ -85,7 +85,12 @@ export interface UpkeepResult {
  * Every lagging series of every site, one transaction each, yielding to pending requests between
  * them. `stopped` is checked between series (the service stopping).
  */
-export async function extendAllSeries(store: Store, stopped: () => boolean = () => false): Promise<UpkeepResult> {
+export async function extendAllSeries(
+  store: Store,
+  stopped: () => boolean = () => false,
+  /** Called after each write (the service empties its response cache and wakes its change streams). */
+  wrote: () => void = () => {},
+): Promise<UpkeepResult> {
   const result: UpkeepResult = { series: 0, occurrences: 0 };
   const contexts = new Map<number, OperationContext>();
   const contextOf = (siteId: number) => {
@@ -130,6 +135,7 @@ export async function extendAllSeries(store: Store, stopped: () => boolean = () 
             finished = false;
             break;
           }
+          wrote();
           horizon = last ? plan.horizon : slots.at(-1)!.date;
           if (added > 0) extended = true;
           result.occurrences += added;
@@ -144,12 +150,16 @@ export async function extendAllSeries(store: Store, stopped: () => boolean = () 
 }
 
 /** Runs the upkeep now and then every day until the returned function is called. */
-export function scheduleSeriesUpkeep(store: Store, log: (line: string) => void): () => void {
+export function scheduleSeriesUpkeep(
+  store: Store,
+  log: (line: string) => void,
+  wrote: () => void = () => {},
+): () => void {
   let stopped = false;
   let running: Promise<void> | undefined;
   const run = () => {
     if (running || stopped) return;
-    running = extendAllSeries(store, () => stopped)
+    running = extendAllSeries(store, () => stopped, wrote)
       .then((done) => {
         if (done.series > 0) log(`series upkeep: ${done.occurrences} occurrences added to ${done.series} series`);
       })
