@@ -1,0 +1,358 @@
+// Calendar files keep series (issue 28), over real HTTP with the real server: an Outlook-shaped
+// file's weekly meeting (a Windows zone name, BYDAY, one moved occurrence, one EXDATE, one
+// cancelled occurrence) becomes ONE series with its exception; a re-import updates it in place;
+// the .ics export writes it once with its rule, read back by an independent reader
+// (python3-icalendar + python3-recurring-ical-events) giving the occurrences the server lists;
+// export → import into a new site gives the same series; a rule the series model refuses (hourly)
+// falls back to single events with a note; the CSV export stays one row per occurrence.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../support/server.ts';
+import { pythonMissing, runPython } from '../support/python.ts';
+
+let server: TestServer;
+const IMPORT = 'almanac/v1/import';
+const missingPython = pythonMissing('icalendar') || pythonMissing('recurring_ical_events');
+
+before(async () => {
+  server = await startServer({ timezone: 'America/New_York' });
+});
+after(() => server.close());
+
+function newSite(code: string) {
+  const site = server.store.sites.create({ code, title: `Copy ${code}`, timezone: 'America/New_York', language: 'en' });
+  for (const [login, id] of Object.entries(server.userIds))
+    server.store.users.setRole(site.id, id, login === 'author2' ? 'author' : (login as 'administrator'));
+  return site;
+}
+
+async function upload(site: string, body: string, query: Record<string, string> = {}) {
+  const path = site === 'default' ? `/${IMPORT}` : `/${site}/${IMPORT}`;
+  const response = await server.request('POST', path, {
+    raw: { body, contentType: 'text/calendar' },
+    query,
+    token: server.tokens.administrator,
+  });
+  assert.equal(response.status, 200, response.text);
+  return response.body;
+}
+
+// The meeting is next year's (the reader imports series within a year back, two years ahead), on
+// the Tuesdays from the first of January: dates computed, so the test means the same every year.
+const YEAR = new Date().getUTCFullYear() + 1;
+const firstTuesday = (() => {
+  const day = new Date(Date.UTC(YEAR, 0, 1));
+  while (day.getUTCDay() !== 2) day.setUTCDate(day.getUTCDate() + 1);
+  return day;
+})();
+/** The date `weeks` after the first Tuesday, plus `days`: `YYYY-MM-DD`. */
+function dateOf(weeks: number, days = 0): string {
+  return new Date(firstTuesday.getTime() + (weeks * 7 + days) * 86_400_000).toISOString().slice(0, 10);
+}
+const compact = (date: string) => date.replaceAll('-', '');
+
+const UID =
+  '040000008200E00074C5B7101A82E00800000000B0C4A7D1E25ADB01000000000000000010000000F7A1C36D2E8B4C4F9A3A4C1F6C2E9D11';
+
+/** Outlook's way: a Windows zone with its VTIMEZONE, quoted TZIDs, the moved occurrence after its series. */
+function outlookFile(title = 'Team meeting'): string {
+  const zone = 'TZID="W. Europe Standard Time"';
+  return [
+    'BEGIN:VCALENDAR',
+    'PRODID:-//Microsoft Corporation//Outlook 16.0 MIMEDIR//EN',
+    'VERSION:2.0',
+    'METHOD:PUBLISH',
+    'BEGIN:VTIMEZONE',
+    'TZID:W. Europe Standard Time',
+    'BEGIN:STANDARD',
+    'DTSTART:16011028T030000',
+    'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=10',
+    'TZOFFSETFROM:+0200',
+    'TZOFFSETTO:+0100',
+    'END:STANDARD',
+    'BEGIN:DAYLIGHT',
+    'DTSTART:16010325T020000',
+    'RRULE:FREQ=YEARLY;BYDAY=-1SU;BYMONTH=3',
+    'TZOFFSETFROM:+0100',
+    'TZOFFSETTO:+0200',
+    'END:DAYLIGHT',
+    'END:VTIMEZONE',
+    'BEGIN:VEVENT',
+    'CLASS:PUBLIC',
+    `DESCRIPTION:Weekly status.\\n`,
+    `DTSTART;${zone}:${compact(dateOf(0))}T100000`,
+    `DTEND;${zone}:${compact(dateOf(0))}T110000`,
+    `RRULE:FREQ=WEEKLY;UNTIL=${compact(dateOf(11))}T235959Z;INTERVAL=1;BYDAY=TU;WKST=SU`,
+    `EXDATE;${zone}:${compact(dateOf(4))}T100000`,
+    'LOCATION:Room 4B',
+    'SEQUENCE:0',
+    `SUMMARY;LANGUAGE=en-us:${title}`,
+    `UID:${UID}`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    `RECURRENCE-ID;${zone}:${compact(dateOf(6))}T100000`,
+    `DTSTART;${zone}:${compact(dateOf(6, 1))}T140000`,
+    `DTEND;${zone}:${compact(dateOf(6, 1))}T150000`,
+    'LOCATION:Room 4B',
+    'SEQUENCE:1',
+    'SUMMARY;LANGUAGE=en-us:Team meeting (moved)',
+    `UID:${UID}`,
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    `RECURRENCE-ID;${zone}:${compact(dateOf(9))}T100000`,
+    `DTSTART;${zone}:${compact(dateOf(9))}T100000`,
+    `DTEND;${zone}:${compact(dateOf(9))}T110000`,
+    'STATUS:CANCELLED',
+    'SUMMARY;LANGUAGE=en-us:Canceled: Team meeting',
+    `UID:${UID}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+}
+
+const seriesCount = (siteId: number) =>
+  (
+    server.store.db.prepare("SELECT count(*) AS n FROM series WHERE site_id = ? AND status = 'active'").get(siteId) as {
+      n: number;
+    }
+  ).n;
+const eventCount = (siteId: number) =>
+  (
+    server.store.db
+      .prepare("SELECT count(*) AS n FROM posts WHERE site_id = ? AND type = 'event' AND status <> 'trash'")
+      .get(siteId) as { n: number }
+  ).n;
+
+async function readSeries(site: string, id: number) {
+  const prefix = site === 'default' ? '' : `/${site}`;
+  const response = await server.admin('GET', `${prefix}/almanac/v1/series/${id}`);
+  assert.equal(response.status, 200, response.text);
+  return response.body;
+}
+
+/** What makes a series the same series: its rule, dates, time, and each occurrence. */
+async function shapeOf(site: string, id: number) {
+  const series = await readSeries(site, id);
+  const prefix = site === 'default' ? '' : `/${site}`;
+  const titles = new Map<number, string>();
+  for (const occurrence of series.occurrences) {
+    const event = await server.admin('GET', `${prefix}/svc/events/v1/events/${occurrence.id}`);
+    titles.set(occurrence.id, event.body.title);
+  }
+  return {
+    uid: series.uid,
+    rule: series.rule,
+    rdates: series.rdates,
+    exdates: series.exdates,
+    timezone: series.timezone,
+    start: series.start,
+    end: series.end,
+    occurrences: series.occurrences
+      .filter((o: { status: string }) => o.status !== 'trash')
+      .map((o: { id: number; date: string; start: string; end: string; detached: boolean }) => [
+        o.date,
+        o.start,
+        o.end,
+        o.detached,
+        titles.get(o.id),
+      ]) as [string, string, string, boolean, string | undefined][],
+  };
+}
+
+const TUESDAYS = [0, 1, 2, 3, 5, 6, 7, 8, 10, 11]; // weeks 4 (EXDATE) and 9 (cancelled) left out
+let importedId = 0;
+
+test('preview: one series of ten occurrences, nothing written', async () => {
+  const site = server.store.sites.byCode('default')!;
+  const preview = await upload('default', outlookFile(), { dry_run: 'true' });
+  assert.equal(preview.dry_run, true);
+  assert.deepEqual(
+    preview.series.map((s: Record<string, unknown>) => [s.uid, s.kept, s.action, s.instances]),
+    [[UID, true, 'create', 10]],
+  );
+  assert.equal(preview.created, 10);
+  assert.equal(preview.updated, 0);
+  assert.deepEqual(
+    preview.warnings.filter((w: { code: string }) => w.code === 'series_expanded'),
+    [],
+  );
+  assert.equal(seriesCount(site.id), 0);
+  assert.equal(eventCount(site.id), 0);
+});
+
+test('an Outlook weekly meeting becomes one series, with its moved occurrence as the exception', async () => {
+  const site = server.store.sites.byCode('default')!;
+  const summary = await upload('default', outlookFile());
+  assert.equal(summary.created, 10);
+  assert.equal(summary.series.length, 1);
+  assert.equal(summary.series[0].kept, true);
+  importedId = summary.series[0].id;
+  assert.ok(importedId > 0);
+  assert.equal(seriesCount(site.id), 1);
+  assert.equal(eventCount(site.id), 10, 'no copies beside the series');
+
+  const shape = await shapeOf('default', importedId);
+  assert.equal(shape.uid, UID);
+  assert.match(shape.rule, /^FREQ=WEEKLY;/);
+  assert.match(shape.rule, /BYDAY=TU/);
+  assert.equal(shape.timezone, 'Europe/Berlin');
+  assert.deepEqual(shape.exdates, [dateOf(4), dateOf(9)]);
+  assert.deepEqual(shape.rdates, []);
+  assert.deepEqual(
+    shape.occurrences.map((o) => o[0]),
+    TUESDAYS.map((week) => dateOf(week)),
+  );
+  const moved = shape.occurrences.filter((o) => o[3] === true);
+  assert.deepEqual(moved, [
+    [dateOf(6), `${dateOf(6, 1)} 14:00:00`, `${dateOf(6, 1)} 15:00:00`, true, 'Team meeting (moved)'],
+  ]);
+  for (const o of shape.occurrences.filter((o) => o[3] === false)) {
+    assert.equal(o[1], `${o[0]} 10:00:00`);
+    assert.equal(o[4], 'Team meeting');
+  }
+});
+
+test('re-importing the file updates that series in place, never a second one', async () => {
+  const site = server.store.sites.byCode('default')!;
+  const before = await shapeOf('default', importedId);
+  const again = await upload('default', outlookFile('Team meeting (new room)'));
+  assert.deepEqual(
+    again.series.map((s: Record<string, unknown>) => [s.kept, s.action, s.id]),
+    [[true, 'update', importedId]],
+  );
+  assert.equal(again.created, 0);
+  assert.equal(again.updated, 10);
+  assert.equal(seriesCount(site.id), 1);
+  assert.equal(eventCount(site.id), 10);
+  const after = await shapeOf('default', importedId);
+  assert.deepEqual(
+    after.occurrences.map((o) => o.slice(0, 4)),
+    before.occurrences.map((o) => o.slice(0, 4)),
+  );
+  // The series' title reached every occurrence but the moved one, which keeps its own.
+  assert.deepEqual(
+    after.occurrences.map((o) => o[4]),
+    TUESDAYS.map((week) => (week === 6 ? 'Team meeting (moved)' : 'Team meeting (new room)')),
+  );
+  await upload('default', outlookFile());
+});
+
+let exported = '';
+
+test('the .ics export writes the series once: its rule, EXDATE and the moved occurrence', async () => {
+  const response = await server.admin('GET', '/almanac/v1/export', { query: { format: 'ics' } });
+  assert.equal(response.status, 200);
+  exported = response.text;
+  const vevents = exported.split('BEGIN:VEVENT').slice(1);
+  assert.equal(vevents.length, 2, exported);
+  const [master, exception] = vevents as [string, string];
+  assert.match(master, /\r\nRRULE:FREQ=WEEKLY;[^\r]*BYDAY=TU/);
+  // RFC 5545: UNTIL in UTC beside a zoned DTSTART.
+  assert.match(master, /UNTIL=\d{8}T\d{6}Z/);
+  assert.match(
+    master,
+    new RegExp(`EXDATE;TZID=Europe/Berlin:${compact(dateOf(4))}T100000,${compact(dateOf(9))}T100000`),
+  );
+  assert.match(exception, new RegExp(`RECURRENCE-ID;TZID=Europe/Berlin:${compact(dateOf(6))}T100000`));
+  assert.match(exception, /SUMMARY:Team meeting \(moved\)/);
+  for (const block of vevents) assert.match(block.replace(/\r\n /g, ''), new RegExp(`UID:${UID}`));
+  assert.match(exported, /BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin/);
+});
+
+test(
+  'an independent reader (python icalendar + recurring-ical-events) finds the occurrences the server lists',
+  { skip: missingPython },
+  async () => {
+    const listed = await server.admin('GET', '/svc/events/v1/events', {
+      query: { start_date: `${YEAR}-01-01`, end_date: `${YEAR}-12-31`, per_page: 50 },
+    });
+    const server_ = listed.body.events
+      .map((e: { title: string; start_date: string; end_date: string }) => [e.start_date, e.end_date, e.title])
+      .sort();
+    const python = runPython<string[][]>(
+      `
+import sys, json
+from zoneinfo import ZoneInfo
+import icalendar, recurring_ical_events
+data = json.load(sys.stdin)
+calendar = icalendar.Calendar.from_ical(data["text"])
+berlin = ZoneInfo("Europe/Berlin")
+out = []
+for event in recurring_ical_events.of(calendar).between((data["year"], 1, 1), (data["year"] + 1, 1, 1)):
+    start = event["DTSTART"].dt.astimezone(berlin)
+    end = event["DTEND"].dt.astimezone(berlin)
+    out.append([start.strftime("%Y-%m-%d %H:%M:%S"), end.strftime("%Y-%m-%d %H:%M:%S"), str(event["SUMMARY"])])
+print(json.dumps(sorted(out)))
+`,
+      { text: exported, year: YEAR },
+    );
+    assert.equal(python.length, 10);
+    assert.deepEqual(python, server_);
+  },
+);
+
+test('export → import into a new site gives the same series and exceptions', async () => {
+  const copy = newSite('series-copy');
+  const summary = await upload('series-copy', exported);
+  assert.deepEqual(
+    summary.series.map((s: Record<string, unknown>) => [s.kept, s.action]),
+    [[true, 'create']],
+  );
+  assert.equal(seriesCount(copy.id), 1);
+  assert.equal(eventCount(copy.id), 10);
+  const original = await shapeOf('default', importedId);
+  const copied = await shapeOf('series-copy', summary.series[0].id);
+  assert.deepEqual(copied, original);
+  // And importing the export into its own site again changes nothing: the same series, updated.
+  const own = await upload('default', exported);
+  assert.deepEqual(
+    own.series.map((s: Record<string, unknown>) => [s.action, s.id]),
+    [['update', importedId]],
+  );
+  assert.deepEqual(await shapeOf('default', importedId), original);
+});
+
+test('the CSV export stays one row per occurrence', async () => {
+  const response = await server.admin('GET', '/almanac/v1/export', { query: { format: 'csv' } });
+  assert.equal(response.status, 200);
+  const rows = response.text.trim().split(/\r?\n/).slice(1);
+  assert.equal(rows.length, 10);
+  assert.equal(rows.filter((row) => row.includes('Team meeting (moved)')).length, 1);
+});
+
+test('an hourly rule, which a series cannot hold, is imported as single events with a note saying why', async () => {
+  const site = newSite('hourly');
+  const file = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    'BEGIN:VEVENT',
+    'UID:hourly-1',
+    'SUMMARY:Shift change',
+    `DTSTART;TZID=Europe/Madrid:${compact(dateOf(0))}T080000`,
+    `DTEND;TZID=Europe/Madrid:${compact(dateOf(0))}T081500`,
+    'RRULE:FREQ=HOURLY;INTERVAL=4;COUNT=3',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  const preview = await upload('hourly', file, { dry_run: 'true' });
+  const note = preview.warnings.find((w: { code: string }) => w.code === 'series_expanded');
+  assert.ok(note, JSON.stringify(preview.warnings));
+  assert.deepEqual(note.params, { title: 'Shift change', why: 'rule', part: 'FREQ' });
+  assert.match(note.message, /imported as single events/);
+  assert.equal(preview.created, 3);
+  assert.deepEqual(
+    preview.series.map((s: Record<string, unknown>) => [s.kept, s.instances]),
+    [[undefined, 3]],
+  );
+  const summary = await upload('hourly', file);
+  assert.equal(summary.created, 3);
+  assert.equal(seriesCount(site.id), 0);
+  assert.equal(eventCount(site.id), 3);
+  // Re-imported: the same three events, updated.
+  const again = await upload('hourly', file);
+  assert.deepEqual([again.created, again.updated], [0, 3]);
+  assert.equal(eventCount(site.id), 3);
+});
