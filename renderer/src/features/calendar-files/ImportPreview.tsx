@@ -1,5 +1,5 @@
 // What an import would do (or did): the counts, the venues, organizers and categories it creates or
-// links to, series expanded, skipped items with the reason, warnings, and the events one by one
+// links to, series kept as series or expanded, skipped items with the reason, warnings, and the events one by one
 // (the first 500; the counts are complete).
 import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
@@ -31,11 +31,18 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
         id="import-series"
         title={t('files.series')}
         items={summary.series.map((series) =>
-          t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
-            title: series.title,
-            count: series.instances,
-            line: series.line,
-          }),
+          series.kept
+            ? t('files.seriesKept', {
+                title: series.title,
+                count: series.instances,
+                line: series.line,
+                more: series.truncated ? 'yes' : 'no',
+              })
+            : t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
+                title: series.title,
+                count: series.instances,
+                line: series.line,
+              }),
         )}
       />
       <Notes
