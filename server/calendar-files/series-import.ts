@@ -16,9 +16,11 @@ import type { SeriesRow } from '../db/repositories/series.ts';
 import type { EventWriteInput } from '../operations/events/writes.ts';
 import { writeSeriesDocument, type SeriesDocument, type SeriesOverride } from '../operations/series/series-document.ts';
 import { prepareSeriesCreate, prepareSeriesEdit, type PreparedSeries } from '../operations/series/series-writes.ts';
+import { horizonFor } from '../operations/series/series-state.ts';
 import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 import type { FileSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
+import { RuleCostBudget } from './series-cost.ts';
 import { checkedWrite, writeOf, type CheckedWrite, type ImportLinks } from './import-plan.ts';
 
 /** The fields that place an occurrence: an override always carries them. */
@@ -54,7 +56,7 @@ interface Fallback {
 const REASONS: Record<string, string> = {
   rules: 'it has more than one rule (RRULE or EXRULE), which a series cannot hold',
   periods: 'some of its extra dates (RDATE) have their own length, which a series cannot hold',
-  too_costly: 'its rule takes too long to work out',
+  too_costly: 'its rule takes too long to work out from its start',
   rule: 'a series cannot repeat this way',
   too_many: `it would have more than ${MAX_SERIES_OCCURRENCES} occurrences within the series horizon`,
   copies: 'an earlier import made its occurrences single events, which are updated instead',
@@ -118,7 +120,13 @@ interface Checked {
 }
 
 /** The series checked as the model checks it, or why it falls back to single events. */
-function check(ctx: OperationContext, series: FileSeries, env: Env, file: ReadCalendarFile): Checked | Fallback {
+function check(
+  ctx: OperationContext,
+  series: FileSeries,
+  env: Env,
+  file: ReadCalendarFile,
+  cost: RuleCostBudget,
+): Checked | Fallback {
   if (series.unfit) return { why: series.unfit };
   const siteId = ctx.site.id;
   const existing = ctx.store.series.byUid(siteId, series.uid);
@@ -134,6 +142,11 @@ function check(ctx: OperationContext, series: FileSeries, env: Env, file: ReadCa
   // Fields the API refuses: each expanded event is refused (and listed) the same way.
   if (!master.prepared?.schedule) return { why: 'refused', detail: master.errors.join(' ') };
   const { schedule } = master.prepared;
+  const reading = readRecurrenceRule(series.rule);
+  if ('problems' in reading) return refusal(series, new ParamErrors(), ctx);
+  const through = horizonFor(ctx, schedule.startLocal.slice(0, 10));
+  if (!cost.affords(series.rule, schedule.startLocal, schedule.allDay, through, MAX_SERIES_OCCURRENCES + 1))
+    return { why: 'too_costly' };
   const input = master.input;
   if (existing) delete input.status;
 
@@ -203,6 +216,7 @@ function check(ctx: OperationContext, series: FileSeries, env: Env, file: ReadCa
  */
 export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env: Env): SeriesImport {
   const result: SeriesImport = { kept: new Set(), singles: [], created: 0, updated: 0, planned: [], lines: new Map() };
+  const cost = new RuleCostBudget();
   for (const series of file.repeating ?? []) {
     const existing = ctx.store.series.byUid(ctx.site.id, series.uid);
     if (existing?.status === 'trash') {
@@ -217,7 +231,7 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       });
       continue;
     }
-    let checked = check(ctx, series, env, file);
+    let checked = check(ctx, series, env, file, cost);
     let written: ReturnType<typeof writeSeriesDocument> | undefined;
     if ('doc' in checked && !env.dryRun) {
       const { doc, existing: current } = checked;

@@ -356,3 +356,45 @@ test('an hourly rule, which a series cannot hold, is imported as single events w
   assert.deepEqual([again.created, again.updated], [0, 3]);
   assert.equal(eventCount(site.id), 3);
 });
+
+test('a rule too costly to work out from its start is expanded with a note; the other series of the file stay series', async () => {
+  const site = newSite('costly');
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN'];
+  // "Every day that is a Friday the 13th" since 1970: ~21,600 dates examined to reach the horizon,
+  // past what one series may cost the model (series-cost.ts); the reader's window is cheap.
+  for (let i = 0; i < 3; i++)
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:friday-13-${i}`,
+      `SUMMARY:Unlucky ${i}`,
+      'DTSTART;TZID=Europe/Berlin:19700101T100000',
+      'DTEND;TZID=Europe/Berlin:19700101T110000',
+      'RRULE:FREQ=DAILY;BYMONTHDAY=13;BYDAY=FR',
+      'END:VEVENT',
+    );
+  lines.push(
+    'BEGIN:VEVENT',
+    'UID:weekly-for-ten-years',
+    'SUMMARY:Old club',
+    `DTSTART;TZID=Europe/Berlin:${YEAR - 10}0105T190000`,
+    `DTEND;TZID=Europe/Berlin:${YEAR - 10}0105T210000`,
+    `RRULE:FREQ=WEEKLY;UNTIL=${compact(dateOf(11))}T235959Z`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  );
+  const summary = await upload('costly', lines.join('\r\n'));
+  const notes = summary.warnings.filter((w: { code: string }) => w.code === 'series_expanded');
+  assert.deepEqual(
+    notes.map((w: { params: Record<string, unknown> }) => [w.params.title, w.params.why]),
+    [0, 1, 2].map((i) => [`Unlucky ${i}`, 'too_costly']),
+  );
+  const kept = summary.series.filter((s: { kept?: boolean }) => s.kept);
+  assert.deepEqual(
+    kept.map((s: { uid: string }) => s.uid),
+    ['weekly-for-ten-years'],
+  );
+  assert.equal(seriesCount(site.id), 1);
+  // The expanded ones are the reader's events in its window, as before series.
+  assert.ok(summary.created > kept[0].instances);
+});

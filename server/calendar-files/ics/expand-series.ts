@@ -75,7 +75,7 @@ const FILE_MS = 20_000;
  * ical.js 2.2, a monthly rule with BYDAY builds each day of the month as a time object for each
  * date it tests, and BYSETPOS every candidate of the month as well.
  */
-function weightOf(rule: ICAL.Recur): number {
+export function weightOf(rule: ICAL.Recur): number {
   const parts = rule.parts;
   let weight = 1;
   if (rule.freq === 'MONTHLY' || rule.freq === 'YEARLY') {
