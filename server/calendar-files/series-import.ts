@@ -165,6 +165,9 @@ function check(
       continue;
     }
     const own = overrideInput(raw, writeOf(override.event, false));
+    // Its own status (a TENTATIVE occurrence of a confirmed series is a draft), when it differs.
+    const status = writeOf(override.event, true).status;
+    if (status !== writeOf(series.master, true).status) own.status = status;
     // Checked as a whole event (the master's fields with its own), written as its own fields only.
     const whole = Object.assign(structuredClone(raw), own);
     const checked = checkedWrite(ctx, override.event, whole, undefined, env.links);

@@ -238,13 +238,45 @@ test('re-importing the file updates that series in place, never a second one', a
   await upload('default', outlookFile());
 });
 
+const MARKET_UID_HOLDER: { uid: string; id: number } = { uid: '', id: 0 };
+
+test('a series made in Almanac: all-day, monthly, an extra and an excluded date, a retitled and a deleted occurrence', async () => {
+  const first = await server.admin('POST', '/svc/events/v1/events', {
+    json: { title: 'Market', start_date: `${YEAR}-02-01`, end_date: `${YEAR}-02-01`, all_day: true, status: 'publish' },
+  });
+  assert.equal(first.status, 201, first.text);
+  const made = await server.admin('POST', '/almanac/v1/series', {
+    json: {
+      event: first.body.id,
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=1;COUNT=6',
+      rdates: [`${YEAR}-02-15`],
+      exdates: [`${YEAR}-04-01`],
+    },
+  });
+  assert.equal(made.status, 201, made.text);
+  MARKET_UID_HOLDER.uid = made.body.uid;
+  MARKET_UID_HOLDER.id = made.body.id;
+  const byDate = new Map<string, number>(
+    made.body.occurrences.map((o: { date: string; id: number }) => [o.date, o.id] as [string, number]),
+  );
+  // "This event only", through svc/events/v1.
+  const retitled = await server.admin('POST', `/svc/events/v1/events/${byDate.get(`${YEAR}-03-01`)}`, {
+    json: { title: 'Market (spring)' },
+  });
+  assert.equal(retitled.status, 200, retitled.text);
+  // Deleting one occurrence excludes its date.
+  const deleted = await server.admin('DELETE', `/svc/events/v1/events/${byDate.get(`${YEAR}-05-01`)}`);
+  assert.equal(deleted.status, 200, deleted.text);
+});
+
 let exported = '';
 
 test('the .ics export writes the series once: its rule, EXDATE and the moved occurrence', async () => {
   const response = await server.admin('GET', '/almanac/v1/export', { query: { format: 'ics' } });
   assert.equal(response.status, 200);
   exported = response.text;
-  const vevents = exported.split('BEGIN:VEVENT').slice(1);
+  const blocks = exported.replace(/\r\n /g, '').split('BEGIN:VEVENT').slice(1);
+  const vevents = blocks.filter((block) => block.includes(`UID:${UID}`));
   assert.equal(vevents.length, 2, exported);
   const [master, exception] = vevents as [string, string];
   assert.match(master, /\r\nRRULE:FREQ=WEEKLY;[^\r]*BYDAY=TU/);
@@ -256,8 +288,16 @@ test('the .ics export writes the series once: its rule, EXDATE and the moved occ
   );
   assert.match(exception, new RegExp(`RECURRENCE-ID;TZID=Europe/Berlin:${compact(dateOf(6))}T100000`));
   assert.match(exception, /SUMMARY:Team meeting \(moved\)/);
-  for (const block of vevents) assert.match(block.replace(/\r\n /g, ''), new RegExp(`UID:${UID}`));
   assert.match(exported, /BEGIN:VTIMEZONE\r\nTZID:Europe\/Berlin/);
+  // The market: one master with its dates (the deleted occurrence's excluded), one retitled exception.
+  const market = blocks.filter((block) => block.includes(`UID:${MARKET_UID_HOLDER.uid}`));
+  assert.equal(market.length, 2);
+  assert.match(market[0]!, /\r\nRRULE:FREQ=MONTHLY;COUNT=6;BYMONTHDAY=1\r\n/);
+  assert.match(market[0]!, new RegExp(`RDATE;VALUE=DATE:${YEAR}0215`));
+  assert.match(market[0]!, new RegExp(`EXDATE;VALUE=DATE:${YEAR}0401,${YEAR}0501`));
+  assert.match(market[1]!, new RegExp(`RECURRENCE-ID;VALUE=DATE:${YEAR}0301`));
+  assert.match(market[1]!, /SUMMARY:Market \(spring\)/);
+  assert.equal(blocks.length, 4, 'nothing but the two series');
 });
 
 test(
@@ -273,6 +313,7 @@ test(
     const python = runPython<string[][]>(
       `
 import sys, json
+from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 import icalendar, recurring_ical_events
 data = json.load(sys.stdin)
@@ -280,14 +321,24 @@ calendar = icalendar.Calendar.from_ical(data["text"])
 berlin = ZoneInfo("Europe/Berlin")
 out = []
 for event in recurring_ical_events.of(calendar).between((data["year"], 1, 1), (data["year"] + 1, 1, 1)):
-    start = event["DTSTART"].dt.astimezone(berlin)
-    end = event["DTEND"].dt.astimezone(berlin)
-    out.append([start.strftime("%Y-%m-%d %H:%M:%S"), end.strftime("%Y-%m-%d %H:%M:%S"), str(event["SUMMARY"])])
+    start = event["DTSTART"].dt
+    end = event["DTEND"].dt
+    if isinstance(start, datetime):
+        start = start.astimezone(berlin).strftime("%Y-%m-%d %H:%M:%S")
+        end = end.astimezone(berlin).strftime("%Y-%m-%d %H:%M:%S")
+    else:  # all day: the last day, inclusive, as Almanac keeps it
+        start = start.strftime("%Y-%m-%d 00:00:00")
+        end = (end - timedelta(days=1)).strftime("%Y-%m-%d 23:59:59")
+    out.append([start, end, str(event["SUMMARY"])])
 print(json.dumps(sorted(out)))
 `,
       { text: exported, year: YEAR },
     );
-    assert.equal(python.length, 10);
+    assert.equal(
+      python.length,
+      10 + 5,
+      'ten meetings, five markets (six by the rule and one extra, less one excluded and one deleted)',
+    );
     assert.deepEqual(python, server_);
   },
 );
@@ -296,19 +347,39 @@ test('export → import into a new site gives the same series and exceptions', a
   const copy = newSite('series-copy');
   const summary = await upload('series-copy', exported);
   assert.deepEqual(
-    summary.series.map((s: Record<string, unknown>) => [s.kept, s.action]),
-    [[true, 'create']],
+    summary.series.map((s: Record<string, unknown>) => [s.uid, s.kept, s.action]),
+    [
+      [MARKET_UID_HOLDER.uid, true, 'create'],
+      [UID, true, 'create'],
+    ].sort((a, b) => exported.indexOf(`UID:${a[0]}`) - exported.indexOf(`UID:${b[0]}`)),
   );
-  assert.equal(seriesCount(copy.id), 1);
-  assert.equal(eventCount(copy.id), 10);
+  assert.equal(seriesCount(copy.id), 2);
+  assert.equal(eventCount(copy.id), 10 + 5);
+  const idIn = (uid: string) => summary.series.find((s: { uid: string }) => s.uid === uid).id;
   const original = await shapeOf('default', importedId);
-  const copied = await shapeOf('series-copy', summary.series[0].id);
-  assert.deepEqual(copied, original);
+  assert.deepEqual(await shapeOf('series-copy', idIn(UID)), original);
+  const market = await shapeOf('default', MARKET_UID_HOLDER.id);
+  const marketCopy = await shapeOf('series-copy', idIn(MARKET_UID_HOLDER.uid));
+  assert.deepEqual(marketCopy, market);
+  assert.deepEqual(marketCopy.exdates, [`${YEAR}-04-01`, `${YEAR}-05-01`]);
+  assert.deepEqual(
+    marketCopy.occurrences.map((o) => [o[0], o[3], o[4]]),
+    [
+      [`${YEAR}-02-01`, false, 'Market'],
+      [`${YEAR}-02-15`, false, 'Market'],
+      [`${YEAR}-03-01`, true, 'Market (spring)'],
+      [`${YEAR}-06-01`, false, 'Market'],
+      [`${YEAR}-07-01`, false, 'Market'],
+    ],
+  );
   // And importing the export into its own site again changes nothing: the same series, updated.
   const own = await upload('default', exported);
   assert.deepEqual(
-    own.series.map((s: Record<string, unknown>) => [s.action, s.id]),
-    [['update', importedId]],
+    own.series.map((s: Record<string, unknown>) => [s.action, s.id]).sort(),
+    [
+      ['update', importedId],
+      ['update', MARKET_UID_HOLDER.id],
+    ].sort(),
   );
   assert.deepEqual(await shapeOf('default', importedId), original);
 });
@@ -317,7 +388,7 @@ test('the CSV export stays one row per occurrence', async () => {
   const response = await server.admin('GET', '/almanac/v1/export', { query: { format: 'csv' } });
   assert.equal(response.status, 200);
   const rows = response.text.trim().split(/\r?\n/).slice(1);
-  assert.equal(rows.length, 10);
+  assert.equal(rows.length, 10 + 5);
   assert.equal(rows.filter((row) => row.includes('Team meeting (moved)')).length, 1);
 });
 
