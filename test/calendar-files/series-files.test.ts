@@ -469,3 +469,72 @@ test('a rule too costly to work out from its start is expanded with a note; the 
   // The expanded ones are the reader's events in its window, as before series.
   assert.ok(summary.created > kept[0].instances);
 });
+
+const vcalendar = (...lines: string[]) =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...lines, 'END:VCALENDAR', ''].join('\r\n');
+
+test('a series an earlier import made into single events: those are updated, not doubled by a new series', async () => {
+  const site = newSite('copies');
+  // What an import before series left: one event per occurrence, each known by UID/RECURRENCE-ID.
+  const singles = [0, 1, 2].flatMap((week) => [
+    'BEGIN:VEVENT',
+    `UID:club/${compact(dateOf(week))}T180000Z`,
+    'SUMMARY:Club',
+    `DTSTART:${compact(dateOf(week))}T180000Z`,
+    `DTEND:${compact(dateOf(week))}T190000Z`,
+    'END:VEVENT',
+  ]);
+  assert.equal((await upload('copies', vcalendar(...singles))).created, 3);
+  const summary = await upload(
+    'copies',
+    vcalendar(
+      'BEGIN:VEVENT',
+      'UID:club',
+      'SUMMARY:Club night',
+      `DTSTART:${compact(dateOf(0))}T180000Z`,
+      `DTEND:${compact(dateOf(0))}T190000Z`,
+      'RRULE:FREQ=WEEKLY;COUNT=3',
+      'END:VEVENT',
+    ),
+  );
+  const note = summary.warnings.find((w: { code: string }) => w.code === 'series_expanded');
+  assert.deepEqual(note?.params, { title: 'Club night', why: 'copies' });
+  assert.deepEqual([summary.created, summary.updated], [0, 3]);
+  assert.equal(seriesCount(site.id), 0);
+  assert.equal(eventCount(site.id), 3);
+});
+
+test("an exception's own status travels: a TENTATIVE occurrence of a confirmed series is a draft", async () => {
+  newSite('tentative');
+  const summary = await upload(
+    'tentative',
+    vcalendar(
+      'BEGIN:VEVENT',
+      'UID:choir',
+      'SUMMARY:Choir',
+      'STATUS:CONFIRMED',
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(0))}T190000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(0))}T210000`,
+      'RRULE:FREQ=WEEKLY;COUNT=4',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      'UID:choir',
+      'SUMMARY:Choir',
+      'STATUS:TENTATIVE',
+      `RECURRENCE-ID;TZID=Europe/Madrid:${compact(dateOf(2))}T190000`,
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(2))}T190000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(2))}T210000`,
+      'END:VEVENT',
+    ),
+  );
+  const series = await readSeries('tentative', summary.series[0].id);
+  assert.deepEqual(
+    series.occurrences.map((o: { date: string; status: string; detached: boolean }) => [o.date, o.status, o.detached]),
+    [
+      [dateOf(0), 'publish', false],
+      [dateOf(1), 'publish', false],
+      [dateOf(2), 'draft', true],
+      [dateOf(3), 'publish', false],
+    ],
+  );
+});
