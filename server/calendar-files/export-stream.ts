@@ -1,4 +1,6 @@
-// An export as a stream of text chunks: every event a list filter matches, as iCalendar or CSV.
+// An export as a stream of text chunks: every event a list filter matches, as iCalendar or CSV —
+// in iCalendar each series once, as its rule and exceptions (series-vevents.ts), in CSV one row per
+// occurrence.
 // It reads on a connection of its own in one read transaction — one consistent snapshot however
 // long the client takes, and the server's connection stays free — and yields a chunk every few
 // hundred events, so memory stays flat and the event loop serves other requests in between.
