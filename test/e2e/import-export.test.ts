@@ -28,6 +28,8 @@ test('import an Outlook calendar: preview, then its weekly meeting in the week v
     (await dialog.getByText(/“Product Sync” \(line \d+\) becomes one series of 4 events\./).textContent()) ?? '',
     /4 events/,
   );
+  // Its row stands for its 4 events: no "…and 3 more events" for rows the table does list.
+  assert.equal(await dialog.getByText(/^…and \d+ more events?\.$/).count(), 0);
   const before = await app.api('GET', '/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01');
   assert.equal(before.body.total, 0, 'the preview wrote nothing');
 

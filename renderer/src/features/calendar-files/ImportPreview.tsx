@@ -15,6 +15,8 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
   const noteText = useNoteText();
   const listed = summary.events.length;
   const total = summary.created + summary.updated;
+  // A series kept as one is listed as one row, and counted as the events it makes.
+  const shown = listed + summary.series.reduce((sum, series) => sum + (series.kept ? series.instances - 1 : 0), 0);
   // Venues and organizers have no times: their rows show the name and the change only.
   const events = summary.kind === 'events';
   return (
@@ -92,7 +94,7 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
               </TableBody>
             </Table>
           </div>
-          {listed < total && <p className="field-help">{t('files.moreNotListed', { count: total - listed })}</p>}
+          {shown < total && <p className="field-help">{t('files.moreNotListed', { count: total - shown })}</p>}
         </>
       )}
     </div>
