@@ -34,7 +34,7 @@ function ownEventId(uid: string, calendarKey: string): number | undefined {
 }
 
 /** The event a UID names in this site, if any. */
-function existing(ctx: OperationContext, uid: string, calendarKey: string): PostRow | undefined {
+export function existing(ctx: OperationContext, uid: string, calendarKey: string): PostRow | undefined {
   const id = ctx.store.importUids.postOf(ctx.site.id, uid) ?? ownEventId(uid, calendarKey);
   const row = id === undefined ? undefined : ctx.store.posts.get(ctx.site.id, id);
   return row?.type === 'event' ? row : undefined;
@@ -280,6 +280,7 @@ export function runImport(
   // Repeating events first, as series: what they keep is not written again as single events.
   const repeating = importSeries(ctx, file, {
     dryRun: options.dryRun,
+    calendarKey: options.calendarKey,
     links: { related, resolved },
     warnings,
     skipped,

@@ -14,14 +14,32 @@ import { ParamErrors } from '../operations/errors.ts';
 import type { PostRow } from '../db/repositories/posts.ts';
 import type { SeriesRow } from '../db/repositories/series.ts';
 import type { EventWriteInput } from '../operations/events/writes.ts';
-import { writeSeriesDocument, type SeriesDocument, type SeriesOverride } from '../operations/series/series-document.ts';
-import { prepareSeriesCreate, prepareSeriesEdit, type PreparedSeries } from '../operations/series/series-writes.ts';
-import { horizonFor } from '../operations/series/series-state.ts';
+import {
+  writeSeriesDocument,
+  type SeriesDocument,
+  type SeriesOverride,
+  type SeriesWriteResult,
+} from '../operations/series/series-document.ts';
+import { writeEvent } from '../operations/events/writes.ts';
+import {
+  authorizeSeries,
+  createSeries,
+  prepareSeriesCreate,
+  prepareSeriesEdit,
+  type PreparedSeries,
+} from '../operations/series/series-writes.ts';
+import { dateList, horizonFor } from '../operations/series/series-state.ts';
 import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 import type { FileSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
 import { RuleCostBudget } from './series-cost.ts';
-import { checkedWrite, writeOf, type CheckedWrite, type ImportLinks } from './import-plan.ts';
+import {
+  checkedWrite,
+  existing as existingEvent,
+  writeOf,
+  type CheckedWrite,
+  type ImportLinks,
+} from './import-plan.ts';
 
 /** The fields that place an occurrence: an override always carries them. */
 const SCHEDULE = ['start_date', 'end_date', 'timezone', 'all_day'];
@@ -41,6 +59,7 @@ export interface SeriesImport {
 
 interface Env {
   dryRun: boolean;
+  calendarKey: string;
   links: ImportLinks;
   warnings: ImportWarning[];
   skipped: ImportSkip[];
@@ -114,6 +133,8 @@ interface Checked {
   doc: SeriesDocument;
   prepared: PreparedSeries;
   existing?: SeriesRow;
+  /** The single event with the series' UID that becomes its first occurrence. */
+  single?: PostRow;
   /** Existing occurrences of an update (not in the trash). */
   live: number;
   master: CheckedWrite;
@@ -136,7 +157,11 @@ function check(
       if (event.seriesUid === series.uid && ctx.store.importUids.postOf(siteId, event.uid) !== undefined)
         return { why: 'copies' };
   }
-  const raw = writeOf(series.master, !existing);
+  // A single event with this UID (an earlier import, before the event repeated): it becomes the
+  // series' first occurrence, as CalDAV does when an event starts repeating — never a copy beside it.
+  const found = existing ? undefined : existingEvent(ctx, series.uid, env.calendarKey);
+  const single = found && found.status !== 'trash' && found.series_id === null ? found : undefined;
+  const raw = writeOf(series.master, !existing && !single);
   const master = checkedWrite(ctx, series.master, structuredClone(raw), undefined, env.links);
   if (master.dropped) env.warnings.push(master.dropped);
   // Fields the API refuses: each expanded event is refused (and listed) the same way.
@@ -148,7 +173,7 @@ function check(
   if (!cost.affords(series.rule, schedule.startLocal, schedule.allDay, through, MAX_SERIES_OCCURRENCES + 1))
     return { why: 'too_costly' };
   const input = master.input;
-  if (existing) delete input.status;
+  if (existing || single) delete input.status;
 
   const liveDates = new Set<string>();
   if (existing)
@@ -210,7 +235,7 @@ function check(
         errors,
       );
   if (!prepared || errors.size > 0) return refusal(series, errors, ctx);
-  return { doc, prepared, existing, live: liveDates.size, master };
+  return { doc, prepared, existing, single, live: existing ? liveDates.size : single ? 1 : 0, master };
 }
 
 /**
@@ -240,7 +265,10 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       const { doc, existing: current } = checked;
       try {
         // In a savepoint: should the write refuse what the check let through, nothing of it stays.
-        written = ctx.store.db.transaction(() => writeSeriesDocument(ctx, doc, current))();
+        const single = checked.single;
+        written = ctx.store.db.transaction(() =>
+          single ? eventToSeries(ctx, doc, single) : writeSeriesDocument(ctx, doc, current),
+        )();
       } catch (error) {
         checked = { why: 'refused', detail: error instanceof Error ? error.message : String(error) };
       }
@@ -265,7 +293,7 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       instances: occurrences,
       truncated: checked.prepared.more,
       kept: true,
-      action: checked.existing ? 'update' : 'create',
+      action: checked.existing || checked.single ? 'update' : 'create',
       ...(id === undefined ? {} : { id }),
     });
     result.planned.push(
@@ -277,8 +305,14 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
           start: checked.prepared.shape.startLocal,
           timezone: checked.prepared.shape.timezone,
         },
-        { action: checked.existing ? ('update' as const) : ('create' as const) },
-        written ? { id: written.series.first_id } : checked.existing ? { id: checked.existing.first_id } : {},
+        { action: checked.existing || checked.single ? ('update' as const) : ('create' as const) },
+        written
+          ? { id: written.series.first_id }
+          : checked.existing
+            ? { id: checked.existing.first_id }
+            : checked.single
+              ? { id: checked.single.id }
+              : {},
       ),
     );
     // Overrides of dates the series does not have stay what calendars show: single events.
@@ -287,6 +321,39 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       if (override.event && unmatched.has(override.date)) result.singles.push(override.event);
   }
   return result;
+}
+
+/**
+ * The single event `event` made the first occurrence of the series `doc` describes (its fields
+ * first, then the series from it, then the exceptions), as caldav/series-object.ts does for a PUT.
+ */
+function eventToSeries(ctx: OperationContext, doc: SeriesDocument, event: PostRow): SeriesWriteResult {
+  writeEvent(ctx, doc.master, event);
+  const first = ctx.store.posts.get(ctx.site.id, event.id)!;
+  const errors = new ParamErrors();
+  const prepared = prepareSeriesCreate(
+    ctx,
+    first,
+    { rule: doc.rule, rdates: doc.rdates, exdates: doc.exdates },
+    errors,
+  );
+  errors.throwIfAny();
+  authorizeSeries(ctx, first);
+  const series = createSeries(ctx, first, prepared!, doc.uid);
+  if (!doc.overrides?.length) return { series, created: true, unmatched: [] };
+  const result = writeSeriesDocument(
+    ctx,
+    {
+      uid: series.uid,
+      master: {},
+      rule: series.rule,
+      rdates: dateList(series.rdates),
+      exdates: dateList(series.exdates),
+      overrides: doc.overrides,
+    },
+    series,
+  );
+  return Object.assign(result, { created: true });
 }
 
 /** For a preview: the overrides whose date none of the series' slots has. */

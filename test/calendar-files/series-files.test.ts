@@ -538,3 +538,31 @@ test("an exception's own status travels: a TENTATIVE occurrence of a confirmed s
     ],
   );
 });
+
+test('an event imported before it repeated becomes the first occurrence of its series, not a copy beside it', async () => {
+  const site = newSite('grows');
+  const yoga = (...extra: string[]) =>
+    vcalendar(
+      'BEGIN:VEVENT',
+      'UID:yoga',
+      'SUMMARY:Yoga',
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(0))}T070000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(0))}T080000`,
+      ...extra,
+      'END:VEVENT',
+    );
+  const once = await upload('grows', yoga());
+  const eventId = once.events[0].id;
+  const preview = await upload('grows', yoga('RRULE:FREQ=WEEKLY;COUNT=4'), { dry_run: 'true' });
+  assert.deepEqual([preview.created, preview.updated], [3, 1]);
+  const summary = await upload('grows', yoga('RRULE:FREQ=WEEKLY;COUNT=4'));
+  assert.deepEqual(
+    summary.series.map((s: Record<string, unknown>) => [s.kept, s.action, s.instances]),
+    [[true, 'update', 4]],
+  );
+  assert.equal(seriesCount(site.id), 1);
+  assert.equal(eventCount(site.id), 4);
+  const series = await readSeries('grows', summary.series[0].id);
+  assert.equal(series.first, eventId, 'the event is the first occurrence');
+  assert.equal(series.uid, 'yoga');
+});
