@@ -23,7 +23,7 @@ import {
   type PlannedEvent,
 } from '../../contract/app/import-summary.ts';
 import { RelatedItems, type Picks } from './import-related.ts';
-import { importSeries } from './series-import.ts';
+import { importSeries, seriesEndedBy } from './series-import.ts';
 
 export { MAX_LISTED };
 
@@ -296,7 +296,9 @@ export function runImport(
       continue;
     }
     seen.add(event.uid);
-    const current = existing(ctx, event.uid, options.calendarKey);
+    const current =
+      existing(ctx, event.uid, options.calendarKey) ??
+      (event.seriesUid === undefined ? seriesEndedBy(ctx, event.uid, options.dryRun) : undefined);
     if (current?.status === 'trash') {
       skip('trashed', 'The event it updates is in the trash: restore it first to update it.', {});
       continue;

@@ -21,6 +21,8 @@ import {
   type SeriesWriteResult,
 } from '../operations/series/series-document.ts';
 import { writeEvent } from '../operations/events/writes.ts';
+import { detachOccurrence } from '../operations/series/occurrences.ts';
+import { trashSeries } from '../operations/series/series-removal.ts';
 import {
   authorizeSeries,
   createSeries,
@@ -354,6 +356,23 @@ function eventToSeries(ctx: OperationContext, doc: SeriesDocument, event: PostRo
     series,
   );
   return Object.assign(result, { created: true });
+}
+
+/**
+ * A single event of the file whose UID is a series of the site (the file's event stopped
+ * repeating): the series' first occurrence, which the event updates. Unless `dryRun`, the first
+ * occurrence is made an event of its own and the rest of the series goes to the trash (whence
+ * it can be restored), as CalDAV does when an object stops repeating.
+ */
+export function seriesEndedBy(ctx: OperationContext, uid: string, dryRun: boolean): PostRow | undefined {
+  const series = ctx.store.series.byUid(ctx.site.id, uid);
+  if (!series || series.status === 'trash') return undefined;
+  const first = ctx.store.posts.get(ctx.site.id, series.first_id);
+  if (!first || dryRun) return first;
+  authorizeSeries(ctx, first);
+  detachOccurrence(ctx, first);
+  trashSeries(ctx, ctx.store.series.get(ctx.site.id, series.id)!);
+  return ctx.store.posts.get(ctx.site.id, first.id);
 }
 
 /** For a preview: the overrides whose date none of the series' slots has. */

@@ -566,3 +566,30 @@ test('an event imported before it repeated becomes the first occurrence of its s
   assert.equal(series.first, eventId, 'the event is the first occurrence');
   assert.equal(series.uid, 'yoga');
 });
+
+test('a series the file no longer repeats: its first occurrence is that event, the rest go to the trash', async () => {
+  const site = newSite('stops');
+  const dance = (...extra: string[]) =>
+    vcalendar(
+      'BEGIN:VEVENT',
+      'UID:dance',
+      'SUMMARY:Dance',
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(0))}T200000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(0))}T220000`,
+      ...extra,
+      'END:VEVENT',
+    );
+  const made = await upload('stops', dance('RRULE:FREQ=WEEKLY;COUNT=4'));
+  const series = await readSeries('stops', made.series[0].id);
+  const preview = await upload('stops', dance(), { dry_run: 'true' });
+  assert.deepEqual([preview.created, preview.updated], [0, 1]);
+  assert.equal(seriesCount(site.id), 1, 'the preview wrote nothing');
+  const summary = await upload('stops', dance());
+  assert.deepEqual([summary.created, summary.updated], [0, 1]);
+  assert.equal(summary.events[0].id, series.first);
+  assert.equal(seriesCount(site.id), 0);
+  assert.equal(eventCount(site.id), 1);
+  // And again: the same event, updated.
+  const again = await upload('stops', dance());
+  assert.deepEqual([again.created, again.updated, again.events[0].id], [0, 1, series.first]);
+});
