@@ -15,6 +15,7 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import type { SeriesRow } from '../db/repositories/series.ts';
 import type { EventWriteInput } from '../operations/events/writes.ts';
 import {
+  seriesFromEvent,
   writeSeriesDocument,
   type SeriesDocument,
   type SeriesOverride,
@@ -25,12 +26,11 @@ import { detachOccurrence } from '../operations/series/occurrences.ts';
 import { trashSeries } from '../operations/series/series-removal.ts';
 import {
   authorizeSeries,
-  createSeries,
   prepareSeriesCreate,
   prepareSeriesEdit,
   type PreparedSeries,
 } from '../operations/series/series-writes.ts';
-import { dateList, horizonFor } from '../operations/series/series-state.ts';
+import { horizonFor } from '../operations/series/series-state.ts';
 import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 import type { FileSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
@@ -325,37 +325,10 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
   return result;
 }
 
-/**
- * The single event `event` made the first occurrence of the series `doc` describes (its fields
- * first, then the series from it, then the exceptions), as caldav/series-object.ts does for a PUT.
- */
+/** The single event `event` made the first occurrence of the series `doc` describes, its fields first. */
 function eventToSeries(ctx: OperationContext, doc: SeriesDocument, event: PostRow): SeriesWriteResult {
   writeEvent(ctx, doc.master, event);
-  const first = ctx.store.posts.get(ctx.site.id, event.id)!;
-  const errors = new ParamErrors();
-  const prepared = prepareSeriesCreate(
-    ctx,
-    first,
-    { rule: doc.rule, rdates: doc.rdates, exdates: doc.exdates },
-    errors,
-  );
-  errors.throwIfAny();
-  authorizeSeries(ctx, first);
-  const series = createSeries(ctx, first, prepared!, doc.uid);
-  if (!doc.overrides?.length) return { series, created: true, unmatched: [] };
-  const result = writeSeriesDocument(
-    ctx,
-    {
-      uid: series.uid,
-      master: {},
-      rule: series.rule,
-      rdates: dateList(series.rdates),
-      exdates: dateList(series.exdates),
-      overrides: doc.overrides,
-    },
-    series,
-  );
-  return Object.assign(result, { created: true });
+  return seriesFromEvent(ctx, ctx.store.posts.get(ctx.site.id, event.id)!, doc);
 }
 
 /**
