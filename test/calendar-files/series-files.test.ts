@@ -384,6 +384,20 @@ test('export → import into a new site gives the same series and exceptions', a
   assert.deepEqual(await shapeOf('default', importedId), original);
 });
 
+test('an export filtered by dates writes each series it reaches whole, once', async () => {
+  const response = await server.admin('GET', '/almanac/v1/export', {
+    query: { format: 'ics', start_date: `${dateOf(2)} 00:00:00`, end_date: `${dateOf(2)} 23:59:59` },
+  });
+  assert.equal(response.status, 200);
+  const blocks = response.text.replace(/\r\n /g, '').split('BEGIN:VEVENT').slice(1);
+  assert.deepEqual(
+    blocks.map((block) => /\r\nUID:([^\r]*)/.exec(block)?.[1]),
+    [UID, UID],
+    'the meeting (master and its exception) and nothing else',
+  );
+  assert.match(blocks[0]!, /\r\nRRULE:FREQ=WEEKLY;/);
+});
+
 test('the CSV export stays one row per occurrence', async () => {
   const response = await server.admin('GET', '/almanac/v1/export', { query: { format: 'csv' } });
   assert.equal(response.status, 200);
