@@ -35,6 +35,7 @@ import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recur
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 import type { FileSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
 import { RuleCostBudget } from './series-cost.ts';
+import { MAX_FILE_INSTANCES } from './ics/expand-series.ts';
 import {
   checkedWrite,
   existing as existingEvent,
@@ -81,6 +82,7 @@ const REASONS: Record<string, string> = {
   rule: 'a series cannot repeat this way',
   too_many: `it would have more than ${MAX_SERIES_OCCURRENCES} occurrences within the series horizon`,
   copies: 'an earlier import made its occurrences single events, which are updated instead',
+  file_cap: `the file's series already make ${MAX_FILE_INSTANCES.toLocaleString('en-US')} events`,
   refused: 'the series cannot be saved',
 };
 
@@ -247,6 +249,7 @@ function check(
 export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env: Env): SeriesImport {
   const result: SeriesImport = { kept: new Set(), singles: [], created: 0, updated: 0, planned: [], lines: new Map() };
   const cost = new RuleCostBudget();
+  let occurrencesLeft = MAX_FILE_INSTANCES;
   for (const series of file.repeating ?? []) {
     const existing = ctx.store.series.byUid(ctx.site.id, series.uid);
     if (existing?.status === 'trash') {
@@ -262,6 +265,12 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       continue;
     }
     let checked = check(ctx, series, env, file, cost);
+    // A file's series make at most as many events as its expansions may (the reader's cap).
+    if ('doc' in checked) {
+      if (checked.prepared.slots.length > occurrencesLeft)
+        checked = { why: 'file_cap', params: { max: MAX_FILE_INSTANCES } };
+      else occurrencesLeft -= checked.prepared.slots.length;
+    }
     let written: ReturnType<typeof writeSeriesDocument> | undefined;
     if ('doc' in checked && !env.dryRun) {
       const { doc, existing: current } = checked;
