@@ -142,6 +142,9 @@ interface Checked {
   /** Existing occurrences of an update (not in the trash). */
   live: number;
   master: CheckedWrite;
+  /** Notes for the summary, once the series is kept. */
+  warnings: ImportWarning[];
+  skipped: ImportSkip[];
 }
 
 /** The series checked as the model checks it, or why it falls back to single events. */
@@ -149,7 +152,7 @@ function check(
   ctx: OperationContext,
   series: FileSeries,
   env: Env,
-  file: ReadCalendarFile,
+  expanded: Map<string, ImportedEvent[]>,
   cost: RuleCostBudget,
 ): Checked | Fallback {
   if (series.unfit) return { why: series.unfit };
@@ -157,9 +160,8 @@ function check(
   const existing = ctx.store.series.byUid(siteId, series.uid);
   if (!existing) {
     // Single events of an earlier import of this series: updated in place, as before.
-    for (const event of file.events)
-      if (event.seriesUid === series.uid && ctx.store.importUids.postOf(siteId, event.uid) !== undefined)
-        return { why: 'copies' };
+    for (const event of expanded.get(series.uid) ?? [])
+      if (ctx.store.importUids.postOf(siteId, event.uid) !== undefined) return { why: 'copies' };
   }
   // A single event with this UID (an earlier import, before the event repeated): it becomes the
   // series' first occurrence, as CalDAV does when an event starts repeating — never a copy beside it.
@@ -167,7 +169,9 @@ function check(
   const single = found && found.status !== 'trash' && found.series_id === null ? found : undefined;
   const raw = writeOf(series.master, !existing && !single);
   const master = checkedWrite(ctx, series.master, structuredClone(raw), undefined, env.links);
-  if (master.dropped) env.warnings.push(master.dropped);
+  // Notes about the series' own fields, given only if it is kept (else its events give their own).
+  const warnings: ImportWarning[] = master.dropped ? [master.dropped] : [];
+  const skipped: ImportSkip[] = [];
   // Fields the API refuses: each expanded event is refused (and listed) the same way.
   if (!master.prepared?.schedule) return { why: 'refused', detail: master.errors.join(' ') };
   const { schedule } = master.prepared;
@@ -200,9 +204,9 @@ function check(
     // Checked as a whole event (the master's fields with its own), written as its own fields only.
     const whole = Object.assign(structuredClone(raw), own);
     const checked = checkedWrite(ctx, override.event, whole, undefined, env.links);
-    if (checked.dropped) env.warnings.push(checked.dropped);
+    if (checked.dropped) warnings.push(checked.dropped);
     if (!checked.prepared) {
-      env.skipped.push({
+      skipped.push({
         line: override.event.line,
         uid: override.event.uid,
         title: override.event.title,
@@ -239,7 +243,8 @@ function check(
         errors,
       );
   if (!prepared || errors.size > 0) return refusal(series, errors, ctx);
-  return { doc, prepared, existing, single, live: existing ? liveDates.size : single ? 1 : 0, master };
+  const live = existing ? liveDates.size : single ? 1 : 0;
+  return { doc, prepared, existing, single, live, master, warnings, skipped };
 }
 
 /**
@@ -249,6 +254,13 @@ function check(
 export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env: Env): SeriesImport {
   const result: SeriesImport = { kept: new Set(), singles: [], created: 0, updated: 0, planned: [], lines: new Map() };
   const cost = new RuleCostBudget();
+  const expanded = new Map<string, ImportedEvent[]>();
+  for (const event of file.events)
+    if (event.seriesUid !== undefined) {
+      const list = expanded.get(event.seriesUid);
+      if (list) list.push(event);
+      else expanded.set(event.seriesUid, [event]);
+    }
   let occurrencesLeft = MAX_FILE_INSTANCES;
   for (const series of file.repeating ?? []) {
     const existing = ctx.store.series.byUid(ctx.site.id, series.uid);
@@ -264,7 +276,7 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       });
       continue;
     }
-    let checked = check(ctx, series, env, file, cost);
+    let checked = check(ctx, series, env, expanded, cost);
     // A file's series make at most as many events as its expansions may (the reader's cap).
     if ('doc' in checked) {
       if (checked.prepared.slots.length > occurrencesLeft)
@@ -289,6 +301,8 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env:
       continue;
     }
     result.kept.add(series.uid);
+    env.warnings.push(...checked.warnings);
+    env.skipped.push(...checked.skipped);
     env.links.related.count(checked.master.picks);
     // Later events naming the same venue, organizers or terms link to what the series' write made.
     if (written) env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
