@@ -23,7 +23,7 @@ import {
   type PlannedEvent,
 } from '../../contract/app/import-summary.ts';
 import { RelatedItems, type Picks } from './import-related.ts';
-import { importSeries, seriesEndedBy } from './series-import.ts';
+import { endSeries, firstOfSeries, importSeries } from './series-import.ts';
 
 export { MAX_LISTED };
 
@@ -296,9 +296,10 @@ export function runImport(
       continue;
     }
     seen.add(event.uid);
-    const current =
-      existing(ctx, event.uid, options.calendarKey) ??
-      (event.seriesUid === undefined ? seriesEndedBy(ctx, event.uid, options.dryRun) : undefined);
+    const found = existing(ctx, event.uid, options.calendarKey);
+    // A series of the site the file no longer repeats: its first occurrence, ended once checked.
+    const ending = found || event.seriesUid !== undefined ? undefined : firstOfSeries(ctx, event.uid);
+    const current = found ?? ending;
     if (current?.status === 'trash') {
       skip('trashed', 'The event it updates is in the trash: restore it first to update it.', {});
       continue;
@@ -309,13 +310,20 @@ export function runImport(
       skip('invalid', checked.errors.join(' '));
       continue;
     }
-    const { input, prepared, picks, refs } = checked;
+    const { input, picks, refs } = checked;
+    let prepared = checked.prepared;
     // The caller's role, judged by the same rule as any write (the route asks for editors already).
     authorizeEventWrite(ctx, current, prepared);
     related.count(picks);
     let id = current?.id;
     if (!options.dryRun) {
-      id = applyEventWrite(ctx, input, prepared, current);
+      let target = current;
+      if (ending) {
+        // Only now that the event's write is known good: the series ends, the occurrence is an event.
+        target = endSeries(ctx, ending);
+        prepared = prepareEventWrite(ctx, input, target, new ParamErrors());
+      }
+      id = applyEventWrite(ctx, input, prepared, target);
       ctx.store.importUids.remember(ctx.site.id, event.uid, id, current === undefined);
       resolved.learn(ctx, id, input, refs);
     }

@@ -356,19 +356,26 @@ function eventToSeries(ctx: OperationContext, doc: SeriesDocument, event: PostRo
 
 /**
  * A single event of the file whose UID is a series of the site (the file's event stopped
- * repeating): the series' first occurrence, which the event updates. Unless `dryRun`, the first
- * occurrence is made an event of its own and the rest of the series goes to the trash (whence
- * it can be restored), as CalDAV does when an object stops repeating.
+ * repeating): the series' first occurrence, which the event updates once endSeries has made it an
+ * event of its own.
  */
-export function seriesEndedBy(ctx: OperationContext, uid: string, dryRun: boolean): PostRow | undefined {
+export function firstOfSeries(ctx: OperationContext, uid: string): PostRow | undefined {
   const series = ctx.store.series.byUid(ctx.site.id, uid);
   if (!series || series.status === 'trash') return undefined;
-  const first = ctx.store.posts.get(ctx.site.id, series.first_id);
-  if (!first || dryRun) return first;
+  return ctx.store.posts.get(ctx.site.id, series.first_id);
+}
+
+/**
+ * The series of `first` ends: that occurrence becomes an event of its own and the rest of the
+ * series goes to the trash (whence it can be restored), as CalDAV does when an object stops
+ * repeating. Returns the event as it is now.
+ */
+export function endSeries(ctx: OperationContext, first: PostRow): PostRow {
+  const series = ctx.store.series.get(ctx.site.id, first.series_id!)!;
   authorizeSeries(ctx, first);
   detachOccurrence(ctx, first);
   trashSeries(ctx, ctx.store.series.get(ctx.site.id, series.id)!);
-  return ctx.store.posts.get(ctx.site.id, first.id);
+  return ctx.store.posts.get(ctx.site.id, first.id)!;
 }
 
 /** For a preview: the overrides whose date none of the series' slots has. */
