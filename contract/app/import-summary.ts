@@ -30,7 +30,7 @@ export const ImportWarning = Type.Object({
   line: Type.Integer(),
   code: Type.String({
     description:
-      'untitled, no_uid, unknown_timezone, series_truncated, unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
+      'untitled, no_uid, unknown_timezone, series_truncated, series_expanded (a repeating event imported as single events, not one series: `why` says why), unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
   }),
   message: Type.String(),
   params: Type.Optional(NoteParams),
@@ -41,8 +41,28 @@ export const ExpandedSeries = Type.Object({
   uid: Type.String(),
   title: Type.String(),
   line: Type.Integer(),
-  instances: Type.Integer({ description: 'Single events made from the series.' }),
-  truncated: Type.Boolean({ description: 'The window (two years) or the cap (1,000) cut the series short.' }),
+  instances: Type.Integer({
+    description:
+      'Kept as a series: its occurrences (within the series horizon). Otherwise: the single events made from it.',
+  }),
+  truncated: Type.Boolean({
+    description:
+      'Kept as a series: it goes on past the horizon (more occurrences are made as time passes). Otherwise: the window (two years) or the cap (1,000) cut the series short.',
+  }),
+  kept: Type.Optional(
+    Type.Boolean({
+      description:
+        'true: imported as one series (almanac/v1/series). Absent: expanded into single events (a series_expanded warning says why).',
+    }),
+  ),
+  action: Type.Optional(
+    Type.Union([Type.Literal('create'), Type.Literal('update')], {
+      description: 'Kept series: a new series, or the one with its UID.',
+    }),
+  ),
+  id: Type.Optional(
+    Type.Integer({ description: 'Kept series: the series updated, or after an import the series created.' }),
+  ),
 });
 export type ExpandedSeries = Static<typeof ExpandedSeries>;
 

@@ -14,8 +14,8 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import type { SeriesRow } from '../db/repositories/series.ts';
 import { ParamErrors } from '../operations/errors.ts';
 import { applyEventWrite, prepareEventWrite, writeEvent } from '../operations/events/writes.ts';
-import { writeSeriesDocument, type SeriesOverride } from '../operations/series/series-document.ts';
-import { authorizeSeries, createSeries, prepareSeriesCreate } from '../operations/series/series-writes.ts';
+import { seriesFromEvent, writeSeriesDocument, type SeriesOverride } from '../operations/series/series-document.ts';
+import { authorizeSeries } from '../operations/series/series-writes.ts';
 import { trashSeries } from '../operations/series/series-removal.ts';
 import { detachOccurrence } from '../operations/series/occurrences.ts';
 import { dateList } from '../operations/series/series-state.ts';
@@ -102,31 +102,14 @@ export function eventToSeries(
   const changes = updateInput(scope, store, readObject(object.text, scope.site.timezone), read);
   if (Object.keys(changes).length > 0) writeEvent(ctx, changes, post);
   const event = store.posts.get(siteId, post.id)!;
-  const errors = new ParamErrors();
-  const prepared = prepareSeriesCreate(
-    ctx,
-    event,
-    { rule: read.recurrence.rule, rdates: read.recurrence.rdates, exdates: read.recurrence.exdates },
-    errors,
-  );
-  errors.throwIfAny();
-  authorizeSeries(ctx, event);
   freeUid(scope, store, read.uid);
-  let series = createSeries(ctx, event, prepared!, read.uid);
-  const overrides = newOverrides(scope, store, read);
-  if (overrides.length > 0)
-    series = writeSeriesDocument(
-      ctx,
-      {
-        uid: series.uid,
-        master: {},
-        rule: series.rule,
-        rdates: dateList(series.rdates),
-        exdates: dateList(series.exdates),
-        overrides,
-      },
-      series,
-    ).series;
+  const { series } = seriesFromEvent(ctx, event, {
+    uid: read.uid,
+    rule: read.recurrence.rule,
+    rdates: read.recurrence.rdates,
+    exdates: read.recurrence.exdates,
+    overrides: newOverrides(scope, store, read),
+  });
   return series.id;
 }
 

@@ -11,6 +11,7 @@ import {
   authorizeEventWrite,
   prepareEventWrite,
   type EventWriteInput,
+  type PreparedEventWrite,
 } from '../operations/events/writes.ts';
 import type { ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
@@ -22,6 +23,7 @@ import {
   type PlannedEvent,
 } from '../../contract/app/import-summary.ts';
 import { RelatedItems, type Picks } from './import-related.ts';
+import { endSeries, firstOfSeries, importSeries } from './series-import.ts';
 
 export { MAX_LISTED };
 
@@ -32,7 +34,7 @@ function ownEventId(uid: string, calendarKey: string): number | undefined {
 }
 
 /** The event a UID names in this site, if any. */
-function existing(ctx: OperationContext, uid: string, calendarKey: string): PostRow | undefined {
+export function existing(ctx: OperationContext, uid: string, calendarKey: string): PostRow | undefined {
   const id = ctx.store.importUids.postOf(ctx.site.id, uid) ?? ownEventId(uid, calendarKey);
   const row = id === undefined ? undefined : ctx.store.posts.get(ctx.site.id, id);
   return row?.type === 'event' ? row : undefined;
@@ -93,7 +95,7 @@ export function writeOf(event: ImportedEvent, isNew: boolean): EventWriteInput {
  * linked by id, without parsing, matching and looking it up again (a series of 500 meetings in
  * one room resolves the room once). Filled only by a real import (a preview creates nothing).
  */
-class Resolved {
+export class Resolved {
   private readonly ids = new Map<string, number>();
 
   key(kind: string, value: unknown): string {
@@ -133,7 +135,7 @@ class Resolved {
 }
 
 /** The cache keys of an event's inline venue and organizers ('' for those already ids). */
-interface WriteRefs {
+export interface WriteRefs {
   venue: string;
   organizers: string[];
 }
@@ -207,6 +209,58 @@ function withoutRefused(input: EventWriteInput, errors: ParamErrors, event: Impo
   };
 }
 
+/** What an import resolves and counts across its events. */
+export interface ImportLinks {
+  related: RelatedItems;
+  resolved: Resolved;
+}
+
+/** An imported event's write, checked as the API checks it; `prepared` is absent when it is refused. */
+export interface CheckedWrite {
+  input: EventWriteInput;
+  prepared?: PreparedEventWrite;
+  /** The related items the write names (counted once it is kept: links.related.count). */
+  picks: Picks;
+  refs: WriteRefs;
+  /** A field left out because the API refused it (a warning for the summary). */
+  dropped: ImportWarning | null;
+  /** The API's messages when refused. */
+  errors: string[];
+}
+
+/**
+ * `input` (writeOf `event`) linked to what the site and this import already have, and checked as
+ * the API checks a write of `current` (undefined: a new event). Optional fields the API refuses are
+ * dropped with a warning, as for any imported event.
+ */
+export function checkedWrite(
+  ctx: OperationContext,
+  event: ImportedEvent,
+  input: EventWriteInput,
+  current: PostRow | undefined,
+  links: ImportLinks,
+): CheckedWrite {
+  const picks: Picks = [];
+  matchRelated(input, event, links.related, picks);
+  const refs = useResolved(input, links.resolved);
+  let errors = new ParamErrors();
+  let prepared = prepareEventWrite(ctx, input, current, errors);
+  const dropped = errors.size > 0 ? withoutRefused(input, errors, event) : null;
+  if (dropped) {
+    // What was dropped is no longer linked: its picks do not count.
+    const kept = picks.filter(
+      (pick) =>
+        !(pick.kind === 'venues' && Array.isArray(input.venue)) &&
+        !(pick.kind === 'organizers' && (input.organizer as unknown[]).length === 0),
+    );
+    picks.splice(0, picks.length, ...kept);
+    errors = new ParamErrors();
+    prepared = prepareEventWrite(ctx, input, current, errors);
+  }
+  if (errors.size > 0) return { input, picks, refs, dropped, errors: errors.messages() };
+  return { input, prepared, picks, refs, dropped, errors: [] };
+}
+
 /**
  * Checks every event and, unless `dryRun`, writes each as soon as it is checked (nothing is kept
  * per event but the summary's first lines). Call it inside the request's (or the command's) write
@@ -223,9 +277,18 @@ export function runImport(
   const resolved = new Resolved();
   const related = new RelatedItems(ctx);
   const warnings: ImportWarning[] = [...file.warnings];
-  let created = 0;
-  let updated = 0;
-  for (const event of file.events) {
+  // Repeating events first, as series: what they keep is not written again as single events.
+  const repeating = importSeries(ctx, file, {
+    dryRun: options.dryRun,
+    calendarKey: options.calendarKey,
+    links: { related, resolved },
+    warnings,
+    skipped,
+  });
+  let created = repeating.created;
+  let updated = repeating.updated;
+  for (const event of [...file.events, ...repeating.singles]) {
+    if (event.seriesUid !== undefined && repeating.kept.has(event.seriesUid)) continue;
     const skip = (code: string, reason: string, params?: NoteParams) =>
       skipped.push({ line: event.line, uid: event.uid, title: event.title, code, reason, ...(params && { params }) });
     if (seen.has(event.uid)) {
@@ -233,40 +296,34 @@ export function runImport(
       continue;
     }
     seen.add(event.uid);
-    const current = existing(ctx, event.uid, options.calendarKey);
+    const found = existing(ctx, event.uid, options.calendarKey);
+    // A series of the site the file no longer repeats: its first occurrence, ended once checked.
+    const ending = found || event.seriesUid !== undefined ? undefined : firstOfSeries(ctx, event.uid);
+    const current = found ?? ending;
     if (current?.status === 'trash') {
       skip('trashed', 'The event it updates is in the trash: restore it first to update it.', {});
       continue;
     }
-    const input = writeOf(event, !current);
-    const picks: Picks = [];
-    matchRelated(input, event, related, picks);
-    const refs = useResolved(input, resolved);
-    let errors = new ParamErrors();
-    let prepared = prepareEventWrite(ctx, input, current, errors);
-    const dropped = errors.size > 0 ? withoutRefused(input, errors, event) : null;
-    if (dropped) {
-      warnings.push(dropped);
-      // What was dropped is no longer linked: its picks do not count.
-      const kept = picks.filter(
-        (pick) =>
-          !(pick.kind === 'venues' && Array.isArray(input.venue)) &&
-          !(pick.kind === 'organizers' && (input.organizer as unknown[]).length === 0),
-      );
-      picks.splice(0, picks.length, ...kept);
-      errors = new ParamErrors();
-      prepared = prepareEventWrite(ctx, input, current, errors);
-    }
-    if (errors.size > 0) {
-      skip('invalid', errors.messages().join(' '));
+    const checked = checkedWrite(ctx, event, writeOf(event, !current), current, { related, resolved });
+    if (checked.dropped) warnings.push(checked.dropped);
+    if (!checked.prepared) {
+      skip('invalid', checked.errors.join(' '));
       continue;
     }
+    const { input, picks, refs } = checked;
+    let prepared = checked.prepared;
     // The caller's role, judged by the same rule as any write (the route asks for editors already).
     authorizeEventWrite(ctx, current, prepared);
     related.count(picks);
     let id = current?.id;
     if (!options.dryRun) {
-      id = applyEventWrite(ctx, input, prepared, current);
+      let target = current;
+      if (ending) {
+        // Only now that the event's write is known good: the series ends, the occurrence is an event.
+        target = endSeries(ctx, ending);
+        prepared = prepareEventWrite(ctx, input, target, new ParamErrors());
+      }
+      id = applyEventWrite(ctx, input, prepared, target);
       ctx.store.importUids.remember(ctx.site.id, event.uid, id, current === undefined);
       resolved.learn(ctx, id, input, refs);
     }
@@ -287,10 +344,10 @@ export function runImport(
     created,
     updated,
     skipped: skipped.length,
-    events,
+    events: [...repeating.planned, ...events].sort((a, b) => a.line - b.line).slice(0, MAX_LISTED),
     skipped_items: skipped.sort((a, b) => a.line - b.line),
     warnings: warnings.sort((a, b) => a.line - b.line),
-    series: file.series,
+    series: file.series.map((series) => repeating.lines.get(series.uid) ?? series),
     related: related.result(),
     ...(options.columns ? { columns: options.columns } : {}),
   };

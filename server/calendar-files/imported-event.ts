@@ -57,6 +57,41 @@ export interface ImportedEvent {
   /** publish unless the file says otherwise (iCalendar STATUS:TENTATIVE → draft, CSV status column). */
   status?: 'publish' | 'draft' | 'pending' | 'private';
   featured?: boolean;
+  /**
+   * An occurrence worked out from a repeating event of the file: that event's UID. The plan writes
+   * such events only when the series cannot be kept as one (see FileSeries).
+   */
+  seriesUid?: string;
+}
+
+/** A changed (or cancelled) occurrence of a file's series: a VEVENT with RECURRENCE-ID. */
+export interface FileSeriesOverride {
+  /** The occurrence's date in the series: its RECURRENCE-ID as a local date in the series' zone. */
+  date: string;
+  /** STATUS:CANCELLED: the date is excluded. */
+  cancelled: boolean;
+  /** Its own fields and times (uid `UID/RECURRENCE-ID`), when not cancelled. */
+  event?: ImportedEvent;
+}
+
+/**
+ * A repeating event of the file as a series holds it (operations/series/series-document.ts): the
+ * plan writes it as one series when the series model accepts it, else its expanded occurrences
+ * (the events with this `seriesUid`) as single events.
+ */
+export interface FileSeries {
+  uid: string;
+  line: number;
+  /** DTSTART's occurrence: the fields every occurrence shares, and the series' time and length. */
+  master: ImportedEvent;
+  /** The RRULE value as the file writes it (`FREQ=DAILY;COUNT=1` when only RDATEs repeat it). */
+  rule: string;
+  /** Extra and excluded dates, local dates in the series' zone. */
+  rdates: string[];
+  exdates: string[];
+  overrides: FileSeriesOverride[];
+  /** Why the reader already knows it cannot be one series (then it is expanded): a note's `why`. */
+  unfit?: 'rules' | 'periods' | 'too_costly';
 }
 
 export interface ReadCalendarFile {
@@ -64,6 +99,8 @@ export interface ReadCalendarFile {
   skipped: ImportSkip[];
   warnings: ImportWarning[];
   series: ExpandedSeries[];
+  /** The file's repeating events as series (iCalendar only), in file order. */
+  repeating?: FileSeries[];
 }
 
 /**

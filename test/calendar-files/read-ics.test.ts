@@ -255,7 +255,7 @@ test('only a file that is not iCalendar at all is refused; the message names the
   throwsFileError(() => read(''), 1, 'not_icalendar', /empty/);
   throwsFileError(() => read('hello\nBEGIN:VCALENDAR\nEND:VCALENDAR\n'), 1, 'not_icalendar');
   // An empty calendar is no error.
-  assert.deepEqual(read(calendar()), { events: [], skipped: [], warnings: [], series: [] });
+  assert.deepEqual(read(calendar()), { events: [], skipped: [], warnings: [], series: [], repeating: [] });
 });
 
 // Issue 31, defect 6: one bad VEVENT refused the whole file. Thunderbird and Google import the
@@ -660,7 +660,9 @@ test('recurrence: UTC EXDATE and RECURRENCE-ID against a zoned series without VT
     [[156, true]],
   );
   assert.deepEqual(plain.warnings, []);
-  assert.deepEqual(weekly('RRULE:FREQ=WEEKLY;BYDAY=SU'), plain);
+  // (The rule as the file writes it differs, for the series import: the expansion does not.)
+  const expansion = ({ repeating: _rule, ...read }: ReturnType<typeof weekly>) => read;
+  assert.deepEqual(expansion(weekly('RRULE:FREQ=WEEKLY;BYDAY=SU')), expansion(plain));
 
   // A series that ended long ago imports nothing, and says why.
   const ended = read(

@@ -14,10 +14,18 @@
 
 import ICAL from 'ical.js';
 import { CalendarFileError } from '../imported-event.ts';
-import type { ExpandedSeries, ImportedEvent, ImportSkip, ImportWarning, NoteParams } from '../imported-event.ts';
+import type {
+  ExpandedSeries,
+  FileSeries,
+  ImportedEvent,
+  ImportSkip,
+  ImportWarning,
+  NoteParams,
+} from '../imported-event.ts';
 import type { ScannedEvent } from './calendar-scanner.ts';
 import { copyFields, readEventFields } from './event-fields.ts';
 import type { EventFields } from './event-fields.ts';
+import { fileSeriesOf, type FileSeriesInput } from './file-series.ts';
 import { messageOf } from './parse-event.ts';
 import { eventTimes, instantMs, recurrenceKey } from './wall-times.ts';
 import type { ZoneContext } from './zone-context.ts';
@@ -67,7 +75,7 @@ const FILE_MS = 20_000;
  * ical.js 2.2, a monthly rule with BYDAY builds each day of the month as a time object for each
  * date it tests, and BYSETPOS every candidate of the month as well.
  */
-function weightOf(rule: ICAL.Recur): number {
+export function weightOf(rule: ICAL.Recur): number {
   const parts = rule.parts;
   let weight = 1;
   if (rule.freq === 'MONTHLY' || rule.freq === 'YEARLY') {
@@ -141,6 +149,8 @@ export interface SeriesResult {
   events: ImportedEvent[];
   /** Null when no occurrence fell in the window (then a skip says so). */
   series: ExpandedSeries | null;
+  /** The same repeating event as one series (file-series.ts), when it made events. */
+  file?: FileSeries;
 }
 
 export function expandSeries(
@@ -293,7 +303,31 @@ export function expandSeries(
       );
     return { events, series: null };
   }
-  return { events, series: { uid, title: fields.title, line, instances: events.length, truncated } };
+  for (const made of events) made.seriesUid = uid;
+  const file = tryFileSeries(
+    {
+      uid,
+      master,
+      event,
+      fields,
+      overrides: [...overrideOf.values()],
+      hasPeriods: periodEnds.size > 0,
+      tooCostly: stopped !== null,
+      // Its fields were read (and warned about) already, or it lies outside the window.
+      readOverride: (override, instanceUid) => standalone(override, instanceUid, Object.assign({}, ctx, { warn() {} })),
+    },
+    ctx,
+  );
+  return { events, series: { uid, title: fields.title, line, instances: events.length, truncated }, file };
+}
+
+/** The series as a file holds it; undefined when a date of it cannot be read (then it is expanded only). */
+function tryFileSeries(input: FileSeriesInput, ctx: SeriesContext): FileSeries | undefined {
+  try {
+    return fileSeriesOf(input, ctx);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import ICAL from 'ical.js';
 import type {
   ExpandedSeries,
+  FileSeries,
   ImportedEvent,
   ImportSkip,
   ImportWarning,
@@ -54,6 +55,7 @@ export class IcsReader implements ScanSink {
   private readonly skipped: ImportSkip[] = [];
   private readonly warnings: ImportWarning[] = [];
   private readonly series: ExpandedSeries[] = [];
+  private readonly repeating: FileSeries[] = [];
   /** UIDs of the single events and series masters read so far, for duplicate detection. */
   private readonly uids = new Set<string>();
   private readonly cancelledUids = new Set<string>();
@@ -166,11 +168,13 @@ export class IcsReader implements ScanSink {
     this.skipped.sort((a, b) => a.line - b.line);
     this.warnings.sort((a, b) => a.line - b.line);
     this.series.sort((a, b) => a.line - b.line);
+    this.repeating.sort((a, b) => a.line - b.line);
     return {
       events: this.placed.map((p) => p.event),
       skipped: this.skipped,
       warnings: this.warnings,
       series: this.series,
+      repeating: this.repeating,
     };
   }
 
@@ -252,6 +256,7 @@ export class IcsReader implements ScanSink {
     }
     for (const event of result.events) this.placed.push({ order: group.master.line, event });
     if (result.series) this.series.push(result.series);
+    if (result.file) this.repeating.push(result.file);
   }
 
   /** An event that cannot be read: skipped with the line and reason; the rest of the file goes on. */

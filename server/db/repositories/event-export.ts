@@ -195,3 +195,86 @@ export function exportZones(db: Db, selection: Selection): { timezone: string; f
     FROM ${from} WHERE ${where} GROUP BY e.timezone ORDER BY e.timezone`;
   return db.prepare(sql).all(...params) as { timezone: string; from: number; to: number }[];
 }
+
+/** A series the selection reaches, and which of its occurrences a file shows (see seriesMembers). */
+export interface ExportSeriesMembers {
+  seriesId: number;
+  /** The first shown occurrence not changed on its own (else the first shown). */
+  masterId: number;
+  /** Shown occurrences changed on their own, with their slot dates. */
+  exceptions: { id: number; date: string }[];
+  /** Slot dates of occurrences that exist but are not shown: excluded in the file. */
+  hidden: string[];
+}
+
+const SERIES_SLICE = 500;
+const marks = (values: unknown[]) => values.map(() => '?').join(',');
+
+/**
+ * The series with an occurrence in `selection` (a series is exported whole, once), and for each,
+ * the occurrences `shown` selects — the same filter without its date bounds, so a date range
+ * picks series without cutting them. Occurrences that exist but `shown` leaves out (another
+ * status, another category…) are excluded dates in the file.
+ */
+export function exportSeriesMembers(
+  db: Db,
+  siteId: number,
+  selection: Selection,
+  shown: Selection,
+): ExportSeriesMembers[] {
+  const ids = (
+    db
+      .prepare(
+        `SELECT DISTINCT e.series_id FROM ${selection.from} WHERE ${selection.where} AND e.series_id IS NOT NULL`,
+      )
+      .pluck()
+      .all(...selection.params) as number[]
+  ).sort((a, b) => a - b);
+  const result: ExportSeriesMembers[] = [];
+  for (let at = 0; at < ids.length; at += SERIES_SLICE) {
+    const slice = ids.slice(at, at + SERIES_SLICE);
+    const active = new Set(
+      db
+        .prepare(`SELECT id FROM series WHERE site_id = ? AND status = 'active' AND id IN (${marks(slice)})`)
+        .pluck()
+        .all(siteId, ...slice) as number[],
+    );
+    const visible = db
+      .prepare(
+        `SELECT e.series_id, e.id, e.recurrence, e.detached FROM ${shown.from}
+         WHERE ${shown.where} AND e.series_id IN (${marks(slice)}) ORDER BY e.series_id, e.recurrence`,
+      )
+      .raw()
+      .all(...shown.params, ...slice) as [number, number, string, number][];
+    const existing = db
+      .prepare(
+        `SELECT series_id, recurrence FROM posts
+         WHERE site_id = ? AND status <> 'trash' AND series_id IN (${marks(slice)})`,
+      )
+      .raw()
+      .all(siteId, ...slice) as [number, string][];
+    const bySeries = new Map<number, { rows: [number, number, string, number][]; dates: Set<string> }>();
+    const entry = (id: number) => {
+      let found = bySeries.get(id);
+      if (!found) bySeries.set(id, (found = { rows: [], dates: new Set() }));
+      return found;
+    };
+    for (const row of visible) entry(row[0]).rows.push(row);
+    for (const [seriesId, date] of existing) entry(seriesId).dates.add(date);
+    for (const seriesId of slice) {
+      const found = bySeries.get(seriesId);
+      if (!active.has(seriesId) || !found || found.rows.length === 0) continue;
+      const master = found.rows.find((row) => row[3] === 0) ?? found.rows[0]!;
+      const shownDates = new Set(found.rows.map((row) => row[2]));
+      result.push({
+        seriesId,
+        masterId: master[1],
+        exceptions: found.rows
+          .filter((row) => row[3] === 1 && row !== master)
+          .map((row) => ({ id: row[1], date: row[2] })),
+        hidden: [...found.dates].filter((date) => !shownDates.has(date)).sort(),
+      });
+    }
+  }
+  return result;
+}

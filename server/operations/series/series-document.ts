@@ -27,6 +27,7 @@ import {
   prepareSeriesEdit,
   type PreparedSeries,
 } from './series-writes.ts';
+import { dateList } from './series-state.ts';
 
 export interface SeriesOverride {
   /** The occurrence's date in the series (its RECURRENCE-ID's local date). */
@@ -103,6 +104,43 @@ export function writeSeriesDocument(
   }
   const unmatched = applyOverrides(ctx, series, doc.overrides ?? []);
   return { series: ctx.store.series.get(ctx.site.id, series.id)!, created: !existing, unmatched };
+}
+
+/**
+ * An existing single event made the first occurrence of the series `doc` describes (whatever of
+ * the master's fields the caller wanted on it is written to it already): the series from it, then
+ * its exceptions. The importer and CalDAV call this when an event starts repeating.
+ */
+export function seriesFromEvent(
+  ctx: OperationContext,
+  event: PostRow,
+  doc: Omit<SeriesDocument, 'master'>,
+): SeriesWriteResult {
+  const errors = new ParamErrors();
+  const prepared = prepareSeriesCreate(
+    ctx,
+    event,
+    { rule: doc.rule, rdates: doc.rdates, exdates: doc.exdates },
+    errors,
+  );
+  if (!prepared) refuse(errors);
+  errors.throwIfAny();
+  authorizeSeries(ctx, event);
+  const series = createSeries(ctx, event, prepared as PreparedSeries, doc.uid);
+  if (!doc.overrides?.length) return { series, created: true, unmatched: [] };
+  const written = writeSeriesDocument(
+    ctx,
+    {
+      uid: series.uid,
+      master: {},
+      rule: series.rule,
+      rdates: dateList(series.rdates),
+      exdates: dateList(series.exdates),
+      overrides: doc.overrides,
+    },
+    series,
+  );
+  return Object.assign(written, { created: true });
 }
 
 function applyOverrides(ctx: OperationContext, series: SeriesRow, overrides: SeriesOverride[]): string[] {

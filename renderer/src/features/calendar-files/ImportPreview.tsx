@@ -1,5 +1,5 @@
 // What an import would do (or did): the counts, the venues, organizers and categories it creates or
-// links to, series expanded, skipped items with the reason, warnings, and the events one by one
+// links to, series kept as series or expanded, skipped items with the reason, warnings, and the events one by one
 // (the first 500; the counts are complete).
 import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
@@ -15,6 +15,8 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
   const noteText = useNoteText();
   const listed = summary.events.length;
   const total = summary.created + summary.updated;
+  // A series kept as one is listed as one row, and counted as the events it makes.
+  const shown = listed + summary.series.reduce((sum, series) => sum + (series.kept ? series.instances - 1 : 0), 0);
   // Venues and organizers have no times: their rows show the name and the change only.
   const events = summary.kind === 'events';
   return (
@@ -31,11 +33,18 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
         id="import-series"
         title={t('files.series')}
         items={summary.series.map((series) =>
-          t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
-            title: series.title,
-            count: series.instances,
-            line: series.line,
-          }),
+          series.kept
+            ? t('files.seriesKept', {
+                title: series.title,
+                count: series.instances,
+                line: series.line,
+                more: series.truncated ? 'yes' : 'no',
+              })
+            : t(series.truncated ? 'files.seriesTruncated' : 'files.seriesLine', {
+                title: series.title,
+                count: series.instances,
+                line: series.line,
+              }),
         )}
       />
       <Notes
@@ -85,7 +94,7 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
               </TableBody>
             </Table>
           </div>
-          {listed < total && <p className="field-help">{t('files.moreNotListed', { count: total - listed })}</p>}
+          {shown < total && <p className="field-help">{t('files.moreNotListed', { count: total - shown })}</p>}
         </>
       )}
     </div>

@@ -491,6 +491,8 @@ export const en = {
   'files.imported': 'Imported: {created, plural, one {# new event} other {# new events}}, {updated} updated.',
   'files.series': 'Repeating events',
   'files.seriesLine': '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}.',
+  'files.seriesKept':
+    '“{title}” (line {line}) becomes one series of {count, plural, one {# event} other {# events}}{more, select, yes { so far: more are added as time passes} other {}}.',
   'files.seriesTruncated':
     '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the next two years or past 1,000 repeats.',
   'files.skipped': 'Skipped',
@@ -559,6 +561,8 @@ export const en = {
   'files.note.invalid_value': '{heading} cannot be read ({detail}).',
   'files.note.unreadable': 'The event cannot be read ({detail}).',
   'files.note.series_skipped': 'The repeating event it belongs to (line {at}) cannot be read.',
+  'files.note.series_expanded':
+    '{why, select, rule {“{title}” repeats in a way a series cannot ({part}): its occurrences are imported as single events.} too_many {“{title}” would have more than {max} occurrences within the next {months} months, more than a series may have: its occurrences are imported as single events.} rules {“{title}” has more than one rule, which a series cannot hold: its occurrences are imported as single events.} periods {Some extra dates of “{title}” have their own length, which a series cannot hold: its occurrences are imported as single events.} too_costly {“{title}” takes too long to work out to be kept as a series: its occurrences are imported as single events.} copies {An earlier import made the occurrences of “{title}” single events: they are updated as such, not made a series.} file_cap {The file’s repeating events already make {max} events: the occurrences of “{title}” are imported as single events, within the next two years.} other {“{title}” cannot be saved as a series: its occurrences are imported as single events.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {The repeating event is left out: the file’s repeating events already make {max} events.} too_often {The repeating event is left out: it repeats too often before the import window.} other {The repeating event is left out: its rule takes too long to work out (it almost never matches).}}',
   'files.note.invalid_url':

@@ -498,6 +498,8 @@ export const es: Record<MessageId, string> = {
     'Importado: {created, plural, one {# evento nuevo} other {# eventos nuevos}}, {updated} actualizados.',
   'files.series': 'Eventos que se repiten',
   'files.seriesLine': '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}.',
+  'files.seriesKept':
+    '«{title}» (línea {line}) se convierte en una serie de {count, plural, one {# evento} other {# eventos}}{more, select, yes { por ahora: se añaden más con el tiempo} other {}}.',
   'files.seriesTruncated':
     '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}: el resto queda fuera de los próximos dos años o pasa de 1000 repeticiones.',
   'files.skipped': 'Omitidos',
@@ -567,6 +569,8 @@ export const es: Record<MessageId, string> = {
   'files.note.invalid_value': '{heading} no se puede leer ({detail}).',
   'files.note.unreadable': 'El evento no se puede leer ({detail}).',
   'files.note.series_skipped': 'El evento repetido al que pertenece (línea {at}) no se puede leer.',
+  'files.note.series_expanded':
+    '{why, select, rule {«{title}» se repite de una forma que una serie no admite ({part}): sus repeticiones se importan como eventos sueltos.} too_many {«{title}» tendría más de {max} repeticiones en los próximos {months} meses, más de las que admite una serie: sus repeticiones se importan como eventos sueltos.} rules {«{title}» tiene más de una regla, y una serie no admite más que una: sus repeticiones se importan como eventos sueltos.} periods {Algunas fechas adicionales de «{title}» tienen su propia duración, que una serie no admite: sus repeticiones se importan como eventos sueltos.} too_costly {Calcular «{title}» lleva demasiado tiempo para guardarlo como serie: sus repeticiones se importan como eventos sueltos.} copies {Una importación anterior convirtió las repeticiones de «{title}» en eventos sueltos: se actualizan como tales, no se convierten en serie.} file_cap {Los eventos repetidos del archivo ya suman {max} eventos: las repeticiones de «{title}» se importan como eventos sueltos, dentro de los próximos dos años.} other {«{title}» no se puede guardar como serie: sus repeticiones se importan como eventos sueltos.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {El evento repetido se omite: los eventos repetidos del archivo ya suman {max} eventos.} too_often {El evento repetido se omite: se repite demasiadas veces antes del periodo que se importa.} other {El evento repetido se omite: calcular su regla lleva demasiado tiempo (casi nunca coincide).}}',
   'files.note.invalid_url':
