@@ -20,6 +20,9 @@ export const keys = {
   event: (site: string, id: number) => [site, 'events', 'item', id] as const,
   /** One event as read for editing (`context=edit`: editors) or viewing (visitors). */
   eventRead: (site: string, id: number, context: EventContext) => [site, 'events', 'item', id, context] as const,
+  /** The series an event is an occurrence of (under the events: every event write refreshes it). */
+  seriesOf: (site: string, eventId: number) => [site, 'events', 'series-of', eventId] as const,
+  series: (site: string, id: number) => [site, 'events', 'series', id] as const,
   venues: (site: string) => [site, 'venues'] as const,
   venueList: (site: string, params: Params) => [site, 'venues', 'list', params] as const,
   venue: (site: string, id: number) => [site, 'venues', 'item', id] as const,
