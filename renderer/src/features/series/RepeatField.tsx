@@ -50,7 +50,6 @@ export function RepeatField({
         label={t('series.repeat')}
         value={selected}
         isDisabled={!date}
-        description={rule && chosen !== 'custom' ? undefined : rule ? words(rule) : undefined}
         error={error}
         onChange={(id) => {
           if (id === CUSTOM) return setCustomOpen(true);

@@ -4,7 +4,7 @@
 // be about this and the following events or all of them. "All events" says whether the
 // occurrences changed on their own follow too (they lose their own changes then). Arrow keys move
 // between the choices, Enter answers, Esc cancels.
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox } from '../../components/Fields.tsx';
@@ -28,6 +28,13 @@ export function ScopeDialog({
   const scopes: Scope[] = allowThis ? ['this', 'following', 'all'] : ['following', 'all'];
   const [scope, setScope] = useState<Scope>(scopes[0]!);
   const [includeDetached, setIncludeDetached] = useState(false);
+  // The first choice takes the focus once the dialog has placed its own (a frame later), so the
+  // arrows move between the choices and Enter answers at once.
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => first.current?.focus());
+    return () => cancelAnimationFrame(frame);
+  }, []);
   return (
     <Dialog
       title={t(mode === 'edit' ? 'series.scopeEditTitle' : 'series.scopeDeleteTitle')}
@@ -47,7 +54,9 @@ export function ScopeDialog({
         id={formId}
         className="scope-form"
         onSubmit={(event) => {
+          // Rendered inside the editor's form in React's tree: its submit must not reach that one.
           event.preventDefault();
+          event.stopPropagation();
           onChoose(scope, scope === 'all' && mode === 'edit' && includeDetached);
         }}
       >
@@ -60,7 +69,7 @@ export function ScopeDialog({
                 name="scope"
                 value={choice}
                 checked={scope === choice}
-                autoFocus={index === 0}
+                ref={index === 0 ? first : undefined}
                 onChange={() => setScope(choice)}
               />
               {t(`series.scope.${choice}`)}
