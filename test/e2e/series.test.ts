@@ -5,7 +5,8 @@
 // Spanish; the Repeat control and the scope question with the keyboard only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
 import { editFromCard, startApp, thisMonth, type App } from './support.ts';
 
@@ -197,4 +198,197 @@ test('this and following with a new title splits the series; delete this and fol
     [fourth],
   );
   await onDay(page, fifth, 'Story time (winter)').waitFor({ state: 'detached' });
+});
+
+/** A series made over HTTP: an event, then its rule. */
+async function makeSeries(title: string, start: string, rule: string): Promise<any> {
+  const event = await app!.api('POST', 'events', {
+    title,
+    start_date: `${start} 18:00`,
+    end_date: `${start} 19:00`,
+    status: 'publish',
+  });
+  assert.equal(event.status, 201, JSON.stringify(event.body));
+  const made = await app!.api('POST', '/almanac/v1/series', { event: event.body.id, rule });
+  assert.equal(made.status, 201, JSON.stringify(made.body));
+  return made.body;
+}
+
+async function drag(page: Page, from: Locator, to: Locator) {
+  const box = (await from.boundingBox())!;
+  const target = (await to.boundingBox())!;
+  const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  // In steps, as a hand moves: FullCalendar starts a drag after a few pixels.
+  await page.mouse.move(start.x + 5, start.y + 5, { steps: 3 });
+  await page.mouse.move(target.x + target.width / 2, target.y + target.height / 2, { steps: 12 });
+  await page.mouse.up();
+}
+
+test('dragging an occurrence asks which events: Cancel puts it back, "All events" moves the series', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const thursday = addDays(TUESDAY, 2);
+  const made = await makeSeries('Choir', thursday, 'FREQ=WEEKLY;BYDAY=TH;COUNT=4');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`);
+  const second = addDays(thursday, 7);
+  const cell = (day: string) => page.locator(`[role=cell][data-date="${day}"]`);
+
+  await drag(page, onDay(page, second, 'Choir'), cell(addDays(second, 1)));
+  const question = page.getByRole('dialog', { name: 'Save repeating event' });
+  await question.waitFor();
+  await question.getByRole('button', { name: 'Cancel' }).click();
+  await onDay(page, second, 'Choir').waitFor();
+  let series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.equal(series.rule, made.rule, 'nothing changed');
+  assert.equal(occurrenceOn(series, second).start, `${second} 18:00:00`);
+
+  await drag(page, onDay(page, second, 'Choir'), cell(addDays(second, 1)));
+  await answerScope(page, /^All events$/);
+  await page.getByText('Moved “Choir”.').waitFor();
+  series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.equal(series.rule, 'FREQ=WEEKLY;COUNT=4;BYDAY=FR', 'the weekday moved with the drag');
+  assert.equal(series.start, `${addDays(thursday, 1)} 18:00:00`);
+  assert.deepEqual(
+    series.occurrences.map((o: any) => o.date),
+    [0, 7, 14, 21].map((n) => addDays(thursday, n + 1)),
+  );
+  await onDay(page, addDays(thursday, 22), 'Choir').waitFor();
+});
+
+test('in Spanish, with the keyboard only: Repeat, the Custom dialog (a problem said at its field) and the scope question', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`, { locale: 'es-ES' });
+  await page.getByRole('button', { name: 'Nuevo evento' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Nuevo evento' });
+  await dialog.getByLabel('Título', { exact: true }).fill('Hora del cuento');
+  await dialog.getByLabel('Inicio', { exact: true }).fill(`${TUESDAY} 17:00`);
+  await dialog.getByLabel('Fin', { exact: true }).fill(`${TUESDAY} 18:00`);
+  await dialog.getByLabel('Título', { exact: true }).click();
+
+  // From here on, the keyboard only.
+  const repeat = dialog.getByRole('button', { name: /Repetir/ });
+  await repeat.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.getByRole('option', { name: 'Todos los martes' }).waitFor();
+  await shot(page, 'es-repeat-open');
+  await page.keyboard.press('End');
+  await page.keyboard.press('Enter');
+  const custom = page.getByRole('dialog', { name: 'Repetición personalizada' });
+  await custom.waitFor();
+  const every = custom.getByLabel('Repetir cada');
+  assert.ok(await every.evaluate((input) => input === document.activeElement), 'the interval has the focus');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('0');
+  await page.keyboard.press('Enter');
+  await custom.getByText('Escribe un número entero de 1 a 999.').waitFor();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('2');
+  // To "Termina": Never → (arrow) After N times; its count; Enter makes the rule.
+  const never = custom.getByRole('radio', { name: 'Nunca' });
+  await never.focus();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  assert.ok(await custom.getByRole('radio', { name: 'Después de' }).isChecked());
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('6');
+  await custom.getByText('Cada dos semanas, los martes, 6 veces').waitFor();
+  await shot(page, 'es-custom');
+  await page.keyboard.press('Enter');
+  await custom.waitFor({ state: 'detached' });
+  await repeat.getByText('Cada dos semanas, los martes, 6 veces').waitFor();
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const made = await eventsTitled('Hora del cuento', TUESDAY);
+  assert.equal(made.length, 6);
+  const series = await seriesOf(made[0].id);
+  assert.equal(series.rule, 'FREQ=WEEKLY;INTERVAL=2;COUNT=6;BYDAY=TU');
+
+  // An occurrence, edited: the scope question in Spanish, answered with the keyboard.
+  const editor = await editFromCard(page, onDay(page, addDays(TUESDAY, 14), 'Hora del cuento'));
+  await editor.getByLabel('Título', { exact: true }).fill('Hora del cuento infantil');
+  await editor.getByRole('button', { name: 'Guardar' }).click();
+  await page.getByRole('dialog', { name: 'Guardar evento periódico' }).waitFor();
+  await shot(page, 'es-scope-dialog');
+  await answerScope(page, /^Todos los eventos$/);
+  await page.getByText('Se cambió el evento periódico «Hora del cuento infantil».').waitFor();
+  const renamed = await eventsTitled('Hora del cuento', TUESDAY);
+  assert.ok(renamed.every((event) => event.title === 'Hora del cuento infantil'));
+  await onDay(page, addDays(TUESDAY, 28), 'Hora del cuento infantil')
+    .getByRole('img', { name: 'Evento periódico' })
+    .waitFor();
+  await shot(page, 'es-month-marks');
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's serious and critical violations on the page as it is. */
+async function scan(page: Page, name: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
+  const results = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context?: unknown,
+            options?: unknown,
+          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[]; help: string }[] }>;
+        };
+      }
+    ).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
+  });
+  return results
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.targets.join(', ')}`);
+}
+
+test('axe-core: the editor with Repeat open, the Custom dialog, the scope question and the marks, light and dark', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const made = await makeSeries('Market', addDays(TUESDAY, 4), 'FREQ=WEEKLY;BYDAY=SA;COUNT=3');
+  const problems: string[] = [];
+  for (const scheme of ['light', 'dark'] as const) {
+    const page = await app.signedInPage(`#/calendar?view=week&date=${addDays(TUESDAY, 4)}`);
+    await page.emulateMedia({ colorScheme: scheme });
+    // The mark in the week grid, the day grid and the list.
+    for (const view of ['week', 'day', 'list'] as const) {
+      await page.evaluate(
+        (hash) => (window.location.hash = hash),
+        `#/calendar?view=${view}&date=${addDays(TUESDAY, 4)}`,
+      );
+      const entry = page.locator('.calendar-event', { hasText: 'Market' }).first();
+      await entry.getByRole('img', { name: 'Repeating event' }).waitFor();
+      problems.push(...(await scan(page, `${scheme} ${view}`)));
+    }
+    await shot(page, `${scheme}-list-marks`);
+    const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Market' }).first());
+    const repeat = editor.getByRole('button', { name: /Repeat/ });
+    await repeat.click();
+    await page.getByRole('option', { name: 'Custom…' }).waitFor();
+    problems.push(...(await scan(page, `${scheme} editor, Repeat open`)));
+    await page.getByRole('option', { name: 'Custom…' }).click();
+    const custom = page.getByRole('dialog', { name: 'Custom repeat' });
+    await custom.waitFor();
+    await custom.getByRole('radio', { name: 'On' }).check();
+    problems.push(...(await scan(page, `${scheme} Custom dialog`)));
+    await shot(page, `${scheme}-custom`);
+    await custom.getByRole('button', { name: 'Cancel' }).click();
+    await editor.getByLabel('Title', { exact: true }).fill('Market day');
+    await editor.getByRole('button', { name: 'Save' }).click();
+    const question = page.getByRole('dialog', { name: 'Save repeating event' });
+    await question.getByRole('radio', { name: 'All events' }).check();
+    problems.push(...(await scan(page, `${scheme} scope question`)));
+    await shot(page, `${scheme}-scope`);
+    await question.getByRole('button', { name: 'Cancel' }).click();
+    await page.keyboard.press('Escape');
+  }
+  assert.deepEqual(problems, []);
+  assert.equal((await app.api('GET', `/almanac/v1/series/${made.id}`)).body.occurrences.length, 3);
 });
