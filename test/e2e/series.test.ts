@@ -215,6 +215,8 @@ async function makeSeries(title: string, start: string, rule: string): Promise<a
 }
 
 async function drag(page: Page, from: Locator, to: Locator) {
+  await from.waitFor();
+  await to.waitFor();
   const box = (await from.boundingBox())!;
   const target = (await to.boundingBox())!;
   const start = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -319,6 +321,42 @@ test('in Spanish, with the keyboard only: Repeat, the Custom dialog (a problem s
     .getByRole('img', { name: 'Evento periódico' })
     .waitFor();
   await shot(page, 'es-month-marks');
+});
+
+test('when the series step fails, Repeat says so, the form stays, and Save again makes no second event', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const day = addDays(TUESDAY, 3);
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`);
+  // The service cannot be reached for the series step only (as when it is restarting).
+  await page.route('**/almanac/v1/series', (route) =>
+    route.request().method() === 'POST' ? route.abort() : route.continue(),
+  );
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Book club');
+  await dialog.getByLabel('Start', { exact: true }).fill(`${day} 19:00`);
+  await dialog.getByLabel('End', { exact: true }).fill(`${day} 20:00`);
+  await dialog.getByLabel('Title', { exact: true }).click();
+  await dialog.getByRole('button', { name: /Repeat/ }).click();
+  await page.getByRole('option', { name: 'Every Friday' }).click();
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText(/The event was saved, but could not be made to repeat/).waitFor();
+  await shot(page, 'en-series-step-failed');
+  assert.equal(await dialog.getByLabel('Title', { exact: true }).inputValue(), 'Book club', 'the form is kept');
+  assert.equal((await eventsTitled('Book club', TUESDAY)).length, 1, 'the event itself was saved');
+
+  await page.unroute('**/almanac/v1/series');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const events = await eventsTitled('Book club', TUESDAY);
+  assert.ok(events.length >= 4, `a series now: ${events.length}`);
+  const series = await seriesOf(events[0].id);
+  assert.equal(series.rule, 'FREQ=WEEKLY;BYDAY=FR');
+  assert.equal(
+    events.filter((event) => event.start_date.startsWith(day)).length,
+    1,
+    'no second event on the first date',
+  );
 });
 
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
