@@ -5,10 +5,9 @@
 // Spanish; the Repeat control and the scope question with the keyboard only.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
-import { editFromCard, startApp, thisMonth, type App } from './support.ts';
+import { axeProblems as scan, editFromCard, startApp, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
 before(async () => {
@@ -359,35 +358,6 @@ test('when the series step fails, Repeat says so, the form stays, and Save again
   );
 });
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's serious and critical violations on the page as it is. */
-async function scan(page: Page, name: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const results = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context?: unknown,
-            options?: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[]; help: string }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  });
-  return results
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((v) => `${name}: ${v.id} (${v.impact}) ${v.help} — ${v.targets.join(', ')}`);
-}
-
 test('axe-core: the editor with Repeat open, the Custom dialog, the scope question and the marks, light and dark', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const made = await makeSeries('Market', addDays(TUESDAY, 4), 'FREQ=WEEKLY;BYDAY=SA;COUNT=3');
@@ -429,4 +399,50 @@ test('axe-core: the editor with Repeat open, the Custom dialog, the scope questi
   }
   assert.deepEqual(problems, []);
   assert.equal((await app.api('GET', `/almanac/v1/series/${made.id}`)).body.occurrences.length, 3);
+});
+
+test('a resize of an occurrence asks too; a new rule for an occurrence offers only this and following or all', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const sunday = addDays(TUESDAY, 5);
+  const made = await makeSeries('Yoga', sunday, 'FREQ=WEEKLY;BYDAY=SU;COUNT=3');
+  const page = await app.signedInPage(`#/calendar?view=week&date=${addDays(sunday, 7)}`);
+  const entry = page
+    .locator('.calendar-event', { hasText: 'Yoga' })
+    .first()
+    .locator('xpath=ancestor::*[contains(@class, "fc-")][1]');
+  await entry.waitFor();
+  await entry.scrollIntoViewIfNeeded();
+  const box = (await entry.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height - 3);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height + 2, { steps: 3 });
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height * 2, { steps: 12 });
+  await page.mouse.up();
+  await answerScope(page, /^This event$/);
+  await page.getByText('Resized “Yoga”.').waitFor();
+  let series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  const second = occurrenceOn(series, addDays(sunday, 7));
+  assert.equal(second.detached, true);
+  assert.ok(second.end > `${addDays(sunday, 7)} 19:00:00`, `longer: ${second.end}`);
+  assert.equal(occurrenceOn(series, addDays(sunday, 14)).end, `${addDays(sunday, 14)} 19:00:00`);
+
+  // A new rule from an occurrence: no "This event".
+  await page.evaluate((hash) => (window.location.hash = hash), `#/calendar?view=month&date=${sunday}`);
+  const editor = await editFromCard(page, onDay(page, addDays(sunday, 14), 'Yoga'));
+  await editor.getByRole('button', { name: /Repeat/ }).click();
+  await page.getByRole('option', { name: 'Every day' }).click();
+  await editor.getByRole('button', { name: 'Save' }).click();
+  const question = page.getByRole('dialog', { name: 'Save repeating event' });
+  await question.waitFor();
+  assert.equal(await question.getByRole('radio').count(), 2);
+  assert.equal(await question.getByRole('radio', { name: 'This event', exact: true }).count(), 0);
+  await question.getByRole('radio', { name: 'This and following events' }).waitFor();
+  await answerScope(page, /^This and following events$/);
+  await editor.waitFor({ state: 'detached' });
+  series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.match(series.rule, /^FREQ=WEEKLY;UNTIL=/, 'the first part keeps its rule and ends');
+  const later = await seriesOf(
+    occurrenceOn(series, addDays(sunday, 14))?.id ?? (await eventsTitled('Yoga', addDays(sunday, 14)))[0].id,
+  );
+  assert.equal(later.rule, 'FREQ=DAILY');
 });

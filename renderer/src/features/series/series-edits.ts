@@ -6,6 +6,7 @@
 // holds them. Pure: unit-tested in test/renderer/.
 import type { EventWrite } from '../../api/types.ts';
 import { addDays, addMinutes, minutesBetween } from '../events/editor/date-input.ts';
+import { wallClock } from '../events/editor/event-form.ts';
 import { ruleShiftedBy } from './repeat-rule.ts';
 
 export type Scope = 'this' | 'following' | 'all';
@@ -78,30 +79,9 @@ export function placedTimes(
   // A timed occurrence: the move on the calendar's clock, applied to its own wall time (its zone
   // kept). An all-day one dropped into the hours: the time the grid showed, in its zone.
   const start = feed.all_day
-    ? wallIn(placed.start!, feed.timezone)
+    ? wallClock(placed.start!, feed.timezone)
     : addMinutes(feed.start.slice(0, 16), Math.round((startMs - Date.parse(feed.start_utc)) / 60_000), false);
   return { start, end: addMinutes(start, Math.round((endMs - startMs) / 60_000), false), allDay: false };
-}
-
-/** An instant as 'YYYY-MM-DD HH:MM' on the wall clock of `timezone` (UTC if Intl does not know it). */
-function wallIn(instant: Date, timezone: string): string {
-  let format: Intl.DateTimeFormat;
-  const options: Intl.DateTimeFormatOptions = {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  };
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: timezone });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
-  }
-  const parts = format.formatToParts(instant);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '00';
-  return `${part('year')}-${part('month')}-${part('day')} ${part('hour')}:${part('minute')}`;
 }
 
 /** An occurrence's times as the feed has them. */

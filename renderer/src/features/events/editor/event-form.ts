@@ -186,7 +186,7 @@ export function formFromEvent(event: Event): EventFormValues {
 export const hasPassword = (event: Event) => !('json_ld' in event);
 
 /** `instant` as 'YYYY-MM-DD HH:MM' on the wall clock of `timezone` (the computer's if it is unknown). */
-function wallClock(instant: Date, timezone: string): string {
+export function wallClock(instant: Date, timezone: string): string {
   const options: Intl.DateTimeFormatOptions = {
     hourCycle: 'h23',
     year: 'numeric',
