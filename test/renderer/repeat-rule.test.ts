@@ -12,7 +12,12 @@ import {
   ruleInWords,
   ruleShiftedBy,
 } from '../../renderer/src/features/series/repeat-rule.ts';
-import { feedTimes, placedTimes, seriesSchedule } from '../../renderer/src/features/series/series-edits.ts';
+import {
+  feedTimes,
+  placedTimes,
+  seriesChangeFrom,
+  seriesSchedule,
+} from '../../renderer/src/features/series/series-edits.ts';
 import { readRecurrenceRule } from '../../contract/recurrence.ts';
 
 describe('Repeat choices', () => {
@@ -157,5 +162,26 @@ describe('a change of one occurrence for its series', () => {
     assert.deepEqual(placedTimes(placed, feed), { start: '2026-12-16 10:30', end: '2026-12-16 11:30', allDay: false });
     const allDay = { allDay: true, start: null, end: null, startStr: '2026-12-17', endStr: '2026-12-19' };
     assert.deepEqual(placedTimes(allDay, feed), { start: '2026-12-17', end: '2026-12-18', allDay: true });
+  });
+
+  it('an edit of an occurrence as a series change: its fields, the schedule from the move, the rule', () => {
+    const same = { ...before };
+    // A new title only: no dates are sent (they would move the series' first date).
+    assert.deepEqual(seriesChangeFrom('all', series, { title: 'Stories' }, before, same, undefined, false), {
+      changes: { title: 'Stories' },
+      include_detached: false,
+    });
+    // The editor sends dates with any date change; the series gets its own schedule.
+    const later = { start: '2026-12-15 10:30', end: '2026-12-15 11:30', allDay: false };
+    const write = { title: 'Stories', start_date: later.start, end_date: later.end, all_day: false };
+    assert.deepEqual(seriesChangeFrom('all', series, write, before, later, undefined, true), {
+      changes: { title: 'Stories', all_day: false, start_date: '2026-12-01 10:30', end_date: '2026-12-01 11:30' },
+      include_detached: true,
+    });
+    assert.deepEqual(seriesChangeFrom('following', series, {}, before, same, 'FREQ=DAILY', false), {
+      rule: 'FREQ=DAILY',
+      changes: {},
+      include_detached: false,
+    });
   });
 });

@@ -61,6 +61,35 @@ export function seriesSchedule(
   return movedRule !== undefined && movedRule !== series.rule ? { changes, rule: movedRule } : { changes };
 }
 
+/**
+ * The body of "all events" or "this and following" from an occurrence's edit: its changed fields
+ * (`write`, as the event editor would send them to the occurrence), with the dates turned into
+ * the series' schedule; `rule` when the organizer changed it.
+ */
+export function seriesChangeFrom(
+  scope: Exclude<Scope, 'this'>,
+  series: SeriesBasis,
+  write: EventWrite,
+  before: Times,
+  after: Times,
+  rule: string | undefined,
+  includeDetached: boolean,
+): { rule?: string; changes: EventWrite; include_detached: boolean } {
+  const changes: EventWrite = { ...write };
+  // The occurrence's own dates mean nothing to the series: its schedule is made from the move.
+  delete changes.start_date;
+  delete changes.end_date;
+  delete changes.all_day;
+  if (!timesChanged(before, after))
+    return { ...(rule !== undefined ? { rule } : {}), changes, include_detached: includeDetached };
+  const schedule = seriesSchedule(scope, series, before, after, rule);
+  return {
+    ...(schedule.rule !== undefined ? { rule: schedule.rule } : {}),
+    changes: { ...changes, ...schedule.changes },
+    include_detached: includeDetached,
+  };
+}
+
 /** Whether the times differ (what makes a change a schedule change). */
 export const timesChanged = (a: Times, b: Times) => a.start !== b.start || a.end !== b.end || a.allDay !== b.allDay;
 

@@ -44,12 +44,12 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
 import { withScheme } from '../../../components/web-address.ts';
-import { useSeries, useSeriesOf, useSeriesWrite, type Series, type SeriesChange } from '../../../api/series.ts';
+import { useSeries, useSeriesOf, useSeriesWrite, type Series } from '../../../api/series.ts';
 import { RepeatField } from '../../series/RepeatField.tsx';
 import { ScopeDialog } from '../../series/ScopeDialog.tsx';
 import { useSeriesUndo } from '../../series/use-series-undo.ts';
 import { canonical, followStart } from '../../series/repeat-rule.ts';
-import { seriesSchedule, timesChanged, type Scope } from '../../series/series-edits.ts';
+import { seriesChangeFrom, type Scope } from '../../series/series-edits.ts';
 
 export default function EventEditor({ target }: { target: Extract<EditorTarget, { kind: 'event' }> }) {
   const t = useT();
@@ -242,18 +242,15 @@ function EditorForm({
     if (!series || id === null) return;
     clear();
     setRepeatError(undefined);
-    const { start_date, end_date, all_day, ...fields } = eventWrite(values, base.initial);
-    void start_date;
-    void end_date;
-    void all_day;
-    const change: SeriesChange = { changes: fields, include_detached: includeDetached };
-    const before = { start: base.initial.start, end: base.initial.end, allDay: base.initial.allDay };
-    const after = { start: values.start, end: values.end, allDay: values.allDay };
-    if (timesChanged(before, after)) {
-      const schedule = seriesSchedule(scope, series, before, after, ruleChanged ? rule : undefined);
-      Object.assign(change.changes!, schedule.changes);
-      if (schedule.rule) change.rule = schedule.rule;
-    } else if (ruleChanged) change.rule = rule;
+    const change = seriesChangeFrom(
+      scope,
+      series,
+      eventWrite(values, base.initial),
+      { start: base.initial.start, end: base.initial.end, allDay: base.initial.allDay },
+      { start: values.start, end: values.end, allDay: values.allDay },
+      ruleChanged ? rule : undefined,
+      includeDetached,
+    );
     try {
       const answer = await seriesWrite.mutateAsync(
         scope === 'all'
