@@ -446,3 +446,28 @@ test('a resize of an occurrence asks too; a new rule for an occurrence offers on
   );
   assert.equal(later.rule, 'FREQ=DAILY');
 });
+
+test('Delete in the editor of an occurrence asks which events; all of them go to the trash and Undo brings them back', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const wednesday = addDays(TUESDAY, 1);
+  const made = await makeSeries('Quiz night', wednesday, 'FREQ=WEEKLY;BYDAY=WE;COUNT=3');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`);
+  const editor = await editFromCard(page, onDay(page, addDays(wednesday, 7), 'Quiz night'));
+  await editor.getByRole('button', { name: 'Delete' }).click();
+  await answerScope(page, /^All events$/);
+  await editor.waitFor({ state: 'detached' });
+  let series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.equal(series.status, 'trash');
+  await onDay(page, wednesday, 'Quiz night').waitFor({ state: 'detached' });
+
+  await page.getByRole('status').getByRole('button', { name: 'Undo' }).click();
+  await page.getByText('Change undone.').waitFor();
+  series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.equal(series.status, 'active');
+  assert.deepEqual(
+    series.occurrences.map((o: any) => [o.id, o.status]),
+    made.occurrences.map((o: any) => [o.id, 'publish']),
+    'the same events, ids and all',
+  );
+  await onDay(page, addDays(wednesday, 14), 'Quiz night').waitFor();
+});
