@@ -255,6 +255,22 @@ test('dragging an occurrence asks which events: Cancel puts it back, "All events
     [0, 7, 14, 21].map((n) => addDays(thursday, n + 1)),
   );
   await onDay(page, addDays(thursday, 22), 'Choir').waitFor();
+
+  // Ctrl+Z undoes the series move as it undoes any move: every occurrence back on Thursday.
+  await page
+    .locator('.fc')
+    .first()
+    .click({ position: { x: 5, y: 5 } })
+    .catch(() => {});
+  await page.keyboard.press('Control+z');
+  await page.getByText('Move undone.').waitFor();
+  series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
+  assert.equal(series.rule, made.rule);
+  assert.deepEqual(
+    series.occurrences.map((o: any) => [o.id, o.date]),
+    made.occurrences.map((o: any) => [o.id, o.date]),
+  );
+  await onDay(page, addDays(thursday, 21), 'Choir').waitFor();
 });
 
 test('in Spanish, with the keyboard only: Repeat, the Custom dialog (a problem said at its field) and the scope question', async (t) => {

@@ -132,8 +132,8 @@ export function CalendarScreen() {
   const editable = canEdit(session);
   const calendarRef = useRef<CalendarRef>(null);
   const [quickAdd, setQuickAdd] = useState<QuickAddSlot | null>(null);
-  const { save } = useMoves();
-  const saveSeriesMove = useSeriesMoves();
+  const { save, undo } = useMoves();
+  const saveSeriesMove = useSeriesMoves(undo);
   const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
   /** A drop or resize: an occurrence asks first, any other event is saved at once. */
   const placed = (move: PendingMove) =>

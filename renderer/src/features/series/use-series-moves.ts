@@ -1,7 +1,8 @@
 // A dragged or resized occurrence, once the organizer said "This and following events" or "All
 // events": the series takes the move (its time, length, first date and weekdays: series-edits.ts),
-// with Undo. "This event" is an ordinary move (calendar/use-moves.ts). On a failure the event goes
-// back where it was and the reason is said.
+// with Undo in its notice and on Ctrl/Cmd+Z (the calendar's move stack, calendar/use-moves.ts).
+// "This event" is an ordinary move. On a failure the event goes back where it was and the reason
+// is said.
 import { useQueryClient } from '@tanstack/react-query';
 import { seriesQuery, useSeriesWrite } from '../../api/series.ts';
 import { currentSite } from '../../api/site.ts';
@@ -11,14 +12,14 @@ import { useErrorText } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
 import type { Placed } from '../calendar/moves.ts';
 import { feedTimes, placedTimes, seriesSchedule, type Scope } from './series-edits.ts';
-import { useSeriesUndo } from './use-series-undo.ts';
+import { useUi } from '../../state/ui-store.ts';
 
-export function useSeriesMoves() {
+/** `undoLast` undoes the last move on the calendar's stack (use-moves.ts), this one once it is there. */
+export function useSeriesMoves(undoLast: () => Promise<void>) {
   const t = useT();
   const errorText = useErrorText();
   const client = useQueryClient();
   const write = useSeriesWrite();
-  const undo = useSeriesUndo();
   return async (
     scope: Exclude<Scope, 'this'>,
     includeDetached: boolean,
@@ -34,7 +35,10 @@ export function useSeriesMoves() {
           ? { kind: 'all', id: series.id, change }
           : { kind: 'following', id: series.id, occurrence: feed.id, change },
       );
-      undo.announce(t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title }), answer.undo);
+      const text = t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title });
+      if (!answer.undo) return notify(text);
+      useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: null, seriesUndo: answer.undo });
+      notify(text, { action: { label: t('calendar.undo'), run: () => void undoLast() } });
     } catch (error) {
       revert();
       notify(t('calendar.moveFailed', { message: errorText(error) }), { tone: 'error' });
