@@ -2,9 +2,9 @@
 // in words, and the changes of more than one occurrence — make a series from an event, "all
 // events" (PATCH), "this and following" (split, or DELETE with `occurrence`), delete, and undo
 // with the token a change answers with. "This event only" is an ordinary event write (events.ts).
-// Series live under the site's events in the cache, so every event write refreshes them and
-// every series change refreshes the calendar, the lists and the open cards.
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Every series change refreshes the series, the calendar, the lists and the open cards; the
+// change stream refreshes a series another window changed (change-keys.ts).
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { APP_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
@@ -36,6 +36,12 @@ export const seriesQuery = (site: string, id: number) => ({
 
 export function useSeries(id: number | null | undefined) {
   return useQuery({ ...seriesQuery(currentSite(), id ?? 0), enabled: typeof id === 'number' });
+}
+
+/** After a series write (or its undo): the series and every event view. */
+export function invalidateAfterSeriesWrite(client: QueryClient) {
+  void client.invalidateQueries({ queryKey: keys.allSeries(currentSite()) });
+  invalidateAfterEventWrite(client, 'all');
 }
 
 /** A series' change: the rule, dates, event fields, and whether occurrences changed alone follow. */
@@ -74,7 +80,7 @@ export function useSeriesWrite() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: writeSeries,
-    onSettled: () => invalidateAfterEventWrite(client, 'all'),
+    onSettled: () => invalidateAfterSeriesWrite(client),
   });
 }
 

@@ -4,8 +4,8 @@
 // occurrences (features/series/use-series-moves.ts) goes on the same stack, undone by its token.
 import { useCallback, useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateAfterEventWrite, useUpdateEvent } from '../../api/events.ts';
-import { undoSeriesChange } from '../../api/series.ts';
+import { useUpdateEvent } from '../../api/events.ts';
+import { invalidateAfterSeriesWrite, undoSeriesChange } from '../../api/series.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { FeedEvent } from '../../api/types.ts';
 import { notify } from '../../components/Notices.tsx';
@@ -26,7 +26,7 @@ export function useMoves() {
     try {
       // A series move is undone whole by its token (every occurrence back, ids and all).
       if (move.seriesUndo) {
-        await undoSeriesChange(move.seriesUndo).finally(() => invalidateAfterEventWrite(client, 'all'));
+        await undoSeriesChange(move.seriesUndo).finally(() => invalidateAfterSeriesWrite(client));
       } else await update.mutateAsync({ id: move.id, write: restoreWrite(move.before), etag: move.etag });
       notify(t('calendar.undone'));
     } catch (error) {

@@ -2,8 +2,7 @@
 // change answered with (POST almanac/v1/series/undo), which puts every occurrence back as it was,
 // ids and all. Plain calls: Undo is pressed after the editor, card or scope dialog has closed.
 import { useQueryClient } from '@tanstack/react-query';
-import { invalidateAfterEventWrite } from '../../api/events.ts';
-import { undoSeriesChange } from '../../api/series.ts';
+import { invalidateAfterSeriesWrite, undoSeriesChange } from '../../api/series.ts';
 import { notify } from '../../components/Notices.tsx';
 import { useErrorText } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
@@ -22,7 +21,7 @@ export function useSeriesUndo() {
         } catch (error) {
           notify(errorText(error), { tone: 'error' });
         } finally {
-          invalidateAfterEventWrite(client, 'all');
+          invalidateAfterSeriesWrite(client);
         }
       };
       notify(text, token ? { action: { label: t('calendar.undo'), run: () => void undo() } } : undefined);
