@@ -374,12 +374,48 @@ test('when the series step fails, Repeat says so, the form stays, and Save again
   );
 });
 
-test('axe-core: the editor with Repeat open, the Custom dialog, the scope question and the marks, light and dark', async (t) => {
+/** The words the axe walk looks for, in each language. */
+const WORDS = {
+  en: {
+    mark: 'Repeating event',
+    repeat: /Repeat/,
+    custom: 'Custom…',
+    customTitle: 'Custom repeat',
+    on: 'On',
+    cancel: 'Cancel',
+    title: 'Title',
+    save: 'Save',
+    question: 'Save repeating event',
+    all: 'All events',
+  },
+  es: {
+    mark: 'Evento periódico',
+    repeat: /Repetir/,
+    custom: 'Personalizar…',
+    customTitle: 'Repetición personalizada',
+    on: 'El',
+    cancel: 'Cancelar',
+    title: 'Título',
+    save: 'Guardar',
+    question: 'Guardar evento periódico',
+    all: 'Todos los eventos',
+  },
+};
+
+test('axe-core: the editor with Repeat open, the Custom dialog, the scope question and the marks, light and dark, English and Spanish', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const made = await makeSeries('Market', addDays(TUESDAY, 4), 'FREQ=WEEKLY;BYDAY=SA;COUNT=3');
   const problems: string[] = [];
-  for (const scheme of ['light', 'dark'] as const) {
-    const page = await app.signedInPage(`#/calendar?view=week&date=${addDays(TUESDAY, 4)}`);
+  for (const [scheme, language] of [
+    ['light', 'en'],
+    ['dark', 'en'],
+    ['dark', 'es'],
+  ] as const) {
+    const w = WORDS[language];
+    const name = `${scheme} ${language}`;
+    const page = await app.signedInPage(`#/calendar?view=week&date=${addDays(TUESDAY, 4)}`, {
+      locale: language === 'es' ? 'es-MX' : 'en-US',
+    });
     await page.emulateMedia({ colorScheme: scheme });
     // The mark in the week grid, the day grid and the list.
     for (const view of ['week', 'day', 'list'] as const) {
@@ -388,29 +424,29 @@ test('axe-core: the editor with Repeat open, the Custom dialog, the scope questi
         `#/calendar?view=${view}&date=${addDays(TUESDAY, 4)}`,
       );
       const entry = page.locator('.calendar-event', { hasText: 'Market' }).first();
-      await entry.getByRole('img', { name: 'Repeating event' }).waitFor();
-      problems.push(...(await scan(page, `${scheme} ${view}`)));
+      await entry.getByRole('img', { name: w.mark }).waitFor();
+      problems.push(...(await scan(page, `${name} ${view}`)));
     }
-    await shot(page, `${scheme}-list-marks`);
+    await shot(page, `${scheme}-${language}-list-marks`);
     const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Market' }).first());
-    const repeat = editor.getByRole('button', { name: /Repeat/ });
+    const repeat = editor.getByRole('button', { name: w.repeat });
     await repeat.click();
-    await page.getByRole('option', { name: 'Custom…' }).waitFor();
-    problems.push(...(await scan(page, `${scheme} editor, Repeat open`)));
-    await page.getByRole('option', { name: 'Custom…' }).click();
-    const custom = page.getByRole('dialog', { name: 'Custom repeat' });
+    await page.getByRole('option', { name: w.custom }).waitFor();
+    problems.push(...(await scan(page, `${name} editor, Repeat open`)));
+    await page.getByRole('option', { name: w.custom }).click();
+    const custom = page.getByRole('dialog', { name: w.customTitle });
     await custom.waitFor();
-    await custom.getByRole('radio', { name: 'On' }).check();
-    problems.push(...(await scan(page, `${scheme} Custom dialog`)));
-    await shot(page, `${scheme}-custom`);
-    await custom.getByRole('button', { name: 'Cancel' }).click();
-    await editor.getByLabel('Title', { exact: true }).fill('Market day');
-    await editor.getByRole('button', { name: 'Save' }).click();
-    const question = page.getByRole('dialog', { name: 'Save repeating event' });
-    await question.getByRole('radio', { name: 'All events' }).check();
-    problems.push(...(await scan(page, `${scheme} scope question`)));
-    await shot(page, `${scheme}-scope`);
-    await question.getByRole('button', { name: 'Cancel' }).click();
+    await custom.getByRole('radio', { name: w.on, exact: true }).check();
+    problems.push(...(await scan(page, `${name} Custom dialog`)));
+    await shot(page, `${scheme}-${language}-custom`);
+    await custom.getByRole('button', { name: w.cancel }).click();
+    await editor.getByLabel(w.title, { exact: true }).fill('Market day');
+    await editor.getByRole('button', { name: w.save }).click();
+    const question = page.getByRole('dialog', { name: w.question });
+    await question.getByRole('radio', { name: w.all }).check();
+    problems.push(...(await scan(page, `${name} scope question`)));
+    await shot(page, `${scheme}-${language}-scope`);
+    await question.getByRole('button', { name: w.cancel }).click();
     await page.keyboard.press('Escape');
   }
   assert.deepEqual(problems, []);
