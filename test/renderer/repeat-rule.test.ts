@@ -137,6 +137,18 @@ describe('a change of one occurrence for its series', () => {
     assert.equal(seriesSchedule('all', series, before, after, 'FREQ=DAILY').rule, 'FREQ=DAILY');
   });
 
+  it('an all-day series keeps its number of days; a timed one turned all-day sends its dates', () => {
+    const day = { start: '2026-12-15', end: '2026-12-15', allDay: true };
+    const twoDays = { start: '2026-12-17', end: '2026-12-18', allDay: true };
+    assert.deepEqual(seriesSchedule('all', { ...series, rule: 'FREQ=WEEKLY;BYDAY=TU' }, day, twoDays), {
+      changes: { all_day: true, start_date: '2026-12-03', end_date: '2026-12-04' },
+      rule: 'FREQ=WEEKLY;BYDAY=TH',
+    });
+    assert.deepEqual(seriesSchedule('all', series, before, { start: '2026-12-15', end: '2026-12-15', allDay: true }), {
+      changes: { all_day: true, start_date: '2026-12-01', end_date: '2026-12-01' },
+    });
+  });
+
   it('weekdays move across the week’s end', () => {
     assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=FR,SA', 2), 'FREQ=WEEKLY;BYDAY=MO,SU');
     assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=MO', -1), 'FREQ=WEEKLY;BYDAY=SU');
