@@ -523,3 +523,26 @@ test('Delete in the editor of an occurrence asks which events; all of them go to
   );
   await onDay(page, addDays(wednesday, 14), 'Quiz night').waitFor();
 });
+
+test('an existing single event starts repeating from its editor, without the scope question', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const monday = addDays(TUESDAY, 6);
+  const single = await app.api('POST', 'events', {
+    title: 'Open mic',
+    start_date: `${monday} 20:00`,
+    end_date: `${monday} 22:00`,
+    status: 'publish',
+  });
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`);
+  const editor = await editFromCard(page, onDay(page, monday, 'Open mic'));
+  await editor.getByRole('button', { name: /Repeat/ }).click();
+  await page.getByRole('option', { name: 'Every Monday' }).click();
+  await editor.getByLabel('Title', { exact: true }).fill('Open mic night');
+  await editor.getByRole('button', { name: 'Save' }).click();
+  await editor.waitFor({ state: 'detached' });
+  const series = await seriesOf(single.body.id);
+  assert.equal(series.rule, 'FREQ=WEEKLY;BYDAY=MO');
+  assert.equal(series.first, single.body.id, 'the event is the first occurrence');
+  assert.ok(series.occurrences.length > 4);
+  await onDay(page, addDays(monday, 7), 'Open mic night').getByRole('img', { name: 'Repeating event' }).waitFor();
+});
