@@ -229,7 +229,9 @@ function EditorForm({
         await seriesWrite.mutateAsync({ kind: 'create', event: saved, rule });
         setSavedRule(rule);
       } catch (error) {
-        setRepeatError(t('series.createFailed', { message: errorText(error) }));
+        // The service's words about the rule itself when it names it; else why the step failed.
+        const message = error instanceof ApiError && error.params.rule ? error.params.rule : errorText(error);
+        setRepeatError(t('series.createFailed', { message }));
         return;
       }
     }
