@@ -95,9 +95,17 @@ export default tseslint.config(
             },
             {
               // The schemas are TypeBox values: they stay on the server; their types are free to use.
-              group: ['**/contract/**', '!**/contract/constants.ts'],
+              // The recurrence rules are plain code with no dependency: the Repeat control reads,
+              // writes and words a rule with the code the service checks it with.
+              group: [
+                '**/contract/**',
+                '!**/contract/constants.ts',
+                '!**/contract/recurrence.ts',
+                '!**/contract/recurrence-text.ts',
+              ],
               allowTypeImports: true,
-              message: 'The renderer imports values only from contract/constants.ts; types from any of contract/.',
+              message:
+                'The renderer imports values only from contract/constants.ts and contract/recurrence*.ts; types from any of contract/.',
             },
           ],
           paths: ['fs', 'path', 'os', 'child_process', 'better-sqlite3', 'electron'].map((name) => ({

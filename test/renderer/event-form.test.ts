@@ -3,7 +3,12 @@
 // field someone else changed meanwhile, and server messages land at the right field.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { EVENT_FLAG_NAMES, EVENT_FLAGS } from '../../contract/constants.ts';
+import { en } from '../../renderer/src/i18n/messages/en.ts';
+import { es } from '../../renderer/src/i18n/messages/es.ts';
 import {
+  EDITOR_FLAGS,
+  EVENT_FIELDS,
   changedFields,
   duplicateForm,
   eventFieldOf,
@@ -129,6 +134,32 @@ describe('event form', () => {
     assert.deepEqual(form.venue, { id: 4, name: 'Hall' });
     assert.deepEqual(duplicateForm(event, true), { ...form, password: '' });
     assert.equal(duplicateForm(event, false).status, 'draft', 'a contributor’s copy is a draft');
+    // The yes/no fields come from EVENT_FLAGS: read as the event has them, sent when changed.
+    assert.deepEqual(
+      EDITOR_FLAGS.map((name) => [name, form[name]]),
+      [
+        ['show_map', true],
+        ['show_map_link', false],
+        ['hide_from_listings', false],
+        ['sticky', false],
+        ['featured', true],
+      ],
+    );
+    assert.deepEqual(eventWrite({ ...form, hide_from_listings: true }, form), { hide_from_listings: true });
+  });
+
+  it('shows a checkbox for every EVENT_FLAGS entry marked for the editor, with a label in both catalogs', () => {
+    assert.deepEqual(
+      EDITOR_FLAGS,
+      EVENT_FLAG_NAMES.filter((name) => EVENT_FLAGS[name].editor),
+    );
+    for (const name of EDITOR_FLAGS) {
+      assert.equal(EVENT_FIELDS[name].param, name);
+      assert.equal(EVENT_FIELDS[name].label, `editor.flag.${name}`);
+      assert.ok(en[EVENT_FIELDS[name].label] && es[EVENT_FIELDS[name].label], name);
+      // A new event starts as the service reads a flag never set.
+      assert.equal(newEventForm('UTC')[name], EVENT_FLAGS[name].unset);
+    }
   });
 
   it('End keeps the length when Start moves (timed and all-day)', () => {

@@ -35,7 +35,7 @@ export function staleQueries(change: Change): QueryKey[] {
       return [keys.sites(), keys.session(site)];
     case 'series':
       // A series' rule or dates: its own queries; its occurrences' changes come as events.
-      return [[site, 'series', change.id], ...(trashMoved ? [keys.trash(site)] : [])];
+      return [keys.series(site, change.id), ...(trashMoved ? [keys.trash(site)] : [])];
     case 'all':
       return [[site]];
   }

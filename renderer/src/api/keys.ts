@@ -20,6 +20,11 @@ export const keys = {
   event: (site: string, id: number) => [site, 'events', 'item', id] as const,
   /** One event as read for editing (`context=edit`: editors) or viewing (visitors). */
   eventRead: (site: string, id: number, context: EventContext) => [site, 'events', 'item', id, context] as const,
+  /** The series an event is an occurrence of: under the event, so whatever refreshes it refreshes this. */
+  seriesOf: (site: string, eventId: number) => [site, 'events', 'item', eventId, 'series'] as const,
+  /** Repeating events (almanac/v1/series): their rules, in words, and occurrences. */
+  allSeries: (site: string) => [site, 'series'] as const,
+  series: (site: string, id: number) => [site, 'series', id] as const,
   venues: (site: string) => [site, 'venues'] as const,
   venueList: (site: string, params: Params) => [site, 'venues', 'list', params] as const,
   venue: (site: string, id: number) => [site, 'venues', 'item', id] as const,

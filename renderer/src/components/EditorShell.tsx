@@ -40,6 +40,7 @@ export function EditorShell({
   remove,
   translations,
   onDuplicate,
+  askDelete,
   formClassName = 'form',
   overlays,
   children,
@@ -60,6 +61,8 @@ export function EditorShell({
   /** An existing item's Translations dialog. */
   translations?(close: () => void): ReactNode;
   onDuplicate?(): void;
+  /** Delete asks its own question instead of the confirmation (an occurrence of a series: which events). */
+  askDelete?(): void;
   formClassName?: string;
   /** The editor's own dialogs over the form (the conflict dialog). */
   overlays?: ReactNode;
@@ -97,7 +100,11 @@ export function EditorShell({
         ) : (
           <>
             {remove && (
-              <Button variant="danger" className="footer-start" onPress={() => setConfirm('delete')}>
+              <Button
+                variant="danger"
+                className="footer-start"
+                onPress={() => (askDelete ? askDelete() : setConfirm('delete'))}
+              >
                 {t('common.delete')}
               </Button>
             )}

@@ -49,6 +49,11 @@ export function isMessageId(id: string): id is MessageId {
   return Object.hasOwn(en, id);
 }
 
+/** The UI's language (which catalog speaks): for text made outside the catalogs (a rule in words). */
+export function useLanguage(): UiLanguage {
+  return useIntl().messages === CATALOGS.es ? 'es' : 'en';
+}
+
 /** The active locale (for Intl date and number formatting). */
 export function useLocale(): string {
   return useIntl().locale;

@@ -41,6 +41,8 @@ interface MoveRecord {
   before: FeedEvent;
   /** The ETag the move produced: the undo only applies if nobody changed the event since. */
   etag: string | null;
+  /** A move of a whole series (or of this and the following events): the token that undoes it. */
+  seriesUndo?: string;
 }
 
 interface Preferences {

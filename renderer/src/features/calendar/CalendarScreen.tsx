@@ -1,7 +1,8 @@
 // The calendar: Month, Week, Day and List views over the range feed (every event of the visible
 // range, in the site's time zone), category colours, "+N more" on busy days (and on crowded hours
 // of the week and day grids), drag to move, drag an edge to resize, click an empty slot to
-// quick-add, click an event to open its card.
+// quick-add, click an event to open its card. Moving an occurrence of a repeating event first asks
+// which events move (features/series/ScopeDialog).
 import esLocale from '@fullcalendar/react/locales/es';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
@@ -37,6 +38,16 @@ import { EventContent, SelectionContent, type EventLayout } from './EventContent
 import { cardFromFeed } from '../events/card/card-text.ts';
 import type { FeedEvent } from '../../api/types.ts';
 import type { Placed } from './moves.ts';
+import { ScopeDialog } from '../series/ScopeDialog.tsx';
+import { useSeriesMoves } from '../series/use-series-moves.ts';
+
+/** A drop or resize waiting for the scope question's answer. */
+interface PendingMove {
+  placed: Placed;
+  feed: FeedEvent;
+  revert(): void;
+  how: 'move' | 'resize';
+}
 
 const FC_VIEWS: Record<CalendarView, string> = {
   month: 'dayGridMonth',
@@ -121,7 +132,12 @@ export function CalendarScreen() {
   const editable = canEdit(session);
   const calendarRef = useRef<CalendarRef>(null);
   const [quickAdd, setQuickAdd] = useState<QuickAddSlot | null>(null);
-  const { save } = useMoves();
+  const { save, undo } = useMoves();
+  const saveSeriesMove = useSeriesMoves(undo);
+  const [pendingMove, setPendingMove] = useState<PendingMove | null>(null);
+  /** A drop or resize: an occurrence asks first, any other event is saved at once. */
+  const placed = (move: PendingMove) =>
+    move.feed.series !== null ? setPendingMove(move) : void save(move.placed, move.feed, move.revert, move.how);
   const queryClient = useQueryClient();
 
   const range = visibleRange(view, date, firstDay);
@@ -268,15 +284,20 @@ export function CalendarScreen() {
             });
           }}
           eventDrop={(info) =>
-            void save(info.event as unknown as Placed, info.event.extendedProps.feed as FeedEvent, info.revert, 'move')
+            placed({
+              placed: info.event as unknown as Placed,
+              feed: info.event.extendedProps.feed as FeedEvent,
+              revert: info.revert,
+              how: 'move',
+            })
           }
           eventResize={(info) =>
-            void save(
-              info.event as unknown as Placed,
-              info.event.extendedProps.feed as FeedEvent,
-              info.revert,
-              'resize',
-            )
+            placed({
+              placed: info.event as unknown as Placed,
+              feed: info.event.extendedProps.feed as FeedEvent,
+              revert: info.revert,
+              how: 'resize',
+            })
           }
         />
       </div>
@@ -286,6 +307,20 @@ export function CalendarScreen() {
         </p>
       )}
       {quickAdd && <QuickAdd slot={quickAdd} onClose={() => setQuickAdd(null)} />}
+      {pendingMove && (
+        <ScopeDialog
+          mode="edit"
+          onChoose={(scope, includeDetached) => {
+            setPendingMove(null);
+            if (scope === 'this') void save(pendingMove.placed, pendingMove.feed, pendingMove.revert, pendingMove.how);
+            else void saveSeriesMove(scope, includeDetached, pendingMove);
+          }}
+          onCancel={() => {
+            pendingMove.revert();
+            setPendingMove(null);
+          }}
+        />
+      )}
     </section>
   );
 }

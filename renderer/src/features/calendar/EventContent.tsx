@@ -1,4 +1,4 @@
-// What an event shows in the calendar: its time (in the site's zone, or in its own zone with the
+// What an event shows in the calendar: the repeat mark of an occurrence of a series, its time (in the site's zone, or in its own zone with the
 // zone's name when the setting says so), its title, and its status when not published. Times are
 // written by i18n/dates.ts, as everywhere else in the UI (FullCalendar's own "18" or "9:30am" are
 // not used): the month shows the start ("18:00", "6 PM"), the week, day and list views the range.
@@ -6,6 +6,7 @@ import type { FeedEvent } from '../../api/types.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
 import { zoneAbbreviation } from './zones.ts';
+import { SeriesMark } from '../series/SeriesMark.tsx';
 
 const STATUS_LABELS: Partial<Record<string, MessageId>> = {
   draft: 'calendar.status.draft',
@@ -46,7 +47,10 @@ export function EventContent({
     // FullCalendar makes the event itself the focusable, clickable control (Enter opens it).
     <div className={`calendar-event${layout === 'grid' ? ' is-stacked' : ''}`} data-event-id={event.id}>
       {time && <span className="event-time">{time}</span>}
-      <span className="event-title">{event.title}</span>
+      <span className="event-title">
+        {event.series !== null && <SeriesMark />}
+        {event.title}
+      </span>
       {status && <span className="event-status">{t(status)}</span>}
     </div>
   );

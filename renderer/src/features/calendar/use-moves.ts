@@ -1,8 +1,11 @@
 // Drag to move, drag an edge to resize, Ctrl/Cmd+Z to undo the last move. Every PATCH carries the
 // ETag the calendar loaded as If-Match: if someone changed the event meanwhile, the move is refused
-// (412) and put back, and the user is told — never a silent overwrite.
+// (412) and put back, and the user is told — never a silent overwrite. A move of a repeating event's
+// occurrences (features/series/use-series-moves.ts) goes on the same stack, undone by its token.
 import { useCallback, useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useUpdateEvent } from '../../api/events.ts';
+import { invalidateAfterSeriesWrite, undoSeriesChange } from '../../api/series.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { FeedEvent } from '../../api/types.ts';
 import { notify } from '../../components/Notices.tsx';
@@ -15,12 +18,16 @@ export function useMoves() {
   const t = useT();
   const errorText = useErrorText();
   const update = useUpdateEvent();
+  const client = useQueryClient();
 
   const undo = useCallback(async () => {
     const move = useUi.getState().popMove();
     if (!move) return;
     try {
-      await update.mutateAsync({ id: move.id, write: restoreWrite(move.before), etag: move.etag });
+      // A series move is undone whole by its token (every occurrence back, ids and all).
+      if (move.seriesUndo) {
+        await undoSeriesChange(move.seriesUndo).finally(() => invalidateAfterSeriesWrite(client));
+      } else await update.mutateAsync({ id: move.id, write: restoreWrite(move.before), etag: move.etag });
       notify(t('calendar.undone'));
     } catch (error) {
       notify(
@@ -30,7 +37,7 @@ export function useMoves() {
         { tone: 'error' },
       );
     }
-  }, [update, t, errorText]);
+  }, [update, client, t, errorText]);
 
   /** Saves a drop or resize; `revert` puts the event back on screen when the save fails. */
   const save = useCallback(

@@ -1,10 +1,10 @@
 // The event card: a click on an event (in the calendar or the list) opens a compact card beside it
 // — title, when in words (and in the event's own zone when that differs), venue, organizers,
-// categories, cost, the start of the description — with Edit, Duplicate, Delete (Undo in its
+// categories, cost, the start of the description, the rule of a repeating event in words — with Edit, Duplicate, Delete (Undo in its
 // notice), Download .ics and Copy link. Visitors (and roles that may not edit) get it without the
 // editing actions. A dialog: focus moves in (to Edit, or the first action), Tab stays inside, Esc
 // or a click outside closes it and the focus goes back to the event.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useFocusTrap } from '../../../components/use-focus-trap.ts';
 import { useDeleteEvent, useEvent } from '../../../api/events.ts';
@@ -15,7 +15,10 @@ import { Button } from '../../../components/Button.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
-import { useLocale, useT } from '../../../i18n/index.tsx';
+import { useLanguage, useLocale, useT } from '../../../i18n/index.tsx';
+import { useSeries, useSeriesOf, useSeriesWrite } from '../../../api/series.ts';
+import { ScopeDialog } from '../../series/ScopeDialog.tsx';
+import { useSeriesUndo } from '../../series/use-series-undo.ts';
 import { useUi, type CardTarget } from '../../../state/ui-store.ts';
 import { canEdit, eventContext } from '../../session/permissions.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
@@ -95,7 +98,9 @@ function EventCardContent({ card, onClose }: { card: CardTarget; onClose(): void
       </header>
       {loaded.isError && !event && <ErrorMessage error={loaded.error} onRetry={() => void loaded.refetch()} />}
       {!data && !loaded.isError && <Loading />}
-      {data && <CardBody card={data} editable={canEdit(session)} onClose={onClose} />}
+      {data && (
+        <CardBody card={data} knownSeries={card.preview?.series} editable={canEdit(session)} onClose={onClose} />
+      )}
     </>
   );
 }
@@ -112,8 +117,25 @@ function Fact({ icon, label, children }: { icon: IconName; label: string; childr
   );
 }
 
-function CardBody({ card, editable, onClose }: { card: CardData; editable: boolean; onClose(): void }) {
+function CardBody({
+  card,
+  knownSeries,
+  editable,
+  onClose,
+}: {
+  card: CardData;
+  /** The series the calendar said the event is in (undefined: not known, it is looked up). */
+  knownSeries?: number | null;
+  editable: boolean;
+  onClose(): void;
+}) {
   const t = useT();
+  const language = useLanguage();
+  const seriesId = useSeriesOf(card.id, knownSeries).data;
+  const series = useSeries(seriesId).data;
+  const seriesWrite = useSeriesWrite();
+  const seriesUndo = useSeriesUndo();
+  const [askingDelete, setAskingDelete] = useState(false);
   const locale = useLocale();
   const errorText = useErrorText();
   const session = useSession().data!;
@@ -130,8 +152,39 @@ function CardBody({ card, editable, onClose }: { card: CardData; editable: boole
     { id: card.id, utc_start_date: card.times.utc_start_date },
     siteZone,
   );
+  const trashThis = () =>
+    remove.mutate(
+      { id: card.id, etag: card.etag },
+      {
+        onSuccess: () => {
+          onClose();
+          trashWithUndo.announce(card.id, card.title, card.status);
+        },
+        onError: (error) => notify(errorText(error), { tone: 'error' }),
+      },
+    );
   return (
     <>
+      {askingDelete && typeof seriesId === 'number' && (
+        <ScopeDialog
+          mode="delete"
+          onCancel={() => setAskingDelete(false)}
+          onChoose={(scope) => {
+            setAskingDelete(false);
+            if (scope === 'this') return trashThis();
+            seriesWrite.mutate(
+              { kind: 'delete', id: seriesId, occurrence: scope === 'following' ? card.id : undefined },
+              {
+                onSuccess: (done) => {
+                  onClose();
+                  seriesUndo.announce(t('series.deleted', { title: card.title }), done.undo);
+                },
+                onError: (error) => notify(errorText(error), { tone: 'error' }),
+              },
+            );
+          }}
+        />
+      )}
       <div className="event-card-body" data-complete={details ? true : undefined} aria-busy={!details}>
         <p className="event-card-when">
           <Icon name="clock" size={16} />
@@ -142,6 +195,11 @@ function CardBody({ card, editable, onClose }: { card: CardData; editable: boole
         </p>
         {status && <p className="event-card-status">{status}</p>}
         <dl className="event-card-facts">
+          {typeof seriesId === 'number' && (
+            <Fact icon="repeat" label={t('series.mark')}>
+              {series?.description[language] ?? t('series.mark')}
+            </Fact>
+          )}
           {card.venue && (
             <Fact icon="pin" label={t('editor.venue')}>
               <strong>{card.venue.name}</strong>
@@ -183,18 +241,7 @@ function CardBody({ card, editable, onClose }: { card: CardData; editable: boole
               variant="danger"
               icon="trash"
               isDisabled={remove.isPending}
-              onPress={() =>
-                remove.mutate(
-                  { id: card.id, etag: card.etag },
-                  {
-                    onSuccess: () => {
-                      onClose();
-                      trashWithUndo.announce(card.id, card.title, card.status);
-                    },
-                    onError: (error) => notify(errorText(error), { tone: 'error' }),
-                  },
-                )
-              }
+              onPress={() => (typeof seriesId === 'number' ? setAskingDelete(true) : trashThis())}
             >
               {t('common.delete')}
             </Button>

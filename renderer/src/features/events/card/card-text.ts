@@ -16,6 +16,8 @@ export interface CardData {
   times: CardTimes;
   venue: { name: string; place: string } | null;
   etag: string | null;
+  /** The series it is an occurrence of, when the calendar's feed said so (null: none). */
+  series?: number | null;
   /** Loaded with the event; undefined until then. */
   details?: {
     organizers: string[];
@@ -43,6 +45,7 @@ export function cardFromFeed(event: FeedEvent): CardData {
     },
     venue: event.venue ? { name: event.venue, place: '' } : null,
     etag: event.etag,
+    series: event.series,
   };
 }
 

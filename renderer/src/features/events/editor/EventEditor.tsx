@@ -2,12 +2,14 @@
 // over the calendar or the list. Saves send the ETag the editor loaded as If-Match; a 412 opens the
 // conflict dialog. Dates are read as typed, in the UI's locale, and End keeps the event's length
 // when Start moves. A new event comes empty, from a quick-add slot, or as a copy (Duplicate).
+// Repeat (features/series/): a new event with a rule is made, then made a series; an occurrence
+// of a series asks "this event / this and following / all events" when saved or deleted.
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { EditorShell, useFormErrors } from '../../../components/EditorShell.tsx';
 import { Checkbox, SelectField, TextField } from '../../../components/Fields.tsx';
-import { ErrorMessage, Loading, useNoticeableWait } from '../../../components/States.tsx';
+import { ErrorMessage, Loading, useErrorText, useNoticeableWait } from '../../../components/States.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { useCreateEvent, useDeleteEvent, useEvent, useUpdateEvent } from '../../../api/events.ts';
 import { useSession } from '../../../api/session.ts';
@@ -21,6 +23,7 @@ import { useT } from '../../../i18n/index.tsx';
 import { useUi, type EditorTarget } from '../../../state/ui-store.ts';
 import { canEditOthers, canPublish } from '../../session/permissions.ts';
 import {
+  EDITOR_FLAGS,
   EVENT_STATUSES,
   changedFields,
   duplicateForm,
@@ -41,6 +44,12 @@ import { ConflictDialog } from './ConflictDialog.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
 import { withScheme } from '../../../components/web-address.ts';
+import { useSeries, useSeriesOf, useSeriesWrite, type Series } from '../../../api/series.ts';
+import { RepeatField } from '../../series/RepeatField.tsx';
+import { ScopeDialog } from '../../series/ScopeDialog.tsx';
+import { useSeriesUndo } from '../../series/use-series-undo.ts';
+import { canonical, followStart } from '../../series/repeat-rule.ts';
+import { seriesChangeFrom, type Scope } from '../../series/series-edits.ts';
 
 export default function EventEditor({ target }: { target: Extract<EditorTarget, { kind: 'event' }> }) {
   const t = useT();
@@ -49,7 +58,12 @@ export default function EventEditor({ target }: { target: Extract<EditorTarget, 
   // The event to edit, or the one a duplicate copies.
   const source = target.id ?? target.copyOf ?? null;
   const loaded = useEvent(source);
-  const pending = source !== null && loaded.isPending;
+  // Whether it is an occurrence of a series, and that series (its rule): the form starts from it.
+  const seriesOf = useSeriesOf(source);
+  const series = useSeries(seriesOf.data);
+  const pending =
+    source !== null &&
+    (loaded.isPending || seriesOf.isPending || (typeof seriesOf.data === 'number' && series.isPending));
   const title =
     target.id !== null ? t('editor.editTitle') : target.copyOf ? t('editor.duplicateTitle') : t('editor.newTitle');
   // The event usually arrives within a few frames: until a wait is noticeable, no dialog at all
@@ -86,6 +100,8 @@ export default function EventEditor({ target }: { target: Extract<EditorTarget, 
       event={target.id !== null ? event : null}
       etag={target.id !== null ? (loaded.data?.etag ?? null) : null}
       initial={initial}
+      series={target.id !== null ? (series.data ?? null) : null}
+      initialRule={series.data?.rule ?? ''}
       onClose={close}
     />
   );
@@ -100,6 +116,8 @@ function EditorForm({
   event,
   etag: loadedEtag,
   initial: loadedInitial,
+  series,
+  initialRule,
   onClose,
 }: {
   id: number | null;
@@ -107,6 +125,10 @@ function EditorForm({
   event: Event | null;
   etag: string | null;
   initial: EventFormValues;
+  /** The series this event is an occurrence of (null: a single event, or a new one). */
+  series: Series | null;
+  /** The repeat rule the form starts with (the series', or the copied event's series'). */
+  initialRule: string;
   onClose(): void;
 }) {
   const t = useT();
@@ -116,6 +138,19 @@ function EditorForm({
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
   const trashWithUndo = useUndoableTrash();
+  const seriesWrite = useSeriesWrite();
+  const seriesUndo = useSeriesUndo();
+  const errorText = useErrorText();
+  // The rule as saved, and as edited; a message at Repeat when making the series failed.
+  const [savedRule, setSavedRule] = useState(initialRule);
+  const [rule, setRule] = useState(initialRule);
+  const [repeatError, setRepeatError] = useState<string>();
+  // A new event already made whose series step failed: the next Save updates it, never a second one.
+  const [made, setMade] = useState<number | null>(null);
+  // The scope question, while it is asked.
+  const [asking, setAsking] = useState<{ mode: 'edit' | 'delete'; allowThis: boolean } | null>(null);
+  const occurrence = id !== null && series !== null;
+  const ruleChanged = canonical(rule) !== canonical(savedRule);
   // The version this editor is based on: what it loaded, or what it took from a conflict.
   const [base, setBase] = useState({ initial: loadedInitial, etag: loadedEtag, resetKey: 0 });
   const [values, setValues] = useState(loadedInitial);
@@ -123,7 +158,7 @@ function EditorForm({
   const [dates, setDates] = useState<Partial<Record<'start' | 'end', DateProblem>>>({});
   const [conflict, setConflict] = useState<{ theirs: EventFormValues; etag: string | null } | null>(null);
   // A new event (or a copy) is unsaved until it is saved: closing it asks once something is typed.
-  const dirty = changedFields(base.initial, values).length > 0;
+  const dirty = changedFields(base.initial, values).length > 0 || ruleChanged;
   const publisher = canPublish(session);
   const fieldError: Errors = errors.fields;
 
@@ -134,31 +169,49 @@ function EditorForm({
       current[field] === (next ?? undefined) ? current : { ...current, [field]: next ?? undefined },
     );
 
+  /** Whether a date cannot be read (or is still a question): said at its field, nothing is sent. */
+  const unreadDates = () => {
+    const unread = (Object.entries(dates) as ['start' | 'end', DateProblem | undefined][]).filter(([, p]) => p);
+    if (unread.length === 0) return false;
+    setErrors({
+      fields: Object.fromEntries(
+        unread.map(([field, kind]) => [field, t(kind === 'ambiguous' ? 'editor.dateAnswer' : 'editor.dateUnread')]),
+      ),
+    });
+    return true;
+  };
+
+  /** A failed series write: a problem with the rule shows at Repeat, the rest as any save's. */
+  const failSeries = (error: unknown) => {
+    if (error instanceof ApiError && (error.params.rule || error.params.RRULE)) {
+      clear();
+      setRepeatError(error.params.rule ?? error.params.RRULE);
+    } else fail(error);
+  };
+
   /** Saves against `basis` (the version the change is based on: what was loaded, or theirs). */
   const save = async (
     basis: { initial: EventFormValues | null; etag: string | null },
     write = eventWrite(values, basis.initial),
   ) => {
-    // A date that cannot be read (or is still a question) is never sent: it is said at its field.
-    const unread = (Object.entries(dates) as ['start' | 'end', DateProblem | undefined][]).filter(([, p]) => p);
-    if (unread.length > 0) {
-      setErrors({
-        fields: Object.fromEntries(
-          unread.map(([field, kind]) => [field, t(kind === 'ambiguous' ? 'editor.dateAnswer' : 'editor.dateUnread')]),
-        ),
-      });
-      return;
-    }
+    if (unreadDates()) return;
     clear();
+    setRepeatError(undefined);
+    const target = id ?? made;
+    let saved: number;
     try {
-      if (id === null) {
+      if (target === null) {
         const answer = await create.mutateAsync(write);
-        notify(t('editor.created', { title: answer.data.title }));
+        saved = answer.data.id;
+        setMade(saved);
+        setBase({ initial: values, etag: answer.etag, resetKey: base.resetKey });
       } else {
-        const answer = await update.mutateAsync({ id, write, etag: basis.etag });
-        notify(t('editor.saved', { title: answer.data.title }));
+        saved = target;
+        if (Object.keys(write).length > 0) {
+          const answer = await update.mutateAsync({ id: target, write, etag: basis.etag });
+          setBase({ initial: values, etag: answer.etag, resetKey: base.resetKey });
+        }
       }
-      onClose();
     } catch (error) {
       if (error instanceof ApiError && error.isConflict && id !== null) {
         // Read their version, then let the user choose.
@@ -167,7 +220,84 @@ function EditorForm({
         return;
       }
       fail(error);
+      return;
     }
+    // A rule on an event that is no series yet: it becomes one. If that fails, the event is saved
+    // and the form stays as it is, the reason at Repeat; Save again tries the series step again.
+    if (!occurrence && rule !== '') {
+      try {
+        await seriesWrite.mutateAsync({ kind: 'create', event: saved, rule });
+        setSavedRule(rule);
+      } catch (error) {
+        // The service's words about the rule itself when it names it; else why the step failed.
+        const message = error instanceof ApiError && error.params.rule ? error.params.rule : errorText(error);
+        setRepeatError(t('series.createFailed', { message }));
+        return;
+      }
+    }
+    notify(t(target === null ? 'editor.created' : 'editor.saved', { title: values.title }));
+    onClose();
+  };
+
+  /** "This and following" or "All events": the series takes the change (with Undo). */
+  const saveSeries = async (scope: Exclude<Scope, 'this'>, includeDetached: boolean) => {
+    if (!series || id === null) return;
+    clear();
+    setRepeatError(undefined);
+    const change = seriesChangeFrom(
+      scope,
+      series,
+      eventWrite(values, base.initial),
+      { start: base.initial.start, end: base.initial.end, allDay: base.initial.allDay },
+      { start: values.start, end: values.end, allDay: values.allDay },
+      ruleChanged ? rule : undefined,
+      includeDetached,
+    );
+    try {
+      const answer = await seriesWrite.mutateAsync(
+        scope === 'all'
+          ? { kind: 'all', id: series.id, change }
+          : { kind: 'following', id: series.id, occurrence: id, change },
+      );
+      seriesUndo.announce(t('series.changed', { title: values.title }), answer.undo);
+      onClose();
+    } catch (error) {
+      failSeries(error);
+    }
+  };
+
+  /** Save: an occurrence first asks which events the change is for. */
+  const requestSave = () => {
+    if (!occurrence)
+      return void save(id === null ? { initial: made === null ? null : base.initial, etag: base.etag } : base);
+    if (unreadDates()) return;
+    if (changedFields(base.initial, values).length === 0 && !ruleChanged) return onClose();
+    setAsking({ mode: 'edit', allowThis: !ruleChanged });
+  };
+
+  const answer = (scope: Scope, includeDetached: boolean) => {
+    const mode = asking?.mode;
+    setAsking(null);
+    if (mode === 'edit') {
+      if (scope === 'this') void save(base);
+      else void saveSeries(scope, includeDetached);
+      return;
+    }
+    if (id === null || !series) return;
+    const title = event?.title ?? values.title;
+    if (scope === 'this') {
+      remove.mutateAsync({ id, etag: base.etag }).then(() => {
+        trashWithUndo.announce(id, title, base.initial.status);
+        onClose();
+      }, fail);
+      return;
+    }
+    seriesWrite
+      .mutateAsync({ kind: 'delete', id: series.id, occurrence: scope === 'following' ? id : undefined })
+      .then((done) => {
+        seriesUndo.announce(t('series.deleted', { title }), done.undo);
+        onClose();
+      }, fail);
   };
 
   const eventTitle = event?.title ?? values.title;
@@ -176,10 +306,11 @@ function EditorForm({
       title={title}
       size="large"
       dirty={dirty}
-      saving={create.isPending || update.isPending}
+      saving={create.isPending || update.isPending || seriesWrite.isPending}
       errors={errors}
       formClassName="editor-form"
-      onSave={() => void save(id === null ? { initial: null, etag: null } : base)}
+      onSave={requestSave}
+      askDelete={occurrence ? () => setAsking({ mode: 'delete', allowThis: true }) : undefined}
       onClose={onClose}
       remove={
         id === null
@@ -211,28 +342,38 @@ function EditorForm({
             )
       }
       overlays={
-        conflict && (
-          <ConflictDialog
-            mine={values}
-            theirs={conflict.theirs}
-            changedByMe={changedFields(base.initial, values)}
-            onKeepMine={() => {
-              // My changes (against what I loaded), over their exact version (If-Match with their
-              // ETag): their other changes stay, and a third change still stops it.
-              const write = eventWrite(values, base.initial);
-              setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey });
-              setConflict(null);
-              void save({ initial: conflict.theirs, etag: conflict.etag }, write);
-            }}
-            onTakeTheirs={() => {
-              setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey + 1 });
-              setValues(conflict.theirs);
-              setConflict(null);
-              void client.invalidateQueries({ queryKey: keys.events(currentSite()) });
-            }}
-            onCancel={() => setConflict(null)}
-          />
-        )
+        <>
+          {asking && (
+            <ScopeDialog
+              mode={asking.mode}
+              allowThis={asking.allowThis}
+              onChoose={answer}
+              onCancel={() => setAsking(null)}
+            />
+          )}
+          {conflict && (
+            <ConflictDialog
+              mine={values}
+              theirs={conflict.theirs}
+              changedByMe={changedFields(base.initial, values)}
+              onKeepMine={() => {
+                // My changes (against what I loaded), over their exact version (If-Match with their
+                // ETag): their other changes stay, and a third change still stops it.
+                const write = eventWrite(values, base.initial);
+                setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey });
+                setConflict(null);
+                void save({ initial: conflict.theirs, etag: conflict.etag }, write);
+              }}
+              onTakeTheirs={() => {
+                setBase({ initial: conflict.theirs, etag: conflict.etag, resetKey: base.resetKey + 1 });
+                setValues(conflict.theirs);
+                setConflict(null);
+                void client.invalidateQueries({ queryKey: keys.events(currentSite()) });
+              }}
+              onCancel={() => setConflict(null)}
+            />
+          )}
+        </>
       }
     >
       <div className="editor-columns">
@@ -251,7 +392,11 @@ function EditorForm({
               <DateTimeField
                 label={t('editor.start')}
                 value={values.start}
-                onChange={(start) => setValues((current) => withStart(current, start))}
+                onChange={(start) => {
+                  // A new event's Repeat choice follows its date (weekly on Tuesday → Wednesday).
+                  if (!occurrence) setRule((current) => followStart(current, values.start, start));
+                  setValues((current) => withStart(current, start));
+                }}
                 onProblem={problem('start')}
                 allDay={values.allDay}
                 error={fieldError.start}
@@ -281,6 +426,17 @@ function EditorForm({
             />
             {fieldError.allDay && <p className="field-error">{fieldError.allDay}</p>}
             <TimeZoneField value={values.timezone} onChange={(v) => set('timezone', v)} error={fieldError.timezone} />
+            <RepeatField
+              rule={rule}
+              start={values.start}
+              timezone={values.timezone}
+              onChange={(next) => {
+                setRule(next);
+                setRepeatError(undefined);
+              }}
+              error={repeatError}
+              allowNone={!occurrence}
+            />
           </fieldset>
           <RichTextField
             label={t('editor.description')}
@@ -347,19 +503,14 @@ function EditorForm({
               type="url"
             />
             <div className="checkbox-grid">
-              <Checkbox label={t('editor.featured')} value={values.featured} onChange={(v) => set('featured', v)} />
-              <Checkbox label={t('editor.sticky')} value={values.sticky} onChange={(v) => set('sticky', v)} />
-              <Checkbox
-                label={t('editor.hideFromListings')}
-                value={values.hideFromListings}
-                onChange={(v) => set('hideFromListings', v)}
-              />
-              <Checkbox label={t('editor.showMap')} value={values.showMap} onChange={(v) => set('showMap', v)} />
-              <Checkbox
-                label={t('editor.showMapLink')}
-                value={values.showMapLink}
-                onChange={(v) => set('showMapLink', v)}
-              />
+              {EDITOR_FLAGS.map((name) => (
+                <Checkbox
+                  key={name}
+                  label={t(`editor.flag.${name}`)}
+                  value={values[name]}
+                  onChange={(v) => set(name, v)}
+                />
+              ))}
             </div>
           </fieldset>
           <fieldset className="group">

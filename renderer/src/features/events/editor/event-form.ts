@@ -9,6 +9,7 @@
 // Pure: unit-tested in test/renderer/.
 import type { Event, EventWrite, Venue } from '../../../api/types.ts';
 import type { MessageId } from '../../../i18n/messages/en.ts';
+import { EVENT_FLAG_NAMES, EVENT_FLAGS } from '../../../../../contract/constants.ts';
 import { withScheme } from '../../../components/web-address.ts';
 import { excerptText } from '../../../api/excerpt.ts';
 import { addMinutes, minutesBetween } from './date-input.ts';
@@ -63,6 +64,16 @@ function linkedWrite(choice: LinkedChoice, nameField: 'venue' | 'organizer'): nu
 
 const termWrite = (terms: TermChoice[]) => terms.map((term) => (term.id !== null ? term.id : term.name));
 const terms = (list: { id: number; name: string }[]): TermChoice[] => list.map(({ id, name }) => ({ id, name }));
+
+/** The yes/no fields the editor shows, made from contract/constants.ts EVENT_FLAGS. */
+export const EDITOR_FLAGS = EVENT_FLAG_NAMES.filter((name) => EVENT_FLAGS[name].editor);
+type EditorFlag = (typeof EDITOR_FLAGS)[number];
+const FLAG_FIELDS = Object.fromEntries(
+  EDITOR_FLAGS.map((name) => [
+    name,
+    plain(name, `editor.flag.${name}`, EVENT_FLAGS[name].unset, (event) => event[name] === true),
+  ]),
+) as { [K in EditorFlag]: FieldSpec<boolean> };
 
 export const EVENT_STATUSES = ['publish', 'future', 'draft', 'pending', 'private'] as const;
 
@@ -144,16 +155,7 @@ export const EVENT_FIELDS = {
     read: (event) => (event.image === false ? '' : event.image.url),
     write: (image) => ({ image: withScheme(image) }),
   }),
-  featured: plain('featured', 'editor.featured', false, (event) => event.featured === true),
-  sticky: plain('sticky', 'editor.sticky', false, (event) => event.sticky === true),
-  hideFromListings: plain(
-    'hide_from_listings',
-    'editor.hideFromListings',
-    false,
-    (event) => event.hide_from_listings === true,
-  ),
-  showMap: plain('show_map', 'editor.showMap', true, (event) => event.show_map === true),
-  showMapLink: plain('show_map_link', 'editor.showMapLink', true, (event) => event.show_map_link === true),
+  ...FLAG_FIELDS,
   status: plain('status', 'editor.status', 'publish', (event) => event.status),
   password: field<string>({
     param: 'password',
