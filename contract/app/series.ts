@@ -39,7 +39,8 @@ const editFields = {
   include_detached: O(
     Type.Boolean({
       default: false,
-      description: 'true: occurrences changed on their own take these changes too (and lose their own).',
+      description:
+        'true: occurrences changed on their own take these changes too — a new time of day on their own date; their other changes and their date stay.',
     }),
   ),
 };

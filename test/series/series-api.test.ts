@@ -131,13 +131,24 @@ test('this event only: an occurrence changed through svc/events/v1 becomes an ex
     assert.equal(o.start.slice(11), '10:30:00');
   const movedEvent = await server.request('GET', `events/${moved.id}`);
   assert.equal(movedEvent.body.title, 'Story time');
-  // ...unless asked to include it: then it gets the new time on its own date again.
+  // ...unless asked to include it: then it takes the changed fields, and a new time of day on its
+  // own date — it stays on Wednesday (the issue's acceptance: "keeps its day and gets the new time
+  // only if you chose so").
   const include = await server.admin('PATCH', `${SERIES}/${made.id}`, {
     json: { include_detached: true, changes: { title: 'Story time!!' } },
   });
-  const back = include.body.occurrences.find((o: any) => o.id === moved.id);
-  assert.equal(back.start, '2027-03-16 10:30:00');
-  assert.equal(back.detached, false);
+  let kept = include.body.occurrences.find((o: any) => o.id === moved.id);
+  assert.equal(kept.start, '2027-03-17 10:00:00', 'no time change asked: its own time stays');
+  assert.equal(kept.detached, true);
+  assert.equal((await server.request('GET', `events/${moved.id}`)).body.title, 'Story time!!');
+  const later = await server.admin('PATCH', `${SERIES}/${made.id}`, {
+    json: { include_detached: true, changes: { start_date: '2027-03-02 10:45', end_date: '2027-03-02 11:45' } },
+  });
+  kept = later.body.occurrences.find((o: any) => o.id === moved.id);
+  assert.equal(kept.start, '2027-03-17 10:45:00', 'the new time, on its own Wednesday');
+  assert.equal(kept.date, '2027-03-16', 'still the occurrence of that Tuesday');
+  assert.equal(kept.detached, true);
+  assert.equal(later.body.occurrences.length, 5, 'no second occurrence on its Tuesday');
 });
 
 test('all events: a new rule moves the occurrences to the new days, keeping their ids', async () => {

@@ -58,8 +58,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'The series ID.': 'El ID de la serie.',
   "Event fields to change on every occurrence (as PATCH /events/{id} takes them). start_date and end_date set the series' time of day and length (and its first date).":
     'Campos del evento que se cambian en todas las repeticiones (como los recibe PATCH /events/{id}). start_date y end_date fijan la hora y la duración de la serie (y su primera fecha).',
-  'true: occurrences changed on their own take these changes too (and lose their own).':
-    'true: las repeticiones cambiadas por separado también reciben estos cambios (y pierden los suyos).',
+  'true: occurrences changed on their own take these changes too — a new time of day on their own date; their other changes and their date stay.':
+    'true: las repeticiones cambiadas por separado también reciben estos cambios — la nueva hora en su propia fecha; sus demás cambios y su fecha se mantienen.',
   'Delete this occurrence and those after it only (the series ends before it); without it, all of them.':
     'Eliminar solo esta repetición y las siguientes (la serie termina antes de ella); sin este parámetro, todas.',
   'The occurrence from which on the changes apply: the series splits in two there.':

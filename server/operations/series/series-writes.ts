@@ -7,7 +7,8 @@
 // - this event only: any event write to an occurrence (operations/events/, occurrence-hooks.ts);
 // - this and following: splitSeries() — the series ends before that occurrence, a new one begins;
 // - all events: editSeries() — fields and rule; occurrences changed on their own keep their changes
-//   unless `includeDetached`.
+//   unless `includeDetached`: then they take the changed fields too, and a new time of day on
+//   their own date (one moved to Wednesday stays on Wednesday, at the series' new time).
 import { randomUUID } from 'node:crypto';
 import { DateTime } from 'luxon';
 import type { OperationContext } from '../context.ts';
@@ -15,14 +16,14 @@ import { OperationError, ParamErrors } from '../errors.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { SeriesRow } from '../../db/repositories/series.ts';
 import { formatWall, toZone, utcWall } from '../../domain/dates.ts';
-import { nowUtc } from '../posts/writes.ts';
+import { modifiedColumns, nowUtc } from '../posts/writes.ts';
 import { assertMayEdit } from '../events/access.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput, type PreparedEventWrite } from '../events/writes.ts';
 import { MAX_SERIES_OCCURRENCES, readRecurrenceRule, type RecurrenceRule } from '../../../contract/recurrence.ts';
 import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
-import { slotsOf, type SeriesShape, type Slot } from './slots.ts';
+import { slotOn, slotsOf, type SeriesShape, type Slot } from './slots.ts';
 import { horizonFor, joinDates, shapeOf, templateOf } from './series-state.ts';
-import { addOccurrences, deleteOccurrence, detachOccurrence, moveOccurrence } from './occurrences.ts';
+import { addOccurrences, deleteOccurrence, detachOccurrence, moveOccurrence, slotColumns } from './occurrences.ts';
 import { refreshFirst } from './occurrence-hooks.ts';
 
 /** What a caller may send to create or change a series (the API's names). */
@@ -282,6 +283,34 @@ function applyFields(ctx: OperationContext, prepared: PreparedSeries, row: PostR
   applyEventWrite(ctx, prepared.fields.input, prepared.fields.prepared, row, { asSeries: true });
 }
 
+const wallMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
+
+/**
+ * An occurrence changed on its own, when "all events" is asked to change those too: it takes the
+ * changed fields, and — if the series' time of day, length or zone changed — the new time on its
+ * own date. It stays changed on its own (its date, and the fields not changed now, are its own).
+ */
+function changeDetached(ctx: OperationContext, prepared: PreparedSeries, series: SeriesRow, row: PostRow): void {
+  applyFields(ctx, prepared, row);
+  const shape = prepared.shape;
+  const timeChanged =
+    shape.startLocal.slice(11) !== series.start_local.slice(11) ||
+    wallMs(shape.endLocal) - wallMs(shape.startLocal) !== wallMs(series.end_local) - wallMs(series.start_local) ||
+    shape.timezone !== series.timezone ||
+    shape.allDay !== (series.all_day === 1);
+  if (!timeChanged || row.start_local === null) return;
+  const own = slotOn(shape, row.start_local.slice(0, 10));
+  ctx.store.posts.update(
+    ctx.site.id,
+    row.id,
+    Object.assign(slotColumns(own, shape.timezone), modifiedColumns(ctx, nowUtc()), {
+      recurrence: row.recurrence, // still the occurrence of that date of the series
+      timezone: shape.timezone,
+      all_day: shape.allDay ? 1 : 0,
+    }),
+  );
+}
+
 const sameTimes = (row: PostRow, slot: Slot) =>
   row.start_local === slot.startLocal && row.end_local === slot.endLocal && row.start_utc === slot.startUtc;
 
@@ -305,9 +334,10 @@ export function editSeries(ctx: OperationContext, series: SeriesRow, prepared: P
       row = ctx.store.posts.get(ctx.site.id, row.id)!;
     }
     const slot = row.recurrence === null ? undefined : slotByDate.get(row.recurrence);
-    if (row.detached === 1 && !prepared.includeDetached) {
+    if (row.detached === 1) {
       if (slot) held.add(slot.date);
-      else detachOccurrence(ctx, row); // its date is gone from the series: it stays, on its own
+      if (prepared.includeDetached) changeDetached(ctx, prepared, series, row);
+      if (!slot) detachOccurrence(ctx, row); // its date is gone from the series: it stays, on its own
       continue;
     }
     if (!slot) {
