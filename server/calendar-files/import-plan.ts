@@ -215,7 +215,13 @@ function withoutRefused(input: EventWriteInput, errors: ParamErrors, event: Impo
 export function runImport(
   ctx: OperationContext,
   file: ReadCalendarFile,
-  options: { dryRun: boolean; calendarKey: string; columns?: CsvColumns },
+  options: {
+    dryRun: boolean;
+    calendarKey: string;
+    columns?: CsvColumns;
+    /** Called before each event with how many were handled (an import job's progress, and where it may cancel). */
+    onEvent?: (handled: number) => void;
+  },
 ): ImportSummary {
   const skipped: ImportSkip[] = [...file.skipped];
   const events: PlannedEvent[] = [];
@@ -225,7 +231,9 @@ export function runImport(
   const warnings: ImportWarning[] = [...file.warnings];
   let created = 0;
   let updated = 0;
+  let handled = 0;
   for (const event of file.events) {
+    options.onEvent?.(handled++);
     const skip = (code: string, reason: string, params?: NoteParams) =>
       skipped.push({ line: event.line, uid: event.uid, title: event.title, code, reason, ...(params && { params }) });
     if (seen.has(event.uid)) {
@@ -281,6 +289,7 @@ export function runImport(
         ),
       );
   }
+  options.onEvent?.(handled);
   return {
     dry_run: options.dryRun,
     kind: 'events',
