@@ -93,7 +93,8 @@ export class ImportJob {
     };
     if (this.summary) body.summary = this.summary;
     const error = jobErrorBody(this.error);
-    if (error) body.error = error;
+    // The API's error shape (data.status included), as the import would have answered it.
+    if (error) body.error = { code: error.code, message: error.message, data: { status: error.status, ...error.data } };
     return body;
   }
 }
