@@ -1,7 +1,7 @@
 // The client side of bench-calendar-files.ts's import measures, in a process of its own (forked
 // with IPC), so that neither the upload nor the timing of the GETs takes the server's CPU time in
 // its process: it uploads a file from disk (streamed) to almanac/v1/import-jobs, polls the job
-// until it ends, and — when asked — meanwhile reads one event again and again, timing each GET.
+// until it ends, and — when asked — meanwhile reads events one at a time, timing each GET.
 // It asks the server to watch its own event loop from the upload's start to the job's end.
 import { createReadStream, statSync } from 'node:fs';
 import { Readable } from 'node:stream';
@@ -13,8 +13,11 @@ export interface FilesClientRequest {
   file: string;
   contentType: string;
   dryRun: boolean;
-  /** GET this (absolute path) in a loop while the job runs. */
-  readPath?: string;
+  /**
+   * GET these (absolute paths), one after another, while the job runs: as many as it takes that
+   * each read is a different URL (the response cache never answers it).
+   */
+  readPaths?: string[];
 }
 
 export interface FilesClientReport {
@@ -43,12 +46,13 @@ async function measure(request: FilesClientRequest): Promise<FilesClientReport> 
   let running = true;
   let during = 0;
   const reader = (async () => {
-    if (!request.readPath) return;
-    while (running) {
+    const paths = request.readPaths ?? [];
+    for (let i = 0; running && paths.length > 0; i++) {
+      const path = paths[i % paths.length]!;
       const started = performance.now();
-      const response = await fetch(`${request.url}${request.readPath}`, { headers: auth });
+      const response = await fetch(`${request.url}${path}`, { headers: auth });
       await response.arrayBuffer();
-      if (!response.ok) throw new Error(`GET ${request.readPath}: ${response.status}`);
+      if (!response.ok) throw new Error(`GET ${path}: ${response.status}`);
       times.push(performance.now() - started);
       if (running) during++;
       await new Promise((resolve) => setTimeout(resolve, 5));
