@@ -51,6 +51,8 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
   const [progress, setProgress] = useState(0);
   const [csv, setCsv] = useState<CsvChoices>({ kind: 'events' });
   const abort = useRef<AbortController | null>(null);
+  /** The dialog closed while its job runs on: the toolbar shows the progress instead. */
+  const [hidden, setHidden] = useState(false);
   /** False once the dialog is gone: its job's progress is no longer asked for. */
   const open = useRef(true);
   useEffect(() => {
@@ -86,6 +88,7 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
   };
   /** The job ended: its summary (a preview, or what was imported), its error, or its cancel. */
   const ended = (file: File, dryRun: boolean, job: ImportJob) => {
+    setHidden(false); // the outcome is shown, also when the job ran in the background
     if (job.status === 'done' && job.summary) {
       if (dryRun) return setPhase({ step: 'preview', file, summary: job.summary });
       setPhase({ step: 'done', summary: job.summary });
@@ -109,10 +112,23 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
     }
   };
   const close = () => {
-    if (running) return; // a job runs: Cancel stops it (nothing written), or it finishes whole
+    // A job runs on the server: closing puts it in the background (the toolbar shows its progress
+    // and brings the dialog back); Cancel stops it.
+    if (running) return setHidden(true);
     abort.current?.abort();
     onClose();
   };
+  const progressOf = (step: NonNullable<typeof running>) =>
+    step.job && job?.id === step.job
+      ? jobProgress(job, step.file.name, t)
+      : { label: t('files.uploading', { name: step.file.name }), value: progress };
+
+  if (hidden && running)
+    return (
+      <Button icon="upload" onPress={() => setHidden(false)}>
+        {progressOf(running).label}
+      </Button>
+    );
 
   const footer =
     phase.step === 'preview' ? (
@@ -162,13 +178,7 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
           </DropZone>
         </>
       )}
-      {running && (
-        <Progress
-          {...(running.job && job?.id === running.job
-            ? jobProgress(job, running.file.name, t)
-            : { label: t('files.uploading', { name: running.file.name }), value: progress })}
-        />
-      )}
+      {running && <Progress {...progressOf(running)} />}
       {phase.step === 'mapping' && (
         <>
           <ErrorMessage error={phase.error} titleId="files.importFailed" />
