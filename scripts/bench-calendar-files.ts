@@ -11,10 +11,10 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs, promisify } from 'node:util';
-import { execFile, fork } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { forkClient, idleLoopP99 } from './bench-forked-client.ts';
 import ICAL from 'ical.js';
 import type { FilesClientReport, FilesClientRequest } from './bench-files-client.ts';
 import { openDataDir } from '../server/data-dir.ts';
@@ -116,39 +116,10 @@ function icalFloorMs(text: string): number {
 }
 
 // The client of the import-job measures, in a process of its own.
-const client = fork(fileURLToPath(new URL('./bench-files-client.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const loop = monitorEventLoopDelay({ resolution: 1 });
-const ask = (request: FilesClientRequest) =>
-  new Promise<FilesClientReport>((resolve, reject) => {
-    const onMessage = (message: FilesClientReport | { loop: 'start' | 'stop' }) => {
-      if ('loop' in message) {
-        if (message.loop === 'start') {
-          loop.reset();
-          loop.enable();
-        } else loop.disable();
-        return;
-      }
-      client.off('message', onMessage);
-      client.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => reject(new Error(`the bench client stopped (${code})`));
-    client.on('message', onMessage);
-    client.once('exit', onExit);
-    client.send(request);
-  });
-
-/** This (the server's) event loop's p99 delay over `ms` with nothing to do: the floor of the loop figure. */
-async function idleLoopP99(ms: number): Promise<number> {
-  const idle = monitorEventLoopDelay({ resolution: 1 });
-  idle.enable();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  idle.disable();
-  return idle.percentile(99) / 1e6;
-}
+const client = forkClient<FilesClientRequest, FilesClientReport>(
+  fileURLToPath(new URL('./bench-files-client.ts', import.meta.url)),
+);
+const { ask, loop } = client;
 
 /** A Google-like export of `count` events: venues, organizers and categories repeat, as in life. */
 function busyCalendar(count: number): string {
