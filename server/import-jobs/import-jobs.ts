@@ -59,9 +59,16 @@ export class ImportJob {
     return this.slots.buffer as SharedArrayBuffer;
   }
 
-  /** Asks the worker to stop; it rolls back at its next event (or chunk of the file). */
+  /** Set when its worker starts (a writing job may wait for those before it). */
+  started = false;
+
+  /**
+   * Asks the worker to stop; it rolls back at its next event (or chunk of the file). A job still
+   * waiting for its turn ends at once.
+   */
   cancel(): void {
     Atomics.store(this.slots, SLOT.cancel, 1);
+    if (!this.started) this.end('cancelled', { error: { kind: 'cancelled' } });
   }
 
   get cancelling(): boolean {
@@ -152,7 +159,7 @@ export class ImportJobs {
   start(spec: ImportJobSpec, owner: ImportJobOwner, cleanup?: () => void): ImportJob {
     const job = new ImportJob(spec, owner);
     this.jobs.set(job.id, job);
-    const run = () => (job.cancelling ? job.end('cancelled', { error: { kind: 'cancelled' } }) : this.run(job));
+    const run = () => (job.status !== 'running' ? undefined : this.run(job));
     if (spec.dryRun) void run();
     else this.queue = this.queue.then(run);
     void job.finished.then(() => {
@@ -180,6 +187,7 @@ export class ImportJobs {
   }
 
   private run(job: ImportJob): Promise<void> {
+    job.started = true;
     let release: (() => void) | undefined;
     let worker: Worker;
     try {

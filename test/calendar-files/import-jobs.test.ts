@@ -162,6 +162,33 @@ describe('cancel and failure leave nothing written', () => {
     assert.equal(again.body.code, 'almanac_import_ended');
   });
 
+  test('imports run one at a time: the next one waits, and cancelling it while it waits answers at once', async () => {
+    const before = snapshot(server);
+    const release = holdWriteLock();
+    let first: string | undefined;
+    try {
+      first = (await startJob(calendar(20, { prefix: 'first' }))).body.id;
+      await until(first, (body) => body.phase === 'writing');
+      const second = await startJob(calendar(20, { prefix: 'second' }));
+      assert.equal(second.body.phase, 'waiting');
+      // Answered while the first still waits for the lock: the second never started.
+      const cancelled = await server.admin<ImportJob>('DELETE', `/${JOBS}/${second.body.id}`);
+      assert.equal(cancelled.status, 200, cancelled.text);
+      assert.equal(cancelled.body.status, 'cancelled');
+      assert.equal((await job(first)).body.status, 'running');
+    } finally {
+      release();
+    }
+    const done = await until(first!, () => false);
+    assert.equal(done.status, 'done');
+    assert.equal(done.summary?.created, 20);
+    assert.equal(
+      snapshot(server).posts,
+      before.posts! + 60,
+      'the first only: 20 events, their 20 venues and 20 organizers',
+    );
+  });
+
   test('a worker that fails part-way is a clean error: 500 almanac_import_failed, nothing written', async () => {
     // A real failure inside the worker's transaction: SQLite refuses the 30th event's row.
     server.store.db.exec(
