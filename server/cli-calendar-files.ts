@@ -142,7 +142,7 @@ export async function importCommand(store: Store, file: string, options: Calenda
   const ctx = administratorContext(store, options.site);
   const format: CalendarFileFormat = formatOf(options.format, file);
   statSync(file); // a missing file is named now, not by the worker
-  const jobs = new ImportJobs({ gate: writeGateOf(store) });
+  const jobs = new ImportJobs({ gate: writeGateOf(store), spare: false });
   const job = jobs.start(
     {
       databaseFile: store.db.name,

@@ -42,8 +42,8 @@ export type WorkerMessage =
   /** Read and ready to write: the event loop closes its write gate and answers `go`. */
   { type: 'lock' } | { type: 'done'; summary: ImportSummary } | { type: 'failed'; error: JobError };
 
-/** Event loop → worker. */
-export type LoopMessage = { type: 'go' };
+/** Event loop → worker: its job (one per worker), then, once it asked for the lock, `go`. */
+export type LoopMessage = { type: 'start'; spec: ImportJobSpec; shared: SharedArrayBuffer } | { type: 'go' };
 
 /** Why a job ended without a summary, as data (an Error does not cross threads with its class). */
 export type JobError =

@@ -6,7 +6,7 @@
 // nothing written. WAL lets the event loop's connection go on reading its snapshots meanwhile;
 // its writes wait at the write gate (../http/write-gate.ts), which the event loop closes when this
 // worker asks for the lock (`lock` → `go`) and opens when it reports the end.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { createReadStream, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createStore, type Store } from '../db/store.ts';
@@ -25,8 +25,10 @@ import {
 } from './import-job-protocol.ts';
 import type { ImportJobPhase } from '../../contract/app/import-job.ts';
 
-const { spec, shared } = workerData as { spec: ImportJobSpec; shared: SharedArrayBuffer };
-const slots = new Int32Array(shared);
+// Set by the job's `start` message: the worker may have been started ahead of its job, as the
+// spare import-jobs.ts keeps, so that a job does not wait for a thread to load this code.
+let spec: ImportJobSpec;
+let slots: Int32Array;
 
 class Cancelled extends Error {}
 
@@ -131,4 +133,9 @@ async function run(): Promise<void> {
   }
 }
 
-void run();
+parentPort!.once('message', (message: LoopMessage) => {
+  if (message.type !== 'start') return;
+  spec = message.spec;
+  slots = new Int32Array(message.shared);
+  void run();
+});
