@@ -13,13 +13,12 @@
 // each beside a floor measured in the same run: PROPFIND Depth 0 on the calendar (client side).
 // Times are the client's (server time plus loopback HTTP: an upper bound). Prints a table, then
 // `BENCH {json}`.
-import { fork } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
+import { forkClient, idleLoopP99 } from './bench-forked-client.ts';
 import { openDataDir } from '../server/data-dir.ts';
 import { listen } from '../server/listen.ts';
 import { administratorContext } from '../server/operations/context.ts';
@@ -104,39 +103,10 @@ const month = store.db
   .get() as string;
 
 // The client, in a process of its own.
-const client = fork(fileURLToPath(new URL('./bench-caldav-client.ts', import.meta.url)), [], {
-  execArgv: ['--import', 'tsx'],
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-const loop = monitorEventLoopDelay({ resolution: 1 });
-const ask = (request: ClientRequest) =>
-  new Promise<ClientReport>((resolve, reject) => {
-    const onMessage = (message: ClientReport | { loop: 'start' | 'stop' }) => {
-      if ('loop' in message) {
-        if (message.loop === 'start') {
-          loop.reset();
-          loop.enable();
-        } else loop.disable();
-        return;
-      }
-      client.off('message', onMessage);
-      client.off('exit', onExit);
-      resolve(message);
-    };
-    const onExit = (code: number | null) => reject(new Error(`the bench client stopped (${code})`));
-    client.on('message', onMessage);
-    client.once('exit', onExit);
-    client.send(request);
-  });
-
-/** The p99 delay of this (the server's) event loop over `ms` with nothing to do: the floor of the loop figure. */
-async function idleLoopP99(ms: number): Promise<number> {
-  const idle = monitorEventLoopDelay({ resolution: 1 });
-  idle.enable();
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  idle.disable();
-  return idle.percentile(99) / 1e6;
-}
+const client = forkClient<ClientRequest, ClientReport>(
+  fileURLToPath(new URL('./bench-caldav-client.ts', import.meta.url)),
+);
+const { ask, loop } = client;
 
 const runs: (ClientReport & { loopP99: number; idleP99: number })[] = [];
 for (let run = 0; run < RUNS; run++) {

@@ -1,14 +1,22 @@
-// npm run bench:files [-- --events N --import-events M --big-mb B]: calendar files (issue 22).
-// Seeds N events (100k) through the bulk path, serves them with the real app on 127.0.0.1, and
-// measures: the .ics and .csv export of every event over HTTP (time to the last byte, size, and
-// the server's RSS growth while streaming: flat memory is the goal), the import of an M-event
-// (10k) .ics into a fresh site (preview and real), the same as .csv, and a preview of a ~B MB
-// (50 MB) .ics read as a stream. Prints a table and, last, `BENCH {json}`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+// npm run bench:files [-- --events N --import-events M --big-mb B --busy-events K]: calendar files
+// (issues 22 and 31). Seeds N events (100k) through the bulk path, serves them with the real app
+// on 127.0.0.1, and measures: the .ics and .csv export of every event over HTTP (time to the last
+// byte, size, and the server's RSS growth while streaming: flat memory is the goal), the import of
+// an M-event (10k) .ics into a fresh site (preview and real) beside its floor — the same file only
+// parsed by ical.js, nothing planned or written — the same as .csv; then, with the client in
+// another process (bench-files-client.ts): the import of a K-event (5,000) file while that client
+// reads events one GET at a time, each a different one (p99, and this server's event-loop delay p99 beside the
+// same loop idle for as long), and a preview of a ~B MB (60 MB) .ics uploaded from disk (the
+// server's peak RSS over its idle RSS). Prints a table, the machine's load, and `BENCH {json}`.
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
 import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { forkClient, idleLoopP99 } from './bench-forked-client.ts';
+import ICAL from 'ical.js';
+import type { FilesClientReport, FilesClientRequest } from './bench-files-client.ts';
 import { openDataDir } from '../server/data-dir.ts';
 import { bulkSeed } from './seed/bulk-seed.ts';
 import { listen } from '../server/listen.ts';
@@ -17,9 +25,11 @@ const { values } = parseArgs({
   options: {
     events: { type: 'string', default: '100000' },
     'import-events': { type: 'string', default: '10000' },
-    'big-mb': { type: 'string', default: '50' },
+    'big-mb': { type: 'string', default: '60' },
+    'busy-events': { type: 'string', default: '5000' },
   },
 });
+const BUSY_EVENTS = Number(values['busy-events']);
 const EVENTS = Number(values.events);
 const IMPORT_EVENTS = Number(values['import-events']);
 const BIG_MB = Number(values['big-mb']);
@@ -30,7 +40,7 @@ const store = openDataDir(dataDir, { timezone: 'America/New_York' });
 const admin = store.users.byLogin('admin')!;
 bulkSeed(store, 'default', EVENTS, admin.id);
 const token = store.users.createToken(admin.id, 'bench');
-for (const code of ['ics-copy', 'csv-copy', 'big']) {
+for (const code of ['ics-copy', 'csv-copy', 'big', 'busy']) {
   const site = store.sites.create({ code, title: code, timezone: 'America/New_York', language: 'en' });
   store.users.setRole(site.id, admin.id, 'administrator');
 }
@@ -85,6 +95,57 @@ async function importOnce(site: string, body: string, contentType: string, dryRu
   return { ms: performance.now() - started, summary };
 }
 
+/**
+ * The floor of an .ics import: the same text only parsed by ical.js — ICAL.parse (every line
+ * tokenized, every value typed into jCal) and each VEVENT's UID and SUMMARY read — best of 3.
+ * Not ICAL.Event nor time values: in ical.js those look up the zone of every TZID through the
+ * whole calendar (10k events: 40 s), which would make the floor, not the import, the slow part.
+ */
+function icalFloorMs(text: string): number {
+  let best = Infinity;
+  for (let i = 0; i < 3; i++) {
+    const started = performance.now();
+    const calendar = new ICAL.Component(ICAL.parse(text));
+    let count = 0;
+    for (const vevent of calendar.getAllSubcomponents('vevent'))
+      if (vevent.getFirstPropertyValue('uid') && vevent.getFirstPropertyValue('summary') !== undefined) count++;
+    if (count === 0) throw new Error('the floor read no event');
+    best = Math.min(best, performance.now() - started);
+  }
+  return best;
+}
+
+// The client of the import-job measures, in a process of its own.
+const client = forkClient<FilesClientRequest, FilesClientReport>(
+  fileURLToPath(new URL('./bench-files-client.ts', import.meta.url)),
+);
+const { ask, loop } = client;
+
+/** A Google-like export of `count` events: venues, organizers and categories repeat, as in life. */
+function busyCalendar(count: number): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Google Inc//Google Calendar 70.9054//EN'];
+  for (let i = 0; i < count; i++) {
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:busy-${i}@google.com`,
+      `SUMMARY:${['Jazz night', 'Board meeting', 'Reading group', 'Open studio'][i % 4]} ${Math.floor(i / 4)}`,
+      `DTSTART:2027${month}${day}T${String(8 + (i % 12)).padStart(2, '0')}0000Z`,
+      'DURATION:PT2H',
+      `DESCRIPTION:Event ${i} of the busy calendar\\, with a description of some length to read.`,
+      `LOCATION:Hall ${i % 60}\\, Hauptstraße ${i % 60}\\, 10435 Berlin\\, Germany`,
+      `ORGANIZER;CN=Organizer ${i % 40}:mailto:organizer-${i % 40}@example.org`,
+      `CATEGORIES:Category ${i % 15}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR', '');
+  return lines.join('\r\n');
+}
+
+const filesDir = mkdtempSync(join(tmpdir(), 'almanac-bench-files-in-'));
+const floorFile = join(filesDir, 'import.ics');
 const rows: [string, string, string][] = [];
 const results: Record<string, number> = {};
 const record = (name: string, key: string, ms: number, detail: string) => {
@@ -117,6 +178,14 @@ const lastDay = (
 ).slice(0, 10);
 const include = `&start_date=1900-01-01&end_date=${lastDay}`;
 const window = '';
+// What a job costs by itself: a one-event preview (a worker started, a connection opened; from
+// the sources the worker loads its TypeScript through tsx, the app's is a bundle). Best of 3.
+const oneEvent =
+  'BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:one\r\nSUMMARY:One\r\nDTSTART:20270101T100000Z\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n';
+let jobMs = Infinity;
+for (let i = 0; i < 3; i++) jobMs = Math.min(jobMs, (await importOnce('ics-copy', oneEvent, 'text/calendar', true)).ms);
+record('a job by itself: preview of a one-event file (best of 3)', 'job_overhead_ms', jobMs, 'worker start included');
+
 for (const [format, type] of [
   ['ics', 'text/calendar'],
   ['csv', 'text/csv'],
@@ -130,6 +199,8 @@ for (const [format, type] of [
     `${preview.summary.created} new`,
   );
   const { result, peakMb } = await withPeakRss(() => importOnce(`${format}-copy`, file, type, false));
+  // Its floor is measured at the end: parsing in this process (the server's) now would stall it.
+  if (format === 'ics') writeFileSync(floorFile, file);
   record(
     `import ${IMPORT_EVENTS} events .${format}`,
     `import_${format}_ms`,
@@ -145,22 +216,89 @@ for (const [format, type] of [
   );
 }
 
-// A big file: the whole export repeated with fresh UIDs until it weighs BIG_MB, previewed.
-const whole = (await exportOnce('ics', '', true)).text;
-const body = whole.slice(whole.indexOf('BEGIN:VEVENT'), whole.lastIndexOf('END:VCALENDAR'));
-const head = whole.slice(0, whole.indexOf('BEGIN:VEVENT'));
-let big = head;
-for (let copy = 0; big.length < BIG_MB * 1e6; copy++) big += body.replace(/\r\nUID:/g, `\r\nUID:copy${copy}-`);
-big += 'END:VCALENDAR\r\n';
-const bigEvents = (big.match(/BEGIN:VEVENT/g) ?? []).length;
-const { result: bigPreview, peakMb: bigRss } = await withPeakRss(() => importOnce('big', big, 'text/calendar', true));
+// A big file: the whole export repeated with fresh UIDs until it weighs BIG_MB, written to disk
+// (in a function: this process, the server, holds none of its text while it is measured).
+const bigFile = join(filesDir, 'big.ics');
+async function writeBigFile(): Promise<{ mb: number; events: number }> {
+  const whole = (await exportOnce('ics', '', true)).text;
+  const body = whole.slice(whole.indexOf('BEGIN:VEVENT'), whole.lastIndexOf('END:VCALENDAR'));
+  const perCopy = (body.match(/BEGIN:VEVENT/g) ?? []).length;
+  writeFileSync(bigFile, whole.slice(0, whole.indexOf('BEGIN:VEVENT')));
+  let bytes = 0;
+  let copies = 0;
+  for (; bytes < BIG_MB * 1e6; copies++) {
+    const copy = body.replace(/\r\nUID:/g, `\r\nUID:copy${copies}-`);
+    appendFileSync(bigFile, copy);
+    bytes += Buffer.byteLength(copy);
+  }
+  appendFileSync(bigFile, 'END:VCALENDAR\r\n');
+  return { mb: bytes / 1e6, events: perCopy * copies };
+}
+const { mb: bigMb, events: bigEvents } = await writeBigFile();
+const request = (site: string, file: string, dryRun: boolean, readPaths?: string[]): FilesClientRequest => ({
+  url: listening.url,
+  token,
+  site,
+  file,
+  contentType: 'text/calendar',
+  dryRun,
+  readPaths,
+});
+const { result: bigPreview, peakMb: bigRss } = await withPeakRss(() => ask(request('big', bigFile, true)));
+if (bigPreview.status !== 'done') throw new Error(`big preview: ${bigPreview.status}`);
 record(
-  `preview ${(big.length / 1e6).toFixed(0)} MB .ics (${bigEvents} events)`,
+  `preview ${bigMb.toFixed(0)} MB .ics (${bigEvents} events), uploaded from another process`,
   'preview_big_ms',
   bigPreview.ms,
-  `RSS +${bigRss} MB`,
+  `${bigPreview.created} new; server RSS +${bigRss} MB over idle (target < 150 MB)`,
 );
 results.preview_big_rss_mb = bigRss;
+
+// A K-event import while a client in another process reads events, one GET at a time.
+const busyFile = join(filesDir, 'busy.ics');
+writeFileSync(busyFile, busyCalendar(BUSY_EVENTS));
+// 2,000 different events, one GET each: none is answered from the response cache.
+const readIds = store.db
+  .prepare("SELECT id FROM posts WHERE type = 'event' AND status = 'publish' LIMIT 2000")
+  .pluck()
+  .all() as number[];
+const busy = await ask(
+  request(
+    'busy',
+    busyFile,
+    false,
+    readIds.map((id) => `/svc/events/v1/events/${id}`),
+  ),
+);
+if (busy.status !== 'done') throw new Error(`busy import: ${busy.status}`);
+const busyLoopP99 = loop.percentile(99) / 1e6;
+const busyIdleP99 = await idleLoopP99(Math.min(busy.ms, 5000));
+record(
+  `import ${BUSY_EVENTS} events .ics while a client reads events one by one`,
+  'busy_import_ms',
+  busy.ms,
+  `${busy.created} created; GET of one event p50 ${busy.getP50.toFixed(1)} / p99 ${busy.getP99.toFixed(1)} / max ${busy.getMax.toFixed(1)} ms (${busy.getsDuringImport} GETs during the import; target p99 ≤ 100 ms); server event-loop delay p99 ${busyLoopP99.toFixed(1)} ms (target ≤ 50 ms), idle ${busyIdleP99.toFixed(1)} ms`,
+);
+Object.assign(results, {
+  busy_get_p50_ms: Math.round(busy.getP50 * 10) / 10,
+  busy_get_p99_ms: Math.round(busy.getP99 * 10) / 10,
+  busy_gets_during: busy.getsDuringImport,
+  busy_loop_p99_ms: Math.round(busyLoopP99 * 10) / 10,
+  busy_idle_loop_p99_ms: Math.round(busyIdleP99 * 10) / 10,
+});
+client.disconnect();
+
+// The floor of the 10k import: the same file only parsed by ical.js (now that nothing is served).
+const floor = icalFloorMs(readFileSync(floorFile, 'utf8'));
+const importIcs = results.import_ics_ms!;
+record(
+  `floor: the ${IMPORT_EVENTS}-event .ics only parsed by ical.js`,
+  'import_ics_floor_ms',
+  floor,
+  `the import took ${(importIcs / floor).toFixed(1)}× the floor`,
+);
+results.import_ics_over_floor = Math.round((importIcs / floor) * 10) / 10;
+rmSync(filesDir, { recursive: true, force: true });
 
 console.log('');
 console.log('| scenario | time | detail |');
@@ -169,4 +307,8 @@ for (const [name, time, detail] of rows) console.log(`| ${name} | ${time} | ${de
 await listening.close();
 store.close();
 rmSync(dataDir, { recursive: true, force: true });
-console.log(`BENCH ${JSON.stringify({ events: EVENTS, import_events: IMPORT_EVENTS, ...results })}`);
+const load = loadavg().map((n) => n.toFixed(1));
+console.log(`machine load (1/5/15 min): ${load.join(' / ')} on ${availableParallelism()} cores`);
+console.log(
+  `BENCH ${JSON.stringify({ events: EVENTS, import_events: IMPORT_EVENTS, busy_events: BUSY_EVENTS, load: load.join('/'), ...results })}`,
+);

@@ -5,6 +5,7 @@
 //   main.mjs            electron/main.ts with the whole service bundled in (esbuild)
 //   preload.cjs         electron/preload.ts (a sandboxed preload is one CommonJS file)
 //   read-worker.mjs     the read worker's bundle, next to its boot file and the backup worker
+//   import-worker.mjs   the import jobs' worker bundle, next to its boot file
 //   migrations/         the SQL migrations (server/db/migrate.ts finds them next to main.mjs)
 //   renderer/           the built UI (Vite's dist/renderer)
 //   node_modules/       better-sqlite3 and what it needs at run time, copied from node_modules:
@@ -31,7 +32,11 @@ const common = { bundle: true, platform: 'node', target: 'node20', logLevel: 'wa
 const esmBanner = "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);";
 await build({
   ...common,
-  entryPoints: { main: 'electron/main.ts', 'read-worker': 'server/read-worker/read-worker.ts' },
+  entryPoints: {
+    main: 'electron/main.ts',
+    'read-worker': 'server/read-worker/read-worker.ts',
+    'import-worker': 'server/import-jobs/import-worker.ts',
+  },
   outdir: out,
   format: 'esm',
   outExtension: { '.js': '.mjs' },
@@ -49,6 +54,7 @@ await build({
 cpSync('server/db/migrations', join(out, 'migrations'), { recursive: true });
 cpSync('server/db/backup-worker.mjs', join(out, 'backup-worker.mjs'));
 cpSync('server/read-worker/read-worker-boot.mjs', join(out, 'read-worker-boot.mjs'));
+cpSync('server/import-jobs/import-worker-boot.mjs', join(out, 'import-worker-boot.mjs'));
 cpSync('dist/renderer', join(out, 'renderer'), { recursive: true });
 
 // better-sqlite3 and its run-time dependencies (as resolved here, so the versions match the lock file).

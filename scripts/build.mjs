@@ -7,11 +7,23 @@ import { build } from 'esbuild';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
 
 // Only this script's own files: dist/ also holds the UI (dist/renderer) and the app (dist/app).
-for (const file of ['cli.mjs', 'read-worker.mjs', 'read-worker-boot.mjs', 'backup-worker.mjs', 'migrations'])
+for (const file of [
+  'cli.mjs',
+  'read-worker.mjs',
+  'read-worker-boot.mjs',
+  'import-worker.mjs',
+  'import-worker-boot.mjs',
+  'backup-worker.mjs',
+  'migrations',
+])
   rmSync(`dist/${file}`, { recursive: true, force: true });
 mkdirSync('dist', { recursive: true });
 await build({
-  entryPoints: { cli: 'server/almanac.ts', 'read-worker': 'server/read-worker/read-worker.ts' },
+  entryPoints: {
+    cli: 'server/almanac.ts',
+    'read-worker': 'server/read-worker/read-worker.ts',
+    'import-worker': 'server/import-jobs/import-worker.ts',
+  },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
   bundle: true,
@@ -25,4 +37,5 @@ await build({
 cpSync('server/db/migrations', 'dist/migrations', { recursive: true });
 cpSync('server/db/backup-worker.mjs', 'dist/backup-worker.mjs');
 cpSync('server/read-worker/read-worker-boot.mjs', 'dist/read-worker-boot.mjs');
+cpSync('server/import-jobs/import-worker-boot.mjs', 'dist/import-worker-boot.mjs');
 console.log('built dist/cli.mjs');

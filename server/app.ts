@@ -36,6 +36,8 @@ import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
 import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
 import type { NetworkSharing } from './caldav/network/sharing.ts';
+import { ImportJobs } from './import-jobs/import-jobs.ts';
+import { writeGateOf } from './http/write-gate.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -90,6 +92,8 @@ declare module 'fastify' {
      * themselves; SQLite's data_version only tells of other connections' commits.
      */
     wroteInProcess: () => void;
+    /** Imports of calendar files, each on a worker thread (almanac/v1/import, import-jobs). */
+    importJobs: ImportJobs;
   }
 }
 
@@ -176,7 +180,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   });
   // Calendar files to import arrive as the body itself, read as a stream by their route.
   registerUploadTypes(app, ['text/calendar', 'text/csv'], (request) =>
-    (request.routeOptions.url ?? '').endsWith(`/${APP_NAMESPACE.name}/import`),
+    [`/${APP_NAMESPACE.name}/import`, `/${APP_NAMESPACE.name}/import-jobs`].some((path) =>
+      (request.routeOptions.url ?? '').endsWith(path),
+    ),
   );
   app.decorateRequest('ctx', null as unknown as RequestContext);
   app.decorateRequest('receivedAt', 0);
@@ -208,6 +214,18 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     written.catch((error: Error) => problems.report('backup', `${reason} backup: ${error.message}`));
     return written;
   });
+  const importJobs = new ImportJobs({
+    gate: writeGateOf(store),
+    // Another connection committed: the cache would notice (data_version) and the change hub at
+    // its next tick; told now, open views refresh at once.
+    committed: () => {
+      cache.invalidate();
+      changeHub.poke();
+    },
+    log: (line) => app.log.error(line),
+  });
+  app.decorate('importJobs', importJobs);
+  app.addHook('onClose', async () => importJobs.stop());
   app.addHook('preClose', async () => {
     closing = true;
     changeHub.close(); // open streams would hold their connections (and close()) forever

@@ -1,17 +1,18 @@
-// `almanac export` and `almanac import`: the same export stream and import plan as the API
+// `almanac export` and `almanac import`: the same export stream and import job as the API
 // (almanac/v1/export and /import), run on the data dir directly as its install administrator —
 // the person at the machine. Works while the app runs: SQLite serialises the writes, and the
 // app's open views hear of the import through the change log.
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { Store } from './db/store.ts';
 import { siteUrls, type RequestContext } from './http/context.ts';
 import { administratorContext } from './operations/context.ts';
 import { OperationError } from './operations/errors.ts';
 import { parseArgs as parseApiArgs } from './http/args.ts';
 import { exportStream, type ExportFormat } from './calendar-files/export-stream.ts';
-import { readCalendarFile, type CalendarFileFormat } from './calendar-files/read-calendar-file.ts';
-import { CalendarFileError } from './calendar-files/imported-event.ts';
-import { runFileImport } from './calendar-files/run-import.ts';
+import type { CalendarFileFormat } from './calendar-files/read-calendar-file.ts';
+import { ImportJobs, jobErrorBody, type ImportJob } from './import-jobs/import-jobs.ts';
+import { writeGateOf } from './http/write-gate.ts';
+import type { ImportJob as ImportJobBody } from '../contract/app/import-job.ts';
 import type { ImportKind, ImportSummary } from '../contract/app/import-summary.ts';
 import { calendarKey } from './app-api/exchange/export-reply.ts';
 import { exportFilter } from './app-api/exchange/export-route.ts';
@@ -84,38 +85,88 @@ export async function exportCommand(
   }
 }
 
-/** Progress on a terminal: one line, rewritten (nothing when stderr is a file or a pipe). */
-function progressLine(): (fraction: number) => void {
-  let last = -1;
-  return (fraction) => {
-    const percent = Math.floor(fraction * 100);
-    if (!process.stderr.isTTY || percent === last) return;
-    last = percent;
-    process.stderr.write(`\rReading… ${percent}%`);
+/** A job's progress in words: "Reading… 40%", "Writing… 2,500 of 5,000 events (50%)". */
+export function progressWords(job: ImportJobBody): string {
+  const percent = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
+  const count = (n: number) => n.toLocaleString('en-US');
+  switch (job.phase) {
+    case 'waiting':
+      return 'Waiting for another import to finish…';
+    case 'reading':
+      return `Reading… ${percent(job.bytes_read, job.bytes_total)}%`;
+    case 'planning':
+    case 'writing':
+      return `${job.phase === 'writing' ? 'Writing' : 'Checking'}… ${count(job.events_planned)} of ${count(job.events_total)} events (${percent(job.events_planned, job.events_total)}%)`;
+    default:
+      return job.status === 'running'
+        ? 'Finishing…'
+        : `Done: ${count(job.events_planned)} of ${count(job.events_total)} events.`;
+  }
+}
+
+/**
+ * Progress while the job runs, on stderr: on a terminal one line rewritten; elsewhere (a pipe, a
+ * log file) a line whenever the phase changes or another tenth is done.
+ */
+function reportProgress(job: ImportJob): () => void {
+  const tty = process.stderr.isTTY === true;
+  let last = '';
+  let lastStep = '';
+  const print = () => {
+    const body = job.body();
+    const words = progressWords(body);
+    if (tty) {
+      if (words !== last) process.stderr.write(`\r\x1b[K${words}`);
+    } else {
+      const total = body.phase === 'reading' ? body.bytes_total : body.events_total;
+      const done = body.phase === 'reading' ? body.bytes_read : body.events_planned;
+      const step = `${body.phase}:${total > 0 ? Math.floor((done / total) * 10) : 0}`;
+      if (step !== lastStep) process.stderr.write(`${words}\n`);
+      lastStep = step;
+    }
+    last = words;
+  };
+  const timer = setInterval(print, tty ? 100 : 250);
+  return () => {
+    clearInterval(timer);
+    if (tty) process.stderr.write('\r\x1b[K');
+    else print();
   };
 }
 
+/**
+ * Runs the import as a job on a worker thread (import-jobs.ts), as the API does: the same
+ * reading, planning and one transaction, with progress printed while it runs.
+ */
 export async function importCommand(store: Store, file: string, options: CalendarFileOptions): Promise<ImportSummary> {
   const ctx = administratorContext(store, options.site);
   const format: CalendarFileFormat = formatOf(options.format, file);
-  let read;
-  try {
-    read = await readCalendarFile(format, createReadStream(file, { encoding: 'utf8' }) as AsyncIterable<string>, {
-      siteTimezone: ctx.site.timezone,
+  statSync(file); // a missing file is named now, not by the worker
+  const jobs = new ImportJobs({ gate: writeGateOf(store), spare: false });
+  const job = jobs.start(
+    {
+      databaseFile: store.db.name,
+      file,
+      format,
       kind: options.kind,
-      totalBytes: statSync(file).size,
-      onProgress: progressLine(),
-    });
-  } catch (error) {
-    if (error instanceof CalendarFileError)
-      throw new Error(`${file}, line ${error.line}: ${error.message}`, { cause: error });
-    throw error;
-  } finally {
-    if (process.stderr.isTTY) process.stderr.write('\r\x1b[K');
-  }
-  return store.writing(() =>
-    runFileImport(ctx, read, { dryRun: options.dryRun === true, calendarKey: calendarKey(ctx) }),
+      dryRun: options.dryRun === true,
+      siteCode: ctx.site.code,
+      actor: ctx.actor,
+      calendarKey: calendarKey(ctx),
+    },
+    { siteId: ctx.site.id, userId: ctx.actor?.userId ?? 0 },
   );
+  const stopReporting = reportProgress(job);
+  try {
+    await job.finished;
+  } finally {
+    stopReporting();
+  }
+  if (job.summary) return job.summary;
+  const error = job.error;
+  if (error?.kind === 'file') throw new Error(`${file}, line ${error.line}: ${error.message}`);
+  if (error?.kind === 'api') explain(new OperationError('invalid', error.code, error.message, error.data));
+  throw new Error(jobErrorBody(error)?.message ?? 'The import failed; nothing was written.');
 }
 
 /** The summary in words, for the terminal. */

@@ -2,6 +2,7 @@
 // process alike: take the data dir's lock, open (and migrate) the database, listen on 127.0.0.1,
 // write the run file, schedule daily backups and planner upkeep — and undo all of it, in order, on
 // stop. Nothing here exits the process or reads the command line.
+import { writeGateOf } from './http/write-gate.ts';
 import { existsSync } from 'node:fs';
 import { scheduleSeriesUpkeep } from './operations/series/series-horizon.ts';
 import { fileURLToPath } from 'node:url';
@@ -148,7 +149,12 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     ? startDailyBackups(databaseFile(dataDir), () => listening.app.backupNow('daily'), log)
     : () => {};
   const stopOptimize = scheduleOptimize(store.db);
-  const stopSeriesUpkeep = scheduleSeriesUpkeep(store, log, () => listening.app.wroteInProcess());
+  const stopSeriesUpkeep = scheduleSeriesUpkeep(
+    store,
+    log,
+    () => listening.app.wroteInProcess(),
+    () => writeGateOf(store).whenOpen(),
+  );
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
   const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);

@@ -14,6 +14,7 @@ import { proppatch } from './proppatch.ts';
 import { davErrorOf, davRead, type DavReadJob } from './dav-read.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
 import { deleteObject, putObject } from './object-writes.ts';
+import { writeGateOf } from '../http/write-gate.ts';
 import { findObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
@@ -40,6 +41,8 @@ export interface CalDavOptions extends DavServices, DavAuthOptions {
 /** XML bodies (a multiget of 20,000 hrefs) may be larger than an object; objects stop at MAX_RESOURCE_SIZE. */
 const MAX_BODY = 4 * 1024 * 1024;
 
+/** The methods that write to the database. */
+const WRITES = new Set(['PUT', 'DELETE', 'PROPPATCH']);
 const ALLOW = 'OPTIONS, GET, HEAD, PUT, DELETE, PROPFIND, PROPPATCH, REPORT';
 const DAV_HEADER = '1, 3, access-control, calendar-access';
 const XML_TYPE = 'application/xml; charset=utf-8';
@@ -97,7 +100,10 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
     handler: async (_request, reply) => reply.code(301).header('location', `${ROOT}/`).send(),
   });
 
+  const gate = writeGateOf(store);
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A write waits while an import holds the write lock on its worker (write-gate.ts).
+    if (WRITES.has(request.method)) while (gate.closed) await gate.whenOpen();
     const path = parseDavPath(request.raw.url ?? request.url);
     if (request.method === 'OPTIONS') return reply.code(200).header('dav', DAV_HEADER).header('allow', ALLOW).send();
     const user = authenticateDav(request, options);

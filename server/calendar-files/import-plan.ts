@@ -269,7 +269,13 @@ export function checkedWrite(
 export function runImport(
   ctx: OperationContext,
   file: ReadCalendarFile,
-  options: { dryRun: boolean; calendarKey: string; columns?: CsvColumns },
+  options: {
+    dryRun: boolean;
+    calendarKey: string;
+    columns?: CsvColumns;
+    /** Called before each event with how many were handled (an import job's progress, and where it may cancel). */
+    onEvent?: (handled: number) => void;
+  },
 ): ImportSummary {
   const skipped: ImportSkip[] = [...file.skipped];
   const events: PlannedEvent[] = [];
@@ -287,7 +293,10 @@ export function runImport(
   });
   let created = repeating.created;
   let updated = repeating.updated;
+  let handled = 0;
   for (const event of [...file.events, ...repeating.singles]) {
+    // Progress counts the file's events (a series' own fall-back copies are not in its total).
+    options.onEvent?.(Math.min(handled++, file.events.length));
     if (event.seriesUid !== undefined && repeating.kept.has(event.seriesUid)) continue;
     const skip = (code: string, reason: string, params?: NoteParams) =>
       skipped.push({ line: event.line, uid: event.uid, title: event.title, code, reason, ...(params && { params }) });
@@ -338,6 +347,7 @@ export function runImport(
         ),
       );
   }
+  options.onEvent?.(handled);
   return {
     dry_run: options.dryRun,
     kind: 'events',

@@ -1,5 +1,6 @@
 // What a file read becomes: events through the event import plan, venues or organizers through
-// the linked one. The caller holds the write transaction (route or CLI).
+// the linked one. The caller holds the write transaction: an import job's worker
+// (../import-jobs/import-worker.ts), for the API and the CLI alike.
 import type { OperationContext } from '../operations/context.ts';
 import type { ImportSummary } from '../../contract/app/import-summary.ts';
 import type { ReadResult } from './read-calendar-file.ts';
@@ -9,8 +10,15 @@ import { runLinkedImport } from './import-linked.ts';
 export function runFileImport(
   ctx: OperationContext,
   read: ReadResult,
-  options: { dryRun: boolean; calendarKey: string },
+  options: { dryRun: boolean; calendarKey: string; onEvent?: (handled: number) => void },
 ): ImportSummary {
   if (read.kind === 'events') return runImport(ctx, read.file, Object.assign({ columns: read.columns }, options));
-  return runLinkedImport(ctx, read.kind, read.items, read.file, { dryRun: options.dryRun, columns: read.columns });
+  // Venues and organizers: a spreadsheet of them is small, so progress jumps from none to all.
+  options.onEvent?.(0);
+  const summary = runLinkedImport(ctx, read.kind, read.items, read.file, {
+    dryRun: options.dryRun,
+    columns: read.columns,
+  });
+  options.onEvent?.(read.items.length);
+  return summary;
 }

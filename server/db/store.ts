@@ -64,13 +64,17 @@ export interface Store {
 
 export function createStore(db: Db): Store {
   // One transaction function for every call (better-sqlite3 builds four wrappers per function).
-  const inTransaction = db.transaction((fn: () => unknown) => fn());
+  const posts = postsRepository(db);
+  const inTransaction = db.transaction((fn: () => unknown) => {
+    posts.forgetSlugs(); // what the posts repository remembers is valid within one transaction
+    return fn();
+  });
   const joined = <T>(fn: () => T): T => (db.inTransaction ? fn() : (inTransaction(fn) as T));
   return {
     db,
     sites: sitesRepository(db),
     users: usersRepository(db),
-    posts: postsRepository(db),
+    posts,
     terms: termsRepository(db),
     eventList: eventListRepository(db),
     linkedList: linkedListRepository(db),

@@ -72,6 +72,14 @@ function capLength(slug: string, max: number): string {
 }
 
 /**
+ * Suffixes n for which `base-n` is taken; `from`, when given, is a suffix at or below the
+ * lowest free one (every n in 2…from-1 is in the set), so a search need not walk the set again.
+ */
+export interface UsedSuffixes extends ReadonlySet<number> {
+  readonly from?: number;
+}
+
+/**
  * The first of base, base-2, base-3, ... that `taken` rejects, as wp_unique_post_slug()
  * does. The base is shortened when needed so that base plus suffix still fits in
  * MAX_SLUG_LENGTH. `base` should already be a sanitized, non-empty slug.
@@ -83,13 +91,16 @@ function capLength(slug: string, max: number): string {
 export function uniqueSlug(
   base: string,
   taken: (candidate: string) => boolean,
-  usedSuffixes?: (base: string) => ReadonlySet<number>,
+  usedSuffixes?: (base: string) => UsedSuffixes,
 ): string {
   if (!taken(base)) return base;
   const used = usedSuffixes?.(base);
   // WordPress starts at 2: "base-1" would read as the first copy, but the original is
-  // the first one.
-  for (let n = 2; ; n++) {
+  // the first one. Below `used.from` every suffix is known taken (when base is not shortened
+  // there: a shorter suffix is not shortened either), so the search starts there.
+  const from = used?.from ?? 2;
+  const start = from > 2 && capLength(base, MAX_SLUG_LENGTH - `-${from}`.length) === base ? from : 2;
+  for (let n = start; ; n++) {
     const suffix = `-${n}`;
     const prefix = capLength(base, MAX_SLUG_LENGTH - suffix.length);
     if (used && prefix === base) {

@@ -17,6 +17,7 @@ import { shapeResponse } from './response-shaping.ts';
 import type { Store } from '../db/store.ts';
 import type { ResponseCache } from './response-cache.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
+import { writeGateOf } from './write-gate.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -158,6 +159,7 @@ function cachedHeaders(headers: Record<string, string>): Record<string, string> 
 
 function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
   const { store, cache, context, readWorker } = options;
+  const gate = writeGateOf(store);
   const serialize = serializerOf(endpoint, options.components, options.schemaSerialization);
   const call = (request: FastifyRequest, reply: FastifyReply, write: boolean) => {
     const raw = mergeSources(pathParams(request), request.query as Record<string, unknown>, request.body);
@@ -199,9 +201,12 @@ function handle(key: string, endpoint: Endpoint, options: RegisterOptions) {
 
   return async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') {
+      // An import holds the write lock on its worker: wait for it here, not in SQLite (write-gate.ts).
+      if (!endpoint.writesOffLoop) while (gate.closed) await gate.whenOpen();
+      const transaction = endpoint.writesOffLoop ? store.snapshot : store.writing;
       let resolved = false;
       try {
-        const result = store.writing(() => {
+        const result = transaction(() => {
           request.ctx = context(request);
           resolved = true;
           return call(request, reply, true);

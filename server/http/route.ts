@@ -67,6 +67,12 @@ export interface Endpoint<A extends TObject = TObject> {
    * the event loop. Such a handler must not touch `request` or `reply` (they are not there).
    */
   offThread?: (raw: Record<string, unknown>) => boolean;
+  /**
+   * A POST, PUT or DELETE that writes nothing on the event loop (an import job: its worker writes):
+   * it runs in a read transaction and does not wait at the write gate (write-gate.ts), so it
+   * answers while an import holds the write lock — a Cancel must not wait for what it cancels.
+   */
+  writesOffLoop?: true;
   /** Synchronous: the request's statements run in one transaction (register.ts). */
   handler: (input: HandlerInput<Static<A>>) => ApiResult;
 }

@@ -16,6 +16,7 @@ import type { Store } from '../db/store.ts';
 import { SESSION_MS } from '../db/repositories/sessions.ts';
 import type { RequestContext } from './context.ts';
 import { sessionCookie } from './cookies.ts';
+import { writeGateOf } from './write-gate.ts';
 
 const UI_ASSET_PREFIX = '/_app/';
 
@@ -112,8 +113,10 @@ function sendIndex(assets: UiAssets, reply: FastifyReply) {
  * code, so it stays neither in the address bar nor in a bookmark. A used or expired code lands on
  * the page with `?signin=expired`, which the UI explains.
  */
-function redeemSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, code: string) {
+async function redeemSignIn(store: Store, request: FastifyRequest, reply: FastifyReply, code: string) {
   const path = request.url.split('?')[0]!;
+  const gate = writeGateOf(store); // an import may hold the write lock (write-gate.ts)
+  while (gate.closed) await gate.whenOpen();
   const sessionId = store.writing(() => {
     const userId = store.sessions.redeemSignInCode(code);
     return userId === undefined ? undefined : store.sessions.createSession(userId, null).id;

@@ -2,7 +2,12 @@
 // kept as the request's stream for the route to read at its own pace — a 50 MB calendar is read
 // chunk by chunk, never held whole as a string by the body parser. Capped all the same.
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Readable } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createWriteStream, rmSync } from 'node:fs';
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ApiError } from './errors.ts';
 
 const uploads = new WeakMap<FastifyRequest, Readable>();
@@ -24,8 +29,14 @@ export function registerUploadTypes(
   });
 }
 
-/** The body's chunks as text; 413 beyond `maxBytes`; 400 when the request sent no file. */
-export async function* uploadText(request: FastifyRequest, maxBytes: number): AsyncGenerator<string> {
+/**
+ * The body written to a new temporary file, as it arrives (never held in memory): its path, and
+ * `remove` to call once the file was read. 413 beyond `maxBytes` (the partial file removed).
+ */
+export async function uploadToFile(
+  request: FastifyRequest,
+  maxBytes: number,
+): Promise<{ file: string; bytes: number; remove: () => void }> {
   const stream = uploads.get(request);
   if (!stream)
     throw new ApiError(
@@ -33,20 +44,29 @@ export async function* uploadText(request: FastifyRequest, maxBytes: number): As
       'almanac_no_file',
       'Send the file as the request body (Content-Type text/calendar or text/csv).',
     );
-  const decoder = new TextDecoder('utf-8');
-  let total = 0;
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (total > maxBytes) {
-      stream.destroy();
-      throw new ApiError(
-        413,
-        'almanac_file_too_large',
-        `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
-      );
-    }
-    yield decoder.decode(chunk, { stream: true });
+  const dir = await mkdtemp(join(tmpdir(), 'almanac-upload-'));
+  const file = join(dir, 'upload');
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  let bytes = 0;
+  const counted = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      bytes += chunk.length;
+      if (bytes > maxBytes)
+        return done(
+          new ApiError(
+            413,
+            'almanac_file_too_large',
+            `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`,
+          ),
+        );
+      done(null, chunk);
+    },
+  });
+  try {
+    await pipeline(stream, counted, createWriteStream(file));
+  } catch (error) {
+    remove();
+    throw error;
   }
-  const rest = decoder.decode();
-  if (rest !== '') yield rest;
+  return { file, bytes, remove };
 }

@@ -35,6 +35,14 @@ test('import --dry-run writes nothing; import writes; the running server shows t
   const created = Number(/^Would create (\d+)/.exec(preview.stdout)![1]);
   const imported = await almanac('import', 'test/fixtures/ics/outlook.ics');
   assert.match(imported.stdout, new RegExp(`^Created ${created}, updated 0, skipped \\d+\\.`));
+  // Progress on stderr (a pipe here: a line per phase and tenth, polled), ending with the count.
+  const progress = imported.stderr.trim().split('\n');
+  for (const line of progress)
+    assert.match(
+      line,
+      /^(Waiting for another import to finish…|Reading… \d+%|Writing… [\d,]+ of [\d,]+ events \(\d+%\)|Finishing…|Done: [\d,]+ of [\d,]+ events\.)$/,
+    );
+  assert.match(progress.at(-1)!, /^Done: (\d+) of \1 events\.$/);
   const after = await server.admin('GET', 'events', { query: { start_date: '2000-01-01', end_date: '2100-01-01' } });
   assert.equal(after.body.total, created);
 

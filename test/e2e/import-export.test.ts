@@ -6,7 +6,9 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import ICAL from 'ical.js';
+import Database from 'better-sqlite3';
 import { startApp, type App } from './support.ts';
+import { databaseFile } from '../../server/data-dir.ts';
 
 let app: App | undefined;
 before(async () => {
@@ -264,4 +266,107 @@ test('a Google export: the preview shows the venue and organizer already yours, 
   assert.doesNotMatch(avisos, /perhaps meant|Línea \d+: Línea/);
   const omitidos = (await dialog.getByRole('region', { name: 'Omitidos' }).textContent()) ?? '';
   assert.match(omitidos, /Línea 27: Someday — «DTSTART» es «Next Year», que no es una fecha\./);
+});
+
+test('a big import shows its progress in words and Cancel leaves nothing written — English and Spanish', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const site = await app.api('POST', '/almanac/v1/sites', {
+    code: 'cancel',
+    language: 'en',
+    timezone: 'Europe/Berlin',
+    title: 'Cancel',
+  });
+  assert.equal(site.status, 201);
+  const events = Array.from({ length: 2000 }, (_, i) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:big-${i}@example.org`,
+      `SUMMARY:Rehearsal ${i}`,
+      `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T180000Z`,
+      'DURATION:PT2H',
+      `LOCATION:Studio ${i % 25}`,
+      'END:VEVENT',
+    ].join('\r\n'),
+  );
+  const file = {
+    name: 'big.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
+  };
+  for (const [locale, words] of [
+    [
+      'en-US',
+      {
+        import: 'Import',
+        title: 'Import a calendar file',
+        go: /^Import 2,000 events$/,
+        progress: /^Importing events: 0 of 2,000$/,
+        cancel: 'Cancel import',
+        cancelled: 'The import was cancelled. Nothing was written.',
+      },
+    ],
+    [
+      'es-ES',
+      {
+        import: 'Importar',
+        title: 'Importar un archivo de calendario',
+        go: /^Importar 2000 eventos$/,
+        progress: /^Importando eventos: 0 de 2000$/,
+        cancel: 'Cancelar la importación',
+        cancelled: 'Se canceló la importación. No se escribió nada.',
+      },
+    ],
+  ] as const) {
+    const page = await app.signedInPage('', { locale });
+    await page.goto(`${app.service.url}/cancel/#/calendar?view=month&date=2027-03-01`);
+    await page.getByRole('button', { name: words.import, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: words.title });
+    await dialog.locator('input[type=file]').setInputFiles(file);
+    const go = dialog.getByRole('button', { name: words.go });
+    await go.waitFor();
+    // Another connection holds SQLite's write lock (as `almanac import` in a terminal can): the job
+    // waits for it in its writing phase, so the progress and the Cancel are seen at a certain point.
+    const holder = new Database(databaseFile(app.dataDir));
+    holder.exec('BEGIN IMMEDIATE');
+    try {
+      await go.click();
+      const bar = dialog.getByRole('progressbar');
+      await bar.getByText(words.progress).waitFor();
+      // The service answers while the import's worker waits with its transaction.
+      const feed: { status: number } = await app.api(
+        'GET',
+        '/cancel/almanac/v1/event-feed?start_date=2027-01-01&end_date=2027-12-31',
+      );
+      assert.equal(feed.status, 200);
+      if (locale === 'en-US') {
+        // Closed while it runs, the import goes on in the background: the calendar is usable (the
+        // next month shows) and the toolbar's progress button brings the dialog back.
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        const background = page.getByRole('button', { name: words.progress });
+        await background.waitFor();
+        await page.getByRole('button', { name: 'Next' }).click();
+        await page.getByRole('heading', { name: 'April 2027' }).waitFor();
+        if (process.env.ALMANAC_SCREENSHOT_DIR)
+          await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-background.png` });
+        await background.click();
+        await bar.getByText(words.progress).waitFor();
+      }
+      if (process.env.ALMANAC_SCREENSHOT_DIR)
+        await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-progress-${locale}.png` });
+      await dialog.getByRole('button', { name: words.cancel }).click();
+    } finally {
+      holder.exec('ROLLBACK');
+      holder.close();
+    }
+    await dialog.getByText(words.cancelled).waitFor();
+    const remaining: { body: { total: number } } = await app.api(
+      'GET',
+      '/cancel/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01',
+    );
+    assert.equal(remaining.body.total, 0, 'nothing was written');
+    const venues: { body: { venues: unknown[] } } = await app.api('GET', '/cancel/svc/events/v1/venues');
+    assert.equal(venues.body.venues.length, 0, 'no venue either');
+    await page.close();
+  }
 });

@@ -95,6 +95,8 @@ test(
       'node_modules/file-uri-to-path/index.js',
       'read-worker-boot.mjs',
       'read-worker.mjs',
+      'import-worker-boot.mjs',
+      'import-worker.mjs',
       'backup-worker.mjs',
     ])
       assert.ok(existsSync(join(unpacked, file)), `${file} unpacked`);

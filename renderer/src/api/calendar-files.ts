@@ -1,13 +1,16 @@
 // Calendar files (server/app-api/exchange): export a filter as .ics or .csv (downloaded through
 // fetch, since the desktop's bearer token cannot ride on a plain link), the webcal:// address a
 // calendar app subscribes to, and import — uploaded with XMLHttpRequest, the one browser API that
-// reports upload progress, first as a preview (dry_run), then for real.
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+// reports upload progress, first as a preview (dry_run), then for real. Each upload starts an
+// import job (almanac/v1/import-jobs) that the server runs on a worker thread: polled here for its
+// progress until it ends, and cancelled with a DELETE (nothing is written).
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { authHeaders } from './auth.ts';
-import { APP_NS, apiUrl, type Query } from './client.ts';
+import { APP_NS, api, apiUrl, type Query } from './client.ts';
 import { errorFromBody, NetworkError } from './errors.ts';
+import { keys } from './keys.ts';
 import { currentSite, sitePath } from './site.ts';
-import type { CsvColumns, ImportKind, ImportSummary } from './types.ts';
+import type { CsvColumns, ImportJob, ImportKind } from './types.ts';
 
 export type { CsvColumns, ImportKind };
 
@@ -46,24 +49,24 @@ export function subscriptionUrl(signedIn: boolean, site = currentSite()): string
 export const formatOfFile = (file: File): FileFormat =>
   /\.csv$/i.test(file.name) || file.type === 'text/csv' ? 'csv' : 'ics';
 
-/** Uploads `file` to almanac/v1/import; `onProgress` gets the fraction sent (0–1). */
 /** CSV only: what the rows are, and the columns mapped by hand (heading → field id). */
 export interface CsvChoices {
   kind: ImportKind;
   mapping?: Record<string, string>;
 }
 
-export function uploadImport(
+/** Uploads `file` to almanac/v1/import-jobs and answers the job started; `onProgress` gets the fraction sent (0–1). */
+export function startImportJob(
   file: File,
   options: { dryRun: boolean; csv?: CsvChoices; onProgress?: (fraction: number) => void; signal?: AbortSignal },
-): Promise<ImportSummary> {
+): Promise<ImportJob> {
   const format = formatOfFile(file);
   const csv = format === 'csv' ? options.csv : undefined;
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(
       'POST',
-      apiUrl(APP_NS, 'import', {
+      apiUrl(APP_NS, 'import-jobs', {
         format,
         dry_run: options.dryRun,
         kind: csv?.kind,
@@ -86,7 +89,7 @@ export function uploadImport(
       } catch {
         body = undefined;
       }
-      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as ImportSummary);
+      if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as ImportJob);
       else reject(errorFromBody(xhr.status, body));
     };
     options.signal?.addEventListener('abort', () => xhr.abort());
@@ -94,12 +97,46 @@ export function uploadImport(
   });
 }
 
-/** The real import: afterwards every list and view may have changed. */
-export function useImportFile() {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: (input: { file: File; csv?: CsvChoices; onProgress?: (fraction: number) => void }) =>
-      uploadImport(input.file, { dryRun: false, csv: input.csv, onProgress: input.onProgress }),
-    onSuccess: () => client.invalidateQueries(),
+/** How often a running job's progress is asked for. */
+const JOB_POLL_MS = 250;
+
+function importJobQuery(site: string, id: string) {
+  return {
+    queryKey: keys.importJob(site, id),
+    queryFn: async ({ signal }: { signal?: AbortSignal }) =>
+      (await api.get<ImportJob>(APP_NS, `import-jobs/${encodeURIComponent(id)}`, {}, signal)).data,
+  };
+}
+
+/** A job's progress as last asked for by waitForImportJob (which does the asking). */
+export function useImportJob(id: string | undefined) {
+  return useQuery({
+    ...importJobQuery(currentSite(), id ?? ''),
+    enabled: id !== undefined,
+    staleTime: Infinity,
+    gcTime: 0, // progress is not data to keep
   });
+}
+
+/**
+ * Asks for the job's progress until it ends (or `stillWanted` says the screen went away), keeping
+ * the answer in the query cache for useImportJob; answers the job as it ended.
+ */
+export async function waitForImportJob(
+  client: QueryClient,
+  id: string,
+  stillWanted: () => boolean,
+): Promise<ImportJob | undefined> {
+  const query = importJobQuery(currentSite(), id);
+  for (;;) {
+    const job = await client.fetchQuery({ ...query, staleTime: 0 });
+    if (job.status !== 'running') return job;
+    if (!stillWanted()) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+  }
+}
+
+/** Cancels a running job: its transaction is rolled back and nothing is written. */
+export async function cancelImportJob(id: string): Promise<ImportJob> {
+  return (await api.delete<ImportJob>(APP_NS, `import-jobs/${encodeURIComponent(id)}`)).data;
 }

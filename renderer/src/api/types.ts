@@ -21,6 +21,7 @@ import type {
   ImportSkip as ImportSkipSchema,
   ImportSummary as ImportSummarySchema,
 } from '../../../contract/app/import-summary.ts';
+import type { ImportJob as ImportJobSchema } from '../../../contract/app/import-job.ts';
 import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
 import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
 import type { Change as ChangeSchema, ChangesMessage as ChangesMessageSchema } from '../../../contract/app/changes.ts';
@@ -41,6 +42,7 @@ export type Change = Static<typeof ChangeSchema>;
 export type Backup = Static<typeof BackupSchema>;
 export type ImportSummary = Static<typeof ImportSummarySchema>;
 export type ImportSkip = Static<typeof ImportSkipSchema>;
+export type ImportJob = Static<typeof ImportJobSchema>;
 export type CsvColumns = Static<typeof CsvColumnsSchema>;
 export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;

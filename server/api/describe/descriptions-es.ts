@@ -237,6 +237,7 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   "The file's format; by default from the Content-Type (text/calendar or text/csv).":
     'El formato del archivo; por omisión, según el Content-Type (text/calendar o text/csv).',
   'true: answer the preview and write nothing.': 'true: responde la vista previa y no escribe nada.',
+  'The import job (the id its start answered).': 'El trabajo de importación (el id que respondió su inicio).',
   'What the rows are: events (any file), or for a CSV file venues or organizers.':
     'Qué son las filas: eventos (cualquier archivo) o, en un archivo CSV, lugares u organizadores.',
   "CSV only: JSON object from a column heading to a field id (see the preview's columns), for headings that are not The Events Calendar's.":

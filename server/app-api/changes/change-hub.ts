@@ -6,6 +6,7 @@
 // While no stream is open, the hub does nothing at all.
 import type { Store } from '../../db/store.ts';
 import type { ChangeRow } from '../../db/repositories/changes.ts';
+import { writeGateOf } from '../../http/write-gate.ts';
 
 interface ChangeSubscriber {
   /** Changes after the subscriber's cursor, oldest first; `through` is the last seq examined. */
@@ -132,6 +133,7 @@ export class ChangeHub {
   }
 
   private prune(keep: number): void {
+    if (writeGateOf(this.store).closed) return; // an import holds the write lock: the next round prunes
     try {
       this.store.writing(() => this.store.changes.prune(keep, 2_000));
     } catch {

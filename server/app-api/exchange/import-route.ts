@@ -1,26 +1,25 @@
 // POST almanac/v1/import — a calendar file (the request body: text/calendar or text/csv) into
 // the site. `dry_run=true` answers the preview (new, updated, skipped with reasons, warnings)
 // and writes nothing; otherwise every event is written in one transaction. A file that cannot be
-// read is a 400 naming its line; the body is read as a stream (up to 100 MB).
+// read is a 400 naming its line; the body is spooled to a temporary file as it arrives (up to
+// 100 MB) and read, planned and written by an import job on a worker thread
+// (../../import-jobs/), so the service answers other requests meanwhile.
+// almanac/v1/import-jobs does the same as a job the caller polls for progress and may cancel;
+// POST /import answers when its job ends.
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ReplyLater } from '../../http/reply-later.ts';
 import { ApiError } from '../../http/errors.ts';
 import { forbidden, invalidParam } from '../../operations/errors.ts';
-import { uploadText } from '../../http/upload-body.ts';
+import { uploadToFile } from '../../http/upload-body.ts';
 import type { RequestContext } from '../../http/context.ts';
 import { can } from '../../domain/roles.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
-import { CalendarFileError } from '../../calendar-files/imported-event.ts';
 import { ImportKind, ImportSummary } from '../../../contract/app/import-summary.ts';
-import { runFileImport } from '../../calendar-files/run-import.ts';
-import {
-  readCalendarFile,
-  UnmappedColumnsError,
-  type CalendarFileFormat,
-  type ReadResult,
-} from '../../calendar-files/read-calendar-file.ts';
+import type { CalendarFileFormat } from '../../calendar-files/read-calendar-file.ts';
+import { ImportJob as ImportJobBody } from '../../../contract/app/import-job.ts';
+import { jobErrorBody, type ImportJob } from '../../import-jobs/import-jobs.ts';
 import { calendarKey } from './export-reply.ts';
 
 const MAX_IMPORT_BYTES = 100 * 1024 * 1024;
@@ -69,43 +68,62 @@ function parseMapping(text: string | undefined): Record<string, string> | undefi
   });
 }
 
-/**
- * A file the readers refused: a 400 that names the line. A CSV file whose columns were not
- * recognised carries them (`data.columns`), so a client can offer the mapping.
- */
-function fileError(error: CalendarFileError): ApiError {
-  const columns = error instanceof UnmappedColumnsError ? { columns: error.columns } : {};
-  return new ApiError(
-    400,
-    'almanac_invalid_file',
-    `Line ${error.line}: ${error.message}`,
-    Object.assign({ line: error.line, reason: error.code }, columns),
-  );
-}
+/** The job's caller: only they see its progress and may cancel it. */
+const ownerOf = (ctx: RequestContext) => ({ siteId: ctx.site.id, userId: ctx.actor?.userId ?? 0 });
 
-async function importBody(
+/**
+ * Spools the request's file to a temporary file and starts an import job on it (import-jobs.ts):
+ * the file is read, planned and written on a worker thread, never on the event loop.
+ */
+async function startImport(
   ctx: RequestContext,
   args: { format?: CalendarFileFormat; dry_run?: boolean; kind?: ImportKind; mapping?: string },
   request: FastifyRequest,
-) {
+): Promise<ImportJob> {
   const format = formatOf(request, args.format);
   if (format === 'ics' && args.kind !== undefined && args.kind !== 'events')
     throw invalidParam('kind', 'An iCalendar file holds events: kind must be events.');
-  let read: ReadResult;
-  try {
-    read = await readCalendarFile(format, uploadText(request, MAX_IMPORT_BYTES), {
-      siteTimezone: ctx.site.timezone,
+  const mapping = parseMapping(args.mapping);
+  const upload = await uploadToFile(request, MAX_IMPORT_BYTES);
+  const jobs = request.server.importJobs;
+  return jobs.start(
+    {
+      databaseFile: ctx.store.db.name,
+      file: upload.file,
+      format,
       kind: args.kind,
-      mapping: parseMapping(args.mapping),
-    });
-  } catch (error) {
-    if (error instanceof CalendarFileError) throw fileError(error);
-    throw error;
-  }
-  // One write transaction for the whole import: all of it or nothing.
-  return ctx.store.writing(() =>
-    runFileImport(ctx, read, { dryRun: args.dry_run ?? false, calendarKey: calendarKey(ctx) }),
+      mapping,
+      dryRun: args.dry_run ?? false,
+      siteCode: ctx.site.code,
+      actor: ctx.actor,
+      calendarKey: calendarKey(ctx),
+    },
+    ownerOf(ctx),
+    upload.remove,
   );
+}
+
+/** A job that ended without a summary, as the error the import answers. */
+function jobFailure(job: ImportJob): ApiError {
+  const error = jobErrorBody(job.error)!;
+  return new ApiError(error.status, error.code, error.message, error.data);
+}
+
+const JSON_TYPE = 'application/json; charset=utf-8';
+
+const JobArgs = Type.Object({
+  job: Type.String({ description: 'The import job (the id its start answered).' }),
+});
+
+function jobOf(ctx: RequestContext, request: FastifyRequest, id: string): ImportJob {
+  const job = request.server.importJobs.get(id, ownerOf(ctx));
+  if (!job) throw new ApiError(404, 'almanac_no_import_job', 'There is no such import job (or it ended long ago).');
+  return job;
+}
+
+/** An import changes venues, organizers, categories and tags and updates events others made. */
+function mayImport({ ctx }: { ctx: RequestContext }): void {
+  if (!can.editOthers(ctx.actor) || !can.manageTags(ctx.actor)) throw forbidden(ctx.actor !== null);
 }
 
 export const importRoutes: RouteSpec[] = [
@@ -127,16 +145,97 @@ export const importRoutes: RouteSpec[] = [
           403: error('Importing needs an editor or administrator.'),
           413: error('The file is larger than 100 MB.'),
         },
-        permission: ({ ctx }) => {
-          // An import creates venues, organizers, categories and tags and updates events others made.
-          if (!can.editOthers(ctx.actor) || !can.manageTags(ctx.actor)) throw forbidden(ctx.actor !== null);
-        },
+        permission: mayImport,
+        writesOffLoop: true,
         handler: ({ ctx, args }) => ({
           body: new ReplyLater(async (request, reply) => {
-            const summary = await importBody(ctx, args, request);
-            return reply.code(200).type('application/json; charset=utf-8').send(JSON.stringify(summary));
+            const job = await startImport(ctx, args, request);
+            await job.finished;
+            if (!job.summary) throw jobFailure(job);
+            return reply.code(200).type(JSON_TYPE).send(JSON.stringify(job.summary));
           }),
         }),
+      }),
+    ],
+  },
+  {
+    path: '/import-jobs',
+    tag: 'calendar files',
+    endpoints: [
+      endpoint({
+        methods: ['POST'],
+        args: ImportArgs,
+        summary:
+          'Start an import (or, with dry_run, a preview) of an iCalendar or CSV file (the request body) as a job: poll it for progress, DELETE it to cancel',
+        responses: {
+          202: { description: 'The job, started (or waiting for an import before it).', schema: ImportJobBody },
+          400: error('A parameter is invalid, or no file was sent.'),
+          401: error('Not signed in.'),
+          403: error('Importing needs an editor or administrator.'),
+          413: error('The file is larger than 100 MB.'),
+        },
+        permission: mayImport,
+        writesOffLoop: true,
+        handler: ({ ctx, args }) => ({
+          body: new ReplyLater(async (request, reply) => {
+            const job = await startImport(ctx, args, request);
+            return reply.code(202).type(JSON_TYPE).send(JSON.stringify(job.body()));
+          }),
+        }),
+      }),
+    ],
+  },
+  {
+    path: '/import-jobs/{job}',
+    tag: 'calendar files',
+    endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: JobArgs,
+        summary: "An import job's progress: phase, bytes read, events planned and written; its summary once done",
+        responses: {
+          200: { description: 'The job as it is now.', schema: ImportJobBody },
+          401: error('Not signed in.'),
+          403: error('Importing needs an editor or administrator.'),
+          404: error('No such job for this caller (jobs are kept ten minutes after they end).'),
+        },
+        permission: mayImport,
+        // Progress moves without a database write: never from the response cache.
+        cacheable: false,
+        handler: ({ ctx, args, request }) => ({ body: jobOf(ctx, request, args.job).body() }),
+      }),
+      endpoint({
+        methods: ['DELETE'],
+        args: JobArgs,
+        summary: 'Cancel an import job: its transaction is rolled back and nothing is written',
+        responses: {
+          200: { description: 'The job, cancelled (nothing written).', schema: ImportJobBody },
+          401: error('Not signed in.'),
+          403: error('Importing needs an editor or administrator.'),
+          404: error('No such job for this caller.'),
+          409: error('The job had already ended (done or failed): nothing was undone.'),
+        },
+        permission: mayImport,
+        writesOffLoop: true,
+        handler: ({ ctx, args, request }) => {
+          const job = jobOf(ctx, request, args.job);
+          if (job.status !== 'running')
+            throw new ApiError(409, 'almanac_import_ended', `The import job had already ended (${job.status}).`, {
+              job_status: job.status,
+            });
+          job.cancel();
+          return {
+            body: new ReplyLater(async (_request, reply) => {
+              await job.finished;
+              // It may have committed before it saw the Cancel.
+              if (job.status !== 'cancelled')
+                throw new ApiError(409, 'almanac_import_ended', `The import job had already ended (${job.status}).`, {
+                  job_status: job.status,
+                });
+              return reply.code(200).type(JSON_TYPE).send(JSON.stringify(job.body()));
+            }),
+          };
+        },
       }),
     ],
   },

@@ -94,9 +94,9 @@ export function writeSeriesDocument(
         rdates: doc.rdates ?? [],
         exdates: doc.exdates ?? [],
         changes: doc.master,
-        include_detached: true,
       },
       errors,
+      { resetDetached: true },
     );
     if (!prepared) refuse(errors);
     authorizeSeries(ctx, ctx.store.posts.get(ctx.site.id, existing.first_id));

@@ -90,6 +90,8 @@ export async function extendAllSeries(
   stopped: () => boolean = () => false,
   /** Called after each write (the service empties its response cache and wakes its change streams). */
   wrote: () => void = () => {},
+  /** Awaited before each write: an import job may hold the write lock (http/write-gate.ts). */
+  whenWritable: () => Promise<void> = async () => {},
 ): Promise<UpkeepResult> {
   const result: UpkeepResult = { series: 0, occurrences: 0 };
   const contexts = new Map<number, OperationContext>();
@@ -127,6 +129,8 @@ export async function extendAllSeries(
           if (stopped()) return result;
           const slots = plan.missing.slice(at, at + STEP);
           const last = at + STEP >= plan.missing.length;
+          await whenWritable();
+          if (stopped()) return result;
           const added = store.writing(() => {
             if (!unchanged(store.series.get(site_id, id), plan.series, horizon)) return undefined;
             return applyExtension(ctx, plan, slots, last);
@@ -154,12 +158,13 @@ export function scheduleSeriesUpkeep(
   store: Store,
   log: (line: string) => void,
   wrote: () => void = () => {},
+  whenWritable: () => Promise<void> = async () => {},
 ): () => void {
   let stopped = false;
   let running: Promise<void> | undefined;
   const run = () => {
     if (running || stopped) return;
-    running = extendAllSeries(store, () => stopped, wrote)
+    running = extendAllSeries(store, () => stopped, wrote, whenWritable)
       .then((done) => {
         if (done.series > 0) log(`series upkeep: ${done.occurrences} occurrences added to ${done.series} series`);
       })

@@ -41,6 +41,7 @@ export interface PreparedSeries {
   /** The changes other than the schedule, checked once for every occurrence. */
   fields?: { input: EventWriteInput; prepared: PreparedEventWrite };
   includeDetached: boolean;
+  resetDetached: boolean;
   /** The slots within the horizon, and whether the rule goes on past it. */
   slots: Slot[];
   more: boolean;
@@ -151,7 +152,7 @@ export function prepareSeriesCreate(
   const bare = Object.assign({}, shape, { rdates: [], exdates: [] });
   if (slotsOf(bare, eventDate, eventDate, 1).slots.length === 0)
     shape.rdates = [...new Set([...rdates, eventDate])].sort();
-  return Object.assign({ shape, includeDetached: false }, slotsWithin(ctx, shape, errors));
+  return Object.assign({ shape, includeDetached: false, resetDetached: false }, slotsWithin(ctx, shape, errors));
 }
 
 /** The caller must be able to edit the event the series starts from (or its first occurrence). */
@@ -209,6 +210,12 @@ export function prepareSeriesEdit(
   series: SeriesRow,
   input: SeriesInput,
   errors: ParamErrors,
+  /**
+   * Not the API's (a caller's input cannot ask for it): occurrences changed on their own go back
+   * to being the series' own — its date, time and fields. A calendar document is the whole truth
+   * about its series (series-document.ts), so an exception it no longer lists is one no more.
+   */
+  options: { resetDetached?: boolean } = {},
 ): PreparedSeries | undefined {
   if (series.status === 'trash') {
     errors.add('id', 'The series is in the trash: restore it first.');
@@ -265,6 +272,7 @@ export function prepareSeriesEdit(
       shape,
       fields: prepared && { input: fields, prepared },
       includeDetached: input.include_detached === true,
+      resetDetached: options.resetDetached === true,
     },
     slotsWithin(ctx, shape, errors),
   );
@@ -334,7 +342,7 @@ export function editSeries(ctx: OperationContext, series: SeriesRow, prepared: P
       row = ctx.store.posts.get(ctx.site.id, row.id)!;
     }
     const slot = row.recurrence === null ? undefined : slotByDate.get(row.recurrence);
-    if (row.detached === 1) {
+    if (row.detached === 1 && !prepared.resetDetached) {
       if (slot) held.add(slot.date);
       if (prepared.includeDetached) changeDetached(ctx, prepared, series, row);
       if (!slot) detachOccurrence(ctx, row); // its date is gone from the series: it stays, on its own

@@ -1,5 +1,6 @@
 // Import (editors and administrators: an import creates venues, terms, and updates others'
-// events) and Export, side by side in a screen's toolbar.
+// events) and Export, side by side in a screen's toolbar. While an import runs in the background
+// (its dialog closed), the dialog's own progress button stands where Import was.
 import { lazy, Suspense, useState } from 'react';
 import type { Query } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -14,17 +15,17 @@ export function FileActions({ canImport, query, fileName }: { canImport: boolean
   const [importing, setImporting] = useState(false);
   return (
     <>
-      {canImport && (
+      {canImport && !importing && (
         <Button icon="upload" onPress={() => setImporting(true)}>
           {t('files.import')}
         </Button>
       )}
-      <ExportMenu query={query} fileName={fileName} />
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog onClose={() => setImporting(false)} />
         </Suspense>
       )}
+      <ExportMenu query={query} fileName={fileName} />
     </>
   );
 }

@@ -1,17 +1,23 @@
 // Import: choose or drop an .ics or .csv file; it is uploaded (progress shown) and checked
 // without writing anything (dry_run), and the preview says what would be created, updated and
 // skipped and why; "Import" then writes it all in one transaction. Nothing is written until then.
-import { useRef, useState } from 'react';
+// Both run as import jobs on the server (a worker thread): their progress is shown in words and
+// as a bar, the rest of the app keeps answering meanwhile, and Cancel stops a job with nothing
+// written.
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { DropZone, FileTrigger, ProgressBar, type DropZoneProps } from 'react-aria-components';
 import {
+  cancelImportJob,
   formatOfFile,
-  uploadImport,
-  useImportFile,
+  startImportJob,
+  useImportJob,
+  waitForImportJob,
   type CsvChoices,
   type CsvColumns,
 } from '../../api/calendar-files.ts';
-import { ApiError } from '../../api/errors.ts';
-import type { ImportSummary } from '../../api/types.ts';
+import { ApiError, errorFromBody } from '../../api/errors.ts';
+import type { ImportJob, ImportSummary } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -26,12 +32,12 @@ function refusedColumns(error: unknown): CsvColumns | undefined {
 }
 
 type Phase =
-  | { step: 'choose'; error?: unknown }
+  | { step: 'choose'; error?: unknown; cancelled?: boolean }
   /** A spreadsheet whose columns the server could not place: the mapping is asked for. */
   | { step: 'mapping'; file: File; columns: CsvColumns; error: unknown }
-  | { step: 'checking'; file: File }
+  /** Uploading, then the server's job (`job`, once started) reads and checks (or writes) it. */
+  | { step: 'checking' | 'importing'; file: File; job?: string; cancelling?: boolean }
   | { step: 'preview'; file: File; summary: ImportSummary }
-  | { step: 'importing'; file: File }
   | { step: 'done'; summary: ImportSummary };
 
 type DropEvent = Parameters<NonNullable<DropZoneProps['onDrop']>>[0];
@@ -40,35 +46,65 @@ const ACCEPTED = ['.ics', '.ical', '.ifb', '.csv', 'text/calendar', 'text/csv'];
 
 export default function ImportDialog({ onClose }: { onClose(): void }) {
   const t = useT();
+  const client = useQueryClient();
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [progress, setProgress] = useState(0);
   const [csv, setCsv] = useState<CsvChoices>({ kind: 'events' });
-  const importFile = useImportFile();
   const abort = useRef<AbortController | null>(null);
+  /** The dialog closed while its job runs on: the toolbar shows the progress instead. */
+  const [hidden, setHidden] = useState(false);
+  /** False once the dialog is gone: its job's progress is no longer asked for. */
+  const open = useRef(true);
+  useEffect(() => {
+    open.current = true;
+    return () => {
+      open.current = false;
+    };
+  }, []);
+  const running = phase.step === 'checking' || phase.step === 'importing' ? phase : undefined;
+  const job = useImportJob(running?.job).data;
 
-  const check = (file: File, choices: CsvChoices = csv) => {
+  const failed = (file: File, error: unknown) => {
+    const columns = formatOfFile(file) === 'csv' ? refusedColumns(error) : undefined;
+    setPhase(columns ? { step: 'mapping', file, columns, error } : { step: 'choose', error });
+  };
+  const start = (file: File, dryRun: boolean, choices: CsvChoices = csv) => {
     abort.current = new AbortController();
     setCsv(choices);
     setProgress(0);
-    setPhase({ step: 'checking', file });
-    uploadImport(file, { dryRun: true, csv: choices, onProgress: setProgress, signal: abort.current.signal })
-      .then((summary) => setPhase({ step: 'preview', file, summary }))
+    setPhase({ step: dryRun ? 'checking' : 'importing', file });
+    startImportJob(file, { dryRun, csv: choices, onProgress: setProgress, signal: abort.current.signal })
+      .then(async (started) => {
+        setPhase((current) =>
+          current.step === 'checking' || current.step === 'importing' ? { ...current, job: started.id } : current,
+        );
+        const job = await waitForImportJob(client, started.id, () => open.current);
+        if (job) ended(file, dryRun, job);
+      })
       .catch((error: unknown) => {
-        if ((error as Error).name === 'AbortError') return;
-        const columns = formatOfFile(file) === 'csv' ? refusedColumns(error) : undefined;
-        setPhase(columns ? { step: 'mapping', file, columns, error } : { step: 'choose', error });
+        if ((error as Error).name === 'AbortError') return setPhase({ step: 'choose', cancelled: true });
+        failed(file, error);
       });
   };
-  const run = (file: File) => {
-    setProgress(0);
-    setPhase({ step: 'importing', file });
-    importFile.mutate(
-      { file, csv, onProgress: setProgress },
-      {
-        onSuccess: (summary) => setPhase({ step: 'done', summary }),
-        onError: (error) => setPhase({ step: 'choose', error }),
-      },
-    );
+  /** The job ended: its summary (a preview, or what was imported), its error, or its cancel. */
+  const ended = (file: File, dryRun: boolean, job: ImportJob) => {
+    setHidden(false); // the outcome is shown, also when the job ran in the background
+    if (job.status === 'done' && job.summary) {
+      if (dryRun) return setPhase({ step: 'preview', file, summary: job.summary });
+      setPhase({ step: 'done', summary: job.summary });
+      void client.invalidateQueries(); // every list and view may have changed
+    } else if (job.status === 'cancelled') setPhase({ step: 'choose', cancelled: true });
+    else failed(file, errorFromBody(Number(job.error?.data.status ?? 500), job.error));
+  };
+  const check = (file: File, choices: CsvChoices = csv) => start(file, true, choices);
+
+  const cancel = () => {
+    if (!running) return;
+    if (!running.job) return abort.current?.abort(); // still uploading: nothing reached the server
+    setPhase({ ...running, cancelling: true });
+    cancelImportJob(running.job).catch(() => {
+      // It ended first (done or failed): the next poll shows how.
+    });
   };
   const onDrop = async (event: DropEvent) => {
     for (const item of event.items) {
@@ -76,10 +112,23 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
     }
   };
   const close = () => {
-    if (phase.step === 'importing') return; // the import finishes (or fails) whole
+    // A job runs on the server: closing puts it in the background (the toolbar shows its progress
+    // and brings the dialog back); Cancel stops it.
+    if (running) return setHidden(true);
     abort.current?.abort();
     onClose();
   };
+  const progressOf = (step: NonNullable<typeof running>) =>
+    step.job && job?.id === step.job
+      ? jobProgress(job, step.file.name, t)
+      : { label: t('files.uploading', { name: step.file.name }), value: progress };
+
+  if (hidden && running)
+    return (
+      <Button icon="upload" onPress={() => setHidden(false)}>
+        {progressOf(running).label}
+      </Button>
+    );
 
   const footer =
     phase.step === 'preview' ? (
@@ -88,7 +137,7 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
         <Button
           variant="primary"
           isDisabled={phase.summary.created + phase.summary.updated === 0}
-          onPress={() => run(phase.file)}
+          onPress={() => start(phase.file, false)}
         >
           {t(phase.summary.kind === 'events' ? 'files.importCount' : 'files.importCountLinked', {
             count: phase.summary.created + phase.summary.updated,
@@ -99,10 +148,14 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
       <Button variant="primary" onPress={close}>
         {t('tokens.done')}
       </Button>
-    ) : (
-      <Button onPress={close} isDisabled={phase.step === 'importing'}>
-        {t('common.cancel')}
+    ) : running ? (
+      <Button onPress={cancel} isDisabled={running.cancelling === true}>
+        {running.cancelling
+          ? t('files.cancelling')
+          : t(running.step === 'importing' ? 'files.cancelImport' : 'common.cancel')}
       </Button>
+    ) : (
+      <Button onPress={close}>{t('common.cancel')}</Button>
     );
 
   return (
@@ -110,6 +163,11 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
       {phase.step === 'choose' && (
         <>
           {phase.error !== undefined && <ErrorMessage error={phase.error} titleId="files.importFailed" />}
+          {phase.cancelled && (
+            <p role="status" className="import-cancelled">
+              {t('files.cancelled')}
+            </p>
+          )}
           <DropZone className="drop-zone" onDrop={(event) => void onDrop(event)} aria-label={t('files.dropLabel')}>
             <Icon name="upload" size={32} />
             <p>{t('files.dropHere')}</p>
@@ -120,18 +178,7 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
           </DropZone>
         </>
       )}
-      {(phase.step === 'checking' || phase.step === 'importing') && (
-        <Progress
-          label={
-            progress < 1
-              ? t('files.uploading', { name: phase.file.name })
-              : phase.step === 'checking'
-                ? t('files.checking', { name: phase.file.name })
-                : t('files.importing', { name: phase.file.name })
-          }
-          value={progress < 1 ? progress : undefined}
-        />
-      )}
+      {running && <Progress {...progressOf(running)} />}
       {phase.step === 'mapping' && (
         <>
           <ErrorMessage error={phase.error} titleId="files.importFailed" />
@@ -163,7 +210,36 @@ export default function ImportDialog({ onClose }: { onClose(): void }) {
   );
 }
 
-/** Determinate while uploading; indeterminate while the server reads and checks the file. */
+/** The words and fraction of a job's phase: reading the file, then its events one by one. */
+function jobProgress(
+  job: ImportJob,
+  name: string,
+  t: ReturnType<typeof useT>,
+): { label: string; value: number | undefined } {
+  const fraction = (done: number, total: number) => (total > 0 ? Math.min(1, done / total) : 0);
+  switch (job.phase) {
+    case 'waiting':
+      return { label: t('files.jobWaiting'), value: undefined };
+    case 'reading':
+      return {
+        label: t('files.jobReading', { name, percent: Math.floor(fraction(job.bytes_read, job.bytes_total) * 100) }),
+        value: fraction(job.bytes_read, job.bytes_total),
+      };
+    case 'planning':
+    case 'writing':
+      return {
+        label: t(job.phase === 'planning' ? 'files.jobPlanning' : 'files.jobWriting', {
+          done: job.events_planned,
+          total: job.events_total,
+        }),
+        value: fraction(job.events_planned, job.events_total),
+      };
+    default:
+      return { label: t('files.jobFinishing'), value: undefined };
+  }
+}
+
+/** Determinate while uploading, reading and checking or writing; indeterminate in between. */
 function Progress({ label, value }: { label: string; value: number | undefined }) {
   return (
     <ProgressBar

@@ -1,0 +1,288 @@
+// Import jobs, the event loop's side: each import (or preview) of a calendar file runs on a worker
+// thread of its own (import-worker.ts) — reading, planning and writing — so the service keeps
+// answering while it runs. A job is started with a file on disk and then read for its progress
+// (shared memory the worker bumps), cancelled (a flag the worker checks at each event and chunk:
+// its transaction rolls back) or awaited for its summary.
+//
+// Why one transaction on a worker, not chunks staged into a side table and swapped in: the import
+// plan checks each event against what the site has (UIDs, venues, organizers, terms, slugs)
+// including what this very import created a moment before, and writes through the same
+// operations as the API; staging would need a second copy of all that, and the "short swap" of
+// 10k events with their links and terms is itself no shorter than the writes. Holding SQLite's
+// write lock on the worker is harmless to readers (WAL snapshots); the event loop's writers wait
+// at the write gate (../http/write-gate.ts) as promises — for the length of the import (about
+// 1–2 s for 10k events), never inside SQLite's busy handler.
+//
+// Imports that write run one at a time, in order (SQLite has one writer); previews run at once.
+import { Worker } from 'node:worker_threads';
+import { randomUUID } from 'node:crypto';
+import type { ImportSummary } from '../../contract/app/import-summary.ts';
+import type { ImportJob as ImportJobBody, ImportJobStatus } from '../../contract/app/import-job.ts';
+import { workerUrl } from '../worker-url.ts';
+import type { WriteGate } from '../http/write-gate.ts';
+import {
+  PHASES,
+  SLOT,
+  SLOT_COUNT,
+  type ImportJobSpec,
+  type JobError,
+  type LoopMessage,
+  type WorkerMessage,
+} from './import-job-protocol.ts';
+
+/** How long a finished job stays readable (the UI polls it once more for the summary). */
+const KEEP_FINISHED_MS = 10 * 60 * 1000;
+/** How long a spare worker waits for a job before it stops (~20 MB while it waits). */
+const SPARE_MS = 60_000;
+
+export interface ImportJobOwner {
+  siteId: number;
+  /** 0 for anonymous (never, in practice: importing needs an editor). */
+  userId: number;
+}
+
+export class ImportJob {
+  readonly id = randomUUID();
+  status: ImportJobStatus = 'running';
+  summary: ImportSummary | undefined;
+  error: JobError | undefined;
+  /** Settles when the job ends, whichever way (never rejects: see status and error). */
+  readonly finished: Promise<void>;
+  private readonly slots = new Int32Array(new SharedArrayBuffer(SLOT_COUNT * 4));
+  private settle!: () => void;
+
+  constructor(
+    readonly spec: ImportJobSpec,
+    readonly owner: ImportJobOwner,
+  ) {
+    this.finished = new Promise((resolve) => (this.settle = resolve));
+  }
+
+  get shared(): SharedArrayBuffer {
+    return this.slots.buffer as SharedArrayBuffer;
+  }
+
+  /** Set when its worker starts (a writing job may wait for those before it). */
+  started = false;
+
+  /**
+   * Asks the worker to stop; it rolls back at its next event (or chunk of the file). A job still
+   * waiting for its turn ends at once.
+   */
+  cancel(): void {
+    Atomics.store(this.slots, SLOT.cancel, 1);
+    if (!this.started) this.end('cancelled', { error: { kind: 'cancelled' } });
+  }
+
+  get cancelling(): boolean {
+    return Atomics.load(this.slots, SLOT.cancel) === 1;
+  }
+
+  end(status: ImportJobStatus, result: { summary?: ImportSummary; error?: JobError }): void {
+    if (this.status !== 'running') return;
+    this.status = status;
+    this.summary = result.summary;
+    this.error = result.error;
+    Atomics.store(this.slots, SLOT.phase, PHASES.indexOf('finished'));
+    this.settle();
+  }
+
+  /** What GET almanac/v1/import-jobs/{id} answers. */
+  body(): ImportJobBody {
+    const slot = (index: number) => Atomics.load(this.slots, index);
+    const body: ImportJobBody = {
+      id: this.id,
+      status: this.status,
+      phase: PHASES[slot(SLOT.phase)] ?? 'waiting',
+      dry_run: this.spec.dryRun,
+      bytes_read: slot(SLOT.bytesRead),
+      bytes_total: slot(SLOT.bytesTotal),
+      events_total: slot(SLOT.eventsTotal),
+      events_planned: slot(SLOT.eventsPlanned),
+      events_written: this.status === 'done' || this.status === 'running' ? slot(SLOT.eventsWritten) : 0,
+    };
+    if (this.summary) body.summary = this.summary;
+    const error = jobErrorBody(this.error);
+    // The API's error shape (data.status included), as the import would have answered it.
+    if (error) body.error = { code: error.code, message: error.message, data: { status: error.status, ...error.data } };
+    return body;
+  }
+}
+
+/** A job's error as the API's error shape (code, message, data). */
+export function jobErrorBody(
+  error: JobError | undefined,
+): { status: number; code: string; message: string; data: Record<string, unknown> } | undefined {
+  if (!error) return undefined;
+  switch (error.kind) {
+    case 'cancelled':
+      return {
+        status: 409,
+        code: 'almanac_import_cancelled',
+        message: 'The import was cancelled; nothing was written.',
+        data: {},
+      };
+    case 'file':
+      return {
+        status: 400,
+        code: 'almanac_invalid_file',
+        message: `Line ${error.line}: ${error.message}`,
+        data: Object.assign({ line: error.line, reason: error.code }, error.columns ? { columns: error.columns } : {}),
+      };
+    case 'api':
+      return { status: error.status, code: error.code, message: error.message, data: error.data };
+    case 'fault':
+      return {
+        status: 500,
+        code: 'almanac_import_failed',
+        message: 'The import stopped on an unexpected error; nothing was written.',
+        data: {},
+      };
+  }
+}
+
+export interface ImportJobsOptions {
+  /** The event loop's write gate of this database: closed while a job holds the write lock. */
+  gate: WriteGate;
+  /** After a job committed: the response cache and the change stream learn of it at once. */
+  committed?: () => void;
+  /** A fault in a job (logged by the caller). */
+  log?: (line: string) => void;
+  /** Keep a worker started ahead of the next job (default true; the CLI runs one job and exits). */
+  spare?: boolean;
+}
+
+export class ImportJobs {
+  private readonly jobs = new Map<string, ImportJob>();
+  /** The writing jobs, one after another. */
+  private queue: Promise<void> = Promise.resolve();
+  private readonly workers = new Set<Worker>();
+  /** A worker started ahead of the next job (keepSpare). */
+  private spare: Worker | undefined;
+  private spareTimer: NodeJS.Timeout | undefined;
+  private stopped = false;
+
+  constructor(private readonly options: ImportJobsOptions) {}
+
+  /** Starts a job (a writing one after those before it); `cleanup` runs once it ended. */
+  start(spec: ImportJobSpec, owner: ImportJobOwner, cleanup?: () => void): ImportJob {
+    const job = new ImportJob(spec, owner);
+    this.jobs.set(job.id, job);
+    const run = () => (job.status !== 'running' ? undefined : this.run(job));
+    if (spec.dryRun) void run();
+    else this.queue = this.queue.then(run);
+    void job.finished.then(() => {
+      cleanup?.();
+      setTimeout(() => this.jobs.delete(job.id), KEEP_FINISHED_MS).unref();
+    });
+    return job;
+  }
+
+  /** The job, if it exists and belongs to `owner`. */
+  get(id: string, owner: ImportJobOwner): ImportJob | undefined {
+    const job = this.jobs.get(id);
+    return job && job.owner.siteId === owner.siteId && job.owner.userId === owner.userId ? job : undefined;
+  }
+
+  /** Jobs still running (the server waits for them, cancelled, when it stops). */
+  get running(): ImportJob[] {
+    return [...this.jobs.values()].filter((job) => job.status === 'running');
+  }
+
+  /** Stops every job (rolled back) and its worker. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.spareTimer);
+    this.spare = undefined;
+    for (const job of this.running) job.cancel();
+    await Promise.all([...this.workers].map((worker) => worker.terminate()));
+  }
+
+  /**
+   * A worker for the next job: the spare started after the last one (its code already loaded:
+   * from a bundle that is ~0.1–0.4 s saved, from the sources through tsx ~2 s), or a new one.
+   */
+  private takeWorker(): Worker {
+    const spare = this.spare;
+    this.spare = undefined;
+    clearTimeout(this.spareTimer);
+    return spare ?? this.startWorker();
+  }
+
+  private startWorker(): Worker {
+    const worker = new Worker(workerUrl('./import-worker-boot.mjs', import.meta.url));
+    this.workers.add(worker);
+    worker.once('exit', () => this.workers.delete(worker));
+    return worker;
+  }
+
+  /** After a job: one worker waits, unreferenced, for the next job (a preview is often followed by its import). */
+  private keepSpare(): void {
+    if (this.spare || this.stopped || this.options.spare === false) return;
+    let spare: Worker;
+    try {
+      spare = this.startWorker();
+    } catch {
+      return; // the next job starts its own, and reports why it cannot
+    }
+    spare.unref();
+    spare.on('error', () => {}); // a spare that fails is replaced by a new worker at the next job
+    spare.once('exit', () => {
+      if (this.spare === spare) this.spare = undefined;
+    });
+    this.spare = spare;
+    this.spareTimer = setTimeout(() => {
+      if (this.spare !== spare) return;
+      this.spare = undefined;
+      void spare.terminate();
+    }, SPARE_MS);
+    this.spareTimer.unref();
+  }
+
+  private run(job: ImportJob): Promise<void> {
+    job.started = true;
+    let release: (() => void) | undefined;
+    let worker: Worker;
+    try {
+      worker = this.takeWorker();
+      worker.ref();
+      worker.postMessage({ type: 'start', spec: job.spec, shared: job.shared } satisfies LoopMessage);
+    } catch (error) {
+      job.end('failed', { error: { kind: 'fault', message: (error as Error).message } });
+      return job.finished;
+    }
+    void job.finished.then(() => this.keepSpare());
+    const finish = (status: ImportJobStatus, result: { summary?: ImportSummary; error?: JobError }) => {
+      // The worker's transaction has ended (committed or rolled back) before it reported.
+      const wrote = release !== undefined && status === 'done';
+      release?.();
+      release = undefined;
+      job.end(status, result);
+      if (wrote) this.options.committed?.();
+    };
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'lock') {
+        release = this.options.gate.close();
+        worker.postMessage({ type: 'go' });
+      } else if (message.type === 'done') {
+        finish('done', { summary: message.summary });
+      } else {
+        if (message.error.kind === 'fault') this.options.log?.(`import job ${job.id}: ${message.error.message}`);
+        finish(message.error.kind === 'cancelled' ? 'cancelled' : 'failed', { error: message.error });
+      }
+    });
+    worker.on('error', (error) => {
+      this.options.log?.(`import job ${job.id}: ${error.stack ?? error.message}`);
+      finish('failed', { error: { kind: 'fault', message: error.message } });
+    });
+    worker.on('exit', (code) => {
+      // Gone without a word (terminated, out of memory): its connection closed, its transaction rolled back.
+      finish(job.cancelling ? 'cancelled' : 'failed', {
+        error: job.cancelling
+          ? { kind: 'cancelled' }
+          : { kind: 'fault', message: `the import worker stopped (exit code ${code})` },
+      });
+    });
+    return job.finished;
+  }
+}

@@ -1,0 +1,141 @@
+// An import job's worker thread (import-worker-boot.mjs; started by import-jobs.ts, one per job).
+// better-sqlite3 is synchronous, so whatever runs on the event loop freezes the service (and the
+// desktop window) while it runs: a 5,000-event import used to hold it for 11–15 s. Here the job
+// reads the file from disk in chunks, checks every event and writes them all in ONE transaction
+// on the worker's own connection — all or nothing: a failure or a Cancel rolls it back and leaves
+// nothing written. WAL lets the event loop's connection go on reading its snapshots meanwhile;
+// its writes wait at the write gate (../http/write-gate.ts), which the event loop closes when this
+// worker asks for the lock (`lock` → `go`) and opens when it reports the end.
+import { parentPort } from 'node:worker_threads';
+import { createReadStream, statSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { createStore, type Store } from '../db/store.ts';
+import type { OperationContext } from '../operations/context.ts';
+import { readCalendarFile, UnmappedColumnsError, type ReadResult } from '../calendar-files/read-calendar-file.ts';
+import { CalendarFileError } from '../calendar-files/imported-event.ts';
+import { runFileImport } from '../calendar-files/run-import.ts';
+import { asApiError } from '../http/errors.ts';
+import {
+  PHASES,
+  SLOT,
+  type ImportJobSpec,
+  type JobError,
+  type LoopMessage,
+  type WorkerMessage,
+} from './import-job-protocol.ts';
+import type { ImportJobPhase } from '../../contract/app/import-job.ts';
+
+// Set by the job's `start` message: the worker may have been started ahead of its job, as the
+// spare import-jobs.ts keeps, so that a job does not wait for a thread to load this code.
+let spec: ImportJobSpec;
+let slots: Int32Array;
+
+class Cancelled extends Error {}
+
+const set = (slot: number, value: number) => Atomics.store(slots, slot, value);
+const phase = (name: ImportJobPhase) => set(SLOT.phase, PHASES.indexOf(name));
+const checkCancel = () => {
+  if (Atomics.load(slots, SLOT.cancel) === 1) throw new Cancelled();
+};
+const post = (message: WorkerMessage) => parentPort!.postMessage(message);
+
+/** The worker's own connection: the per-connection settings open.ts gives the service's. */
+function openConnection(file: string): Store {
+  const db = new Database(file, { fileMustExist: true });
+  // The service's own writes wait at the write gate, not here; another process (the CLI) may
+  // hold the lock for a while: the worker may wait, it freezes nothing.
+  db.pragma('busy_timeout = 30000');
+  db.pragma('foreign_keys = ON');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -8000');
+  return createStore(db);
+}
+
+/** The file's text in chunks (UTF-8, a BOM dropped as the upload reader did), counting bytes and checking Cancel. */
+async function* chunksOf(file: string): AsyncGenerator<string> {
+  const decoder = new TextDecoder('utf-8');
+  let read = 0;
+  for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+    checkCancel();
+    read += chunk.length;
+    set(SLOT.bytesRead, read);
+    yield decoder.decode(chunk, { stream: true });
+  }
+  const rest = decoder.decode();
+  if (rest !== '') yield rest;
+}
+
+function errorOf(error: unknown): JobError {
+  if (error instanceof Cancelled) return { kind: 'cancelled' };
+  if (error instanceof CalendarFileError)
+    return {
+      kind: 'file',
+      line: error.line,
+      code: error.code,
+      message: error.message,
+      ...(error instanceof UnmappedColumnsError ? { columns: error.columns } : {}),
+    };
+  const api = asApiError(error);
+  if (api) return { kind: 'api', status: api.status, code: api.code, message: api.message, data: api.data };
+  return { kind: 'fault', message: (error as Error)?.stack ?? String(error) };
+}
+
+/** Waits for the event loop's `go` (its write gate is closed). */
+function lockGranted(): Promise<void> {
+  return new Promise((resolve) => {
+    parentPort!.once('message', (message: LoopMessage) => {
+      if (message.type === 'go') resolve();
+    });
+    post({ type: 'lock' });
+  });
+}
+
+async function run(): Promise<void> {
+  const store = openConnection(spec.databaseFile);
+  try {
+    const context = (): OperationContext => {
+      const site = store.sites.byCode(spec.siteCode);
+      if (!site) throw new Error(`the site ${spec.siteCode} is gone`);
+      return { store, site, actor: spec.actor };
+    };
+    phase('reading');
+    set(SLOT.bytesTotal, statSync(spec.file).size);
+    const site = store.snapshot(() => context().site);
+    const read: ReadResult = await readCalendarFile(spec.format, chunksOf(spec.file), {
+      siteTimezone: site.timezone,
+      kind: spec.kind,
+      mapping: spec.mapping,
+    });
+    checkCancel();
+    set(SLOT.eventsTotal, read.kind === 'events' ? read.file.events.length : read.items.length);
+    const onEvent = (handled: number) => {
+      checkCancel();
+      set(SLOT.eventsPlanned, handled);
+      if (!spec.dryRun) set(SLOT.eventsWritten, handled);
+    };
+    const options = { dryRun: spec.dryRun, calendarKey: spec.calendarKey, onEvent };
+    let summary;
+    if (spec.dryRun) {
+      phase('planning');
+      summary = store.snapshot(() => runFileImport(context(), read, options));
+    } else {
+      await lockGranted();
+      phase('writing');
+      // One transaction for the whole import: all of it or nothing (a Cancel throws out of it).
+      summary = store.writing(() => runFileImport(context(), read, options));
+    }
+    phase('finished');
+    post({ type: 'done', summary });
+  } catch (error) {
+    post({ type: 'failed', error: errorOf(error) });
+  } finally {
+    store.close();
+  }
+}
+
+parentPort!.once('message', (message: LoopMessage) => {
+  if (message.type !== 'start') return;
+  spec = message.spec;
+  slots = new Int32Array(message.shared);
+  void run();
+});
