@@ -2,13 +2,11 @@
 // axe-core scan of every main screen (and the open editor) with no serious or critical violation.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { dayOf, startApp, thisMonth, type App } from './support.ts';
 import { seedDemo } from '../../scripts/ui/demo-data.ts';
+import { scan } from './helpers/axe.ts';
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 /** A file whose preview shows every kind of note and both kinds of related item (demo data's venue and organizer). */
 const PREVIEW_FILE = [
   'BEGIN:VCALENDAR',
@@ -137,35 +135,6 @@ test('create, edit and delete an event with the keyboard only', async (t) => {
   await confirm.waitFor({ state: 'detached' });
   assert.equal((await app.api('GET', `events/${created.id}`)).body.code, 'event-no-longer-available');
 });
-
-async function scan(page: Page, name: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const results = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context?: unknown,
-            options?: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[]; help: string }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  });
-  return results
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${name}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.targets.join(', ')}`,
-    );
-}
 
 test('axe-core finds no serious or critical violation on any main screen, in light and dark, English and Spanish', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
