@@ -150,7 +150,7 @@ export const en = {
   'editor.termsHelp': 'Type to find one; press Enter on “Create” to add a new one.',
   'editor.cost': 'Cost',
   'editor.costHelp':
-    'As text, e.g. “$35” or “10–20 €”; a word without an amount (“Free”) shows as free, “0” as no cost.',
+    'As text: a number alone shows as “{example}”, a range as “{range}”; a word without an amount (“Free”) shows as free, “0” as no cost.',
   'editor.website': 'Website',
   'editor.image': 'Image URL',
   'editor.featured': 'Featured',
@@ -258,6 +258,7 @@ export const en = {
   'events.columnVenue': 'Venue',
   'events.columnCategories': 'Categories',
   'events.columnStatus': 'Status',
+  'events.columnCost': 'Cost',
   'events.emptyFiltered': 'No events match these filters.',
   'events.emptyUpcoming':
     'No upcoming events. Earlier ones are listed once you include past events; “New event” adds one.',
@@ -651,7 +652,7 @@ export const en = {
   'currency.codeHelp': 'ISO 4217: three capital letters, such as EUR, USD or MXN.',
   'currency.help': 'A cost written without a symbol is shown with this one.',
   'currency.example': 'Example: {example}',
-  'editor.costCurrencyHint': 'A number alone is shown as {example}; a range as 12–22.',
+  'cost.free': 'Free',
 
   'events.selectRow': 'Select “{title}”',
   'events.selectPage': 'Select every event on this page',

@@ -156,7 +156,7 @@ export const es: Record<MessageId, string> = {
   'editor.termsHelp': 'Escribe para encontrar una; pulsa Intro en «Crear» para añadir una nueva.',
   'editor.cost': 'Precio',
   'editor.costHelp':
-    'Como texto, p. ej. «35 €» o «10–20 €»; una palabra sin importe («Gratis») se muestra como gratis, y «0» como sin precio.',
+    'Como texto: un número solo se muestra como «{example}» y un intervalo como «{range}»; una palabra sin importe («Gratis») se muestra como gratis, y «0» como sin precio.',
   'editor.website': 'Sitio web',
   'editor.image': 'URL de la imagen',
   'editor.featured': 'Destacado',
@@ -264,6 +264,7 @@ export const es: Record<MessageId, string> = {
   'events.columnVenue': 'Lugar',
   'events.columnCategories': 'Categorías',
   'events.columnStatus': 'Estado',
+  'events.columnCost': 'Precio',
   'events.emptyFiltered': 'Ningún evento coincide con estos filtros.',
   'events.emptyUpcoming':
     'No hay eventos próximos. Los anteriores aparecen al incluir los eventos pasados; «Nuevo evento» añade uno.',
@@ -660,7 +661,7 @@ export const es: Record<MessageId, string> = {
   'currency.codeHelp': 'ISO 4217: tres letras mayúsculas, como EUR, USD o MXN.',
   'currency.help': 'Un precio escrito sin símbolo se muestra con este.',
   'currency.example': 'Ejemplo: {example}',
-  'editor.costCurrencyHint': 'Un número solo se muestra como {example}; un intervalo, como 12–22.',
+  'cost.free': 'Gratis',
 
   'events.selectRow': 'Seleccionar «{title}»',
   'events.selectPage': 'Seleccionar todos los eventos de esta página',

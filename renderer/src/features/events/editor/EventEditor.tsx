@@ -40,6 +40,7 @@ import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
+import { useCostText } from '../use-cost-text.ts';
 import { withScheme } from '../../../components/web-address.ts';
 
 export default function EventEditor({ target }: { target: Extract<EditorTarget, { kind: 'event' }> }) {
@@ -116,6 +117,12 @@ function EditorForm({
   const update = useUpdateEvent();
   const remove = useDeleteEvent();
   const trashWithUndo = useUndoableTrash();
+  // The cost hint says how the site's currency shows a bare amount ("15 €" on a Berlin site).
+  const costOf = useCostText();
+  const costHelp = t('editor.costHelp', {
+    example: costOf({ currency_symbol: '', currency_position: '', values: ['15'] }),
+    range: costOf({ currency_symbol: '', currency_position: '', values: ['12', '22'] }),
+  });
   // The version this editor is based on: what it loaded, or what it took from a conflict.
   const [base, setBase] = useState({ initial: loadedInitial, etag: loadedEtag, resetKey: 0 });
   const [values, setValues] = useState(loadedInitial);
@@ -325,7 +332,7 @@ function EditorForm({
             <legend>{t('editor.sectionDetails')}</legend>
             <TextField
               label={t('editor.cost')}
-              description={t('editor.costHelp')}
+              description={costHelp}
               value={values.cost}
               onChange={(v) => set('cost', v)}
               error={fieldError.cost}

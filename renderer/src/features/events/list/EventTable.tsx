@@ -1,10 +1,12 @@
-// The events of one page as a table: title, when (in the site's zone), venue, categories, status.
+// The events of one page as a table: title, when (in the site's zone), venue, categories, cost (in
+// the site's currency), status.
 // A row opens the editor (Enter or a click).
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { Event, Venue } from '../../../api/types.ts';
 import { useLocale, useT } from '../../../i18n/index.tsx';
 import { formatWhen } from '../../../i18n/dates.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
+import { useCostText } from '../use-cost-text.ts';
 
 function when(event: Event, locale: string, zone: string): string {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
@@ -25,6 +27,7 @@ function when(event: Event, locale: string, zone: string): string {
 export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: string; onOpen(id: number): void }) {
   const t = useT();
   const locale = useLocale();
+  const costOf = useCostText();
   return (
     <Table className="table events-table" aria-label={t('events.list')} onRowAction={(key) => onOpen(Number(key))}>
       <TableHeader>
@@ -34,6 +37,7 @@ export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: st
         <Column className="column">{t('events.columnWhen')}</Column>
         <Column className="column">{t('events.columnVenue')}</Column>
         <Column className="column">{t('events.columnCategories')}</Column>
+        <Column className="column">{t('events.columnCost')}</Column>
         <Column className="column">{t('events.columnStatus')}</Column>
       </TableHeader>
       <TableBody dependencies={[locale]} items={events}>
@@ -61,6 +65,7 @@ export function EventTable({ events, zone, onOpen }: { events: Event[]; zone: st
                   </span>
                 ))}
               </Cell>
+              <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
               <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
             </Row>
           );
