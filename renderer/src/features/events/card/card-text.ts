@@ -67,7 +67,8 @@ export function cardFromEvent(event: Event, etag: string | null): CardData {
       organizers: event.organizer.map((organizer) => String(organizer.organizer ?? '')),
       categories: event.categories.map(({ id, name }) => ({ id, name })),
       cost: event.cost,
-      costDetails: event.cost_details,
+      // Only when the event has them (a test's or an old cache's event may not).
+      ...(event.cost_details ? { costDetails: event.cost_details } : {}),
       description: descriptionStart(event.description),
     },
   };
