@@ -1,6 +1,7 @@
 // GET almanac/v1/event-list — svc/events/v1's /events page (the same filters, visibility, paging,
 // representation and headers), with what only the app's Events list asks for: one row per
-// repeating event (`one_per_series`). svc/events/v1 itself stays exactly the contract.
+// repeating event (`one_per_series`), sorting by title or venue (`orderby`, `order`). svc/events/v1
+// itself stays exactly the contract.
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
@@ -29,6 +30,8 @@ export const eventListRoutes: RouteSpec[] = [
         validate: ({ ctx, args }, errors) => {
           const prepared = prepareEventList(ctx, args, errors, DateTime.now());
           if (args.one_per_series === true) prepared.filter.topLevelOnly = true;
+          if (args.orderby === 'title' || args.orderby === 'venue') prepared.filter.orderBy = args.orderby;
+          if (args.order === 'desc') prepared.filter.descending = true;
           return prepared;
         },
         handler: ({ ctx, args, prepared }) =>
