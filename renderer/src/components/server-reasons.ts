@@ -4,7 +4,7 @@
 // earlier than Start." / "Fin no puede ser anterior a Inicio." Unknown codes return undefined, and
 // the caller shows the server's own text. Pure (no React): unit-tested with the catalogs.
 import type { MessageId } from '../i18n/messages/en.ts';
-import type { Reason } from '../api/errors.ts';
+import { ApiError, type Reason } from '../api/errors.ts';
 
 /** The label a parameter has in the forms (the editors' own labels, so the words match). */
 export const PARAM_LABELS: Record<string, MessageId> = {
@@ -89,4 +89,11 @@ export function reasonText(t: Translate, param: string, reason: Reason): string 
   const values: Values = { ...reason.params, field: label(param) };
   if (typeof reason.params?.other === 'string') values.other = label(reason.params.other);
   return t(id, values);
+}
+
+/** A failed request's message for one parameter: the catalog's words for its reason, else the server's. */
+export function paramError(t: Translate, error: unknown, param: string): string | undefined {
+  if (!(error instanceof ApiError)) return undefined;
+  const reason = error.reasons[param];
+  return (reason && reasonText(t, param, reason)) || error.params[param];
 }

@@ -15,7 +15,7 @@ import { SelectField, TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
-import { reasonText } from '../../components/server-reasons.ts';
+import { paramError } from '../../components/server-reasons.ts';
 import { withSymbol, type SiteCurrency } from '../events/cost-text.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 
@@ -121,10 +121,7 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
   const apiError = mutation.error instanceof ApiError ? mutation.error : undefined;
   const params = apiError?.params ?? {};
   /** A parameter's message in the UI's words when the service gave its reason, else its own. */
-  const fieldError = (param: string) => {
-    const reason = apiError?.reasons[param];
-    return (reason && reasonText(t, param, reason)) || params[param];
-  };
+  const fieldError = (param: string) => paramError(t, mutation.error, param);
   const formError = mutation.error && Object.keys(params).length === 0 ? errorText(mutation.error) : undefined;
 
   const save = () => {
