@@ -640,7 +640,8 @@ export const en = {
   'reason.siteCode': '{field} holds only lowercase letters, digits and “-”.',
   'reason.taken': 'That {field} is taken: choose another.',
   'reason.noSuchUser': 'There is no user “{user}”.',
-  'reason.origin': '{field} must be a web origin, such as https://example.org.',
+  'reason.origin':
+    '{field} is not an origin such as http://localhost:5173 or https://example.org (scheme, host, optional port; no path).',
   'reason.invalid': '{field} is not valid.',
 
   'currency.title': 'Currency',

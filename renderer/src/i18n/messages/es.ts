@@ -649,7 +649,8 @@ export const es: Record<MessageId, string> = {
   'reason.siteCode': 'El campo {field} solo admite minúsculas, cifras y «-».',
   'reason.taken': 'Ese valor de {field} ya está en uso: elige otro.',
   'reason.noSuchUser': 'No hay ningún usuario «{user}».',
-  'reason.origin': 'El campo {field} debe ser un origen web, como https://example.org.',
+  'reason.origin':
+    '{field} no es un origen como http://localhost:5173 o https://example.org (esquema, host y, si hace falta, puerto; sin ruta).',
   'reason.invalid': 'El campo {field} no es válido.',
 
   'currency.title': 'Moneda',
