@@ -2,7 +2,7 @@
 // Move to trash (with Undo: a bulk restore), Publish, Make draft, Add category…, Add tag…, Set
 // venue…. Shown above the table while rows are selected; says how many ("20 selected") and, when
 // the whole page is, offers every event that matches across the pages.
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
@@ -39,13 +39,25 @@ export function BulkBar({
   const { ids, allMatching, selectAllMatching, clear } = useEventSelection();
   const [working, setWorking] = useState(false);
   const [choosing, setChoosing] = useState<Choosing>(null);
+  // "All that match": their ids are asked for when chosen, so an action does not wait for them.
+  const matching = useRef<{ key: string; ids: Promise<number[] | undefined> } | null>(null);
+  const matchingIds = () => {
+    const key = JSON.stringify(query);
+    if (matching.current?.key !== key) {
+      const ids = matchingEventIds(query);
+      ids.catch(() => undefined); // a failure is reported when an action awaits it
+      matching.current = { key, ids };
+    }
+    return matching.current.ids;
+  };
   const count = allMatching ? total : ids.size;
   const wholePage = pageIds.length > 0 && pageIds.every((id) => ids.has(id));
 
   /** The ids the action is for: the ticked rows, or every match (refused past the endpoint's limit). */
   const targets = async (): Promise<number[] | undefined> => {
     if (!allMatching) return [...ids];
-    const every = await matchingEventIds(query);
+    const every = await matchingIds();
+    matching.current = null; // the next action asks again: the matches may have changed
     if (!every) notify(t('events.bulkTooMany'), { tone: 'error' });
     return every;
   };
@@ -93,7 +105,14 @@ export function BulkBar({
             {allMatching ? t('events.allMatchingSelected', { count }) : t('events.selectedCount', { count })}
           </span>
           {wholePage && !allMatching && total > pageIds.length && (
-            <Button variant="quiet" onPress={selectAllMatching}>
+            <Button
+              variant="quiet"
+              onPress={() => {
+                matching.current = null;
+                void matchingIds();
+                selectAllMatching();
+              }}
+            >
               {t('events.selectAllMatching', { count: total })}
             </Button>
           )}
