@@ -3,7 +3,15 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { idOrSlugList, postId } from '../args.ts';
 
-export const BULK_ACTIONS = ['trash', 'publish', 'draft', 'add_categories', 'add_tags', 'set_venue'] as const;
+export const BULK_ACTIONS = [
+  'trash',
+  'restore',
+  'publish',
+  'draft',
+  'add_categories',
+  'add_tags',
+  'set_venue',
+] as const;
 
 export const BulkArgs = Type.Object({
   ids: Type.Array(postId('An event ID.'), { minItems: 1, maxItems: 1000, description: 'The events to change.' }),
@@ -11,7 +19,7 @@ export const BulkArgs = Type.Object({
     BULK_ACTIONS.map((action) => Type.Literal(action)),
     {
       description:
-        'trash, publish, draft, add_categories (the categories given, besides their own), add_tags, or set_venue.',
+        'trash, restore (trashed events back to the status they had: the Undo of trash), publish, draft, add_categories (the categories given, besides their own), add_tags, or set_venue.',
     },
   ),
   categories: Type.Optional(idOrSlugList('add_categories: category IDs or names (unknown names are created).')),

@@ -47,5 +47,17 @@ export const AppEventListArgs = Type.Composite([
         description: 'true: a repeating event is one row (its first occurrence in the window), not one per occurrence.',
       }),
     ),
+    orderby: Type.Optional(
+      Type.Union([Type.Literal('start_date'), Type.Literal('title'), Type.Literal('venue')], {
+        default: 'start_date',
+        description: 'What the page is sorted by: start_date (as /events), title, or venue (its name; none last).',
+      }),
+    ),
+    order: Type.Optional(
+      Type.Union([Type.Literal('asc'), Type.Literal('desc')], {
+        default: 'asc',
+        description: 'asc (A to Z, earliest first) or desc.',
+      }),
+    ),
   }),
 ]);

@@ -40,18 +40,22 @@ export function toApiError(error: FastifyError | Error): ApiError {
   return new ApiError(500, 'rest_internal_error', 'An unexpected error occurred. It has been logged.');
 }
 
+/** The app's own UI asks for each parameter's reason code (data.almanac_reasons); nobody else gets it. */
+export const REASONS_HEADER = 'x-almanac-reasons';
+
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error);
+  const withReasons = request.headers[REASONS_HEADER] === '1';
   if (apiError.status >= 500) request.log.error({ err: error }, 'unexpected error');
   if (apiError.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="almanac", Basic realm="almanac"');
   if (apiError.status === 429 && typeof apiError.data.retry_after === 'number')
     reply.header('Retry-After', String(apiError.data.retry_after));
   // ?_envelope wraps errors too (status 200, the real status in the body), as WordPress does.
   if ((request.query as Record<string, unknown> | undefined)?._envelope !== undefined) {
-    const wrapped = envelope(apiError.status, {}, JSON.stringify(apiError.toBody()));
+    const wrapped = envelope(apiError.status, {}, JSON.stringify(apiError.toBody(withReasons)));
     return reply.code(200).type('application/json; charset=utf-8').send(wrapped.body);
   }
-  return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody());
+  return reply.code(apiError.status).type('application/json; charset=utf-8').send(apiError.toBody(withReasons));
 }
 
 export function notFoundHandler(_request: FastifyRequest, reply: FastifyReply) {

@@ -1,12 +1,14 @@
 // WordPress-style error bodies: {code, message, data: {status, ...}} (contract §9). Everything that
 // goes wrong in a request is an ApiError by the time it reaches the client: the protocol's own
 // failures are made here, and an operation's (operations/errors.ts) get their HTTP status here.
-import { OperationError, type Failure } from '../operations/errors.ts';
+import { OperationError, type Failure, type Reason } from '../operations/errors.ts';
 
 export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly data: Record<string, unknown>;
+  /** Each failed parameter's reason (operations/errors.ts Reason): only for callers that ask. */
+  reasons: Record<string, Reason> = {};
 
   constructor(
     status: number,
@@ -22,8 +24,14 @@ export class ApiError extends Error {
     this.data = data;
   }
 
-  toBody(): { code: string; message: string; data: Record<string, unknown> } {
-    return { code: this.code, message: this.message, data: { status: this.status, ...this.data }, ...this.topLevel };
+  /**
+   * The body. `withReasons` (the app's own UI, X-Almanac-Reasons: 1) adds data.almanac_reasons when
+   * there are any; every other caller gets the contract's body, byte for byte.
+   */
+  toBody(withReasons = false): { code: string; message: string; data: Record<string, unknown> } {
+    const data: Record<string, unknown> = Object.assign({ status: this.status }, this.data);
+    if (withReasons && Object.keys(this.reasons).length > 0) data.almanac_reasons = this.reasons;
+    return Object.assign({ code: this.code, message: this.message, data }, this.topLevel);
   }
 }
 
@@ -38,7 +46,9 @@ const STATUS: Record<Failure, number> = {
 
 /** An operation's failure as the HTTP error it is. */
 function httpError(error: OperationError): ApiError {
-  return new ApiError(STATUS[error.failure], error.code, error.message, error.data, error.topLevel);
+  const apiError = new ApiError(STATUS[error.failure], error.code, error.message, error.data, error.topLevel);
+  apiError.reasons = error.reasons;
+  return apiError;
 }
 
 /** Any error of ours as an ApiError; undefined for anything else (a fault). */

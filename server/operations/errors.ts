@@ -14,7 +14,30 @@ export type Failure =
   /** What the input names was trashed: the operation would repeat itself. */
   | 'gone';
 
+/**
+ * Why one parameter failed, for the app's own UI: a stable code and its values (`end_before_start`
+ * with `other: 'start_date'`), so the UI can say it in its language with its field labels. Never
+ * part of svc/events/v1's bodies unless the caller asks (X-Almanac-Reasons: 1, http/error-handler.ts).
+ */
+export interface Reason {
+  code: string;
+  params?: Record<string, string | number>;
+}
+
+/** A parameter's message with its reason: `errors.add('title', said('empty', 'title must not be empty.'))`. */
+export interface Said {
+  message: string;
+  reason: Reason;
+}
+
+export function said(code: string, message: string, params?: Reason['params']): Said {
+  return { message, reason: params ? { code, params } : { code } };
+}
+
 export class OperationError extends Error {
+  /** Each failed parameter's reason (see Reason), kept beside the body, not in it. */
+  reasons: Record<string, Reason> = {};
+
   constructor(
     readonly failure: Failure,
     readonly code: string,
@@ -38,15 +61,18 @@ interface ParamDetail {
 export class ParamErrors {
   private readonly params = new Map<string, string>();
   private readonly details = new Map<string, ParamDetail>();
+  private readonly reasons = new Map<string, Reason>();
 
   /**
    * `detailCode`: the WordPress error code when WordPress itself would have raised it
    * (rest_invalid_type), or our own where a client can do more with the failure than show it
    * (almanac_invalid_rule, with the rule's parts in `detailData`).
    */
-  add(param: string, message: string, detailCode?: string, detailData: Record<string, unknown> = {}): void {
+  add(param: string, text: string | Said, detailCode?: string, detailData: Record<string, unknown> = {}): void {
     if (this.params.has(param)) return;
+    const message = typeof text === 'string' ? text : text.message;
     this.params.set(param, message);
+    if (typeof text !== 'string') this.reasons.set(param, text.reason);
     if (detailCode) this.details.set(param, { code: detailCode, message, data: Object.assign({ param }, detailData) });
   }
 
@@ -67,13 +93,18 @@ export class ParamErrors {
   /** Takes in the parameters of a rest_invalid_param thrown by a lookup; false for any other error. */
   absorb(error: unknown): boolean {
     if (!(error instanceof OperationError) || error.code !== 'rest_invalid_param') return false;
-    for (const [param, message] of Object.entries((error.data.params ?? {}) as Record<string, string>))
-      this.add(param, message);
+    for (const [param, message] of Object.entries((error.data.params ?? {}) as Record<string, string>)) {
+      const reason = error.reasons[param];
+      this.add(param, reason ? { message, reason } : message);
+    }
     return true;
   }
 
   throwIfAny(): void {
-    if (this.params.size > 0) throw invalidParams(Object.fromEntries(this.params), Object.fromEntries(this.details));
+    if (this.params.size === 0) return;
+    const error = invalidParams(Object.fromEntries(this.params), Object.fromEntries(this.details));
+    error.reasons = Object.fromEntries(this.reasons);
+    throw error;
   }
 }
 
@@ -94,8 +125,11 @@ function invalidParams(params: Record<string, string>, details: Record<string, P
   );
 }
 
-export function invalidParam(param: string, message: string): OperationError {
-  return invalidParams({ [param]: message });
+export function invalidParam(param: string, text: string | Said): OperationError {
+  if (typeof text === 'string') return invalidParams({ [param]: text });
+  const error = invalidParams({ [param]: text.message });
+  error.reasons = { [param]: text.reason };
+  return error;
 }
 
 /** Refused for want of a role: `unauthenticated` when nobody is signed in (the reference's rest_forbidden rule). */

@@ -5,7 +5,7 @@
 // every other failure is collected, so that the operation's own checks add theirs to the same error.
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import type { TObject } from '@sinclair/typebox';
-import { OperationError, ParamErrors } from './errors.ts';
+import { OperationError, ParamErrors, said, type Said } from './errors.ts';
 
 // validateSchema: false skips checking each schema against JSON Schema's meta-schema (and
 // compiling the meta-schema first): a sixth of start-up → first answered request. The schemas are
@@ -38,34 +38,42 @@ function paramOf(error: ErrorObject): string {
   return first.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
-function describe(param: string, error: ErrorObject): string {
+function describe(param: string, error: ErrorObject): Said {
+  const limit = Number(error.params.limit);
   switch (error.keyword) {
     case 'type':
-      return `${param} is not of type ${error.params.type}.`;
-    case 'enum':
-      return `${param} is not one of ${(error.params.allowedValues as unknown[]).join(', ')}.`;
+      return said('type', `${param} is not of type ${error.params.type}.`, { type: String(error.params.type) });
+    case 'enum': {
+      const values = (error.params.allowedValues as unknown[]).join(', ');
+      return said('one_of', `${param} is not one of ${values}.`, { values });
+    }
     case 'minimum':
-      return `${param} must be greater than or equal to ${error.params.limit}.`;
+      return said('minimum', `${param} must be greater than or equal to ${limit}.`, { limit });
     case 'maximum':
-      return `${param} must be less than or equal to ${error.params.limit}.`;
+      return said('maximum', `${param} must be less than or equal to ${limit}.`, { limit });
     case 'minLength':
-      return error.params.limit === 1 ? `${param} must not be empty.` : `${param} is too short.`;
+      return limit === 1 ? said('empty', `${param} must not be empty.`) : said('too_short', `${param} is too short.`);
     case 'maxLength':
-      return `${param} must be at most ${error.params.limit} characters long.`;
+      return said('too_long', `${param} must be at most ${limit} characters long.`, { limit });
     case 'maxItems':
-      return `${param} must contain at most ${error.params.limit} items.`;
+      return said('too_many', `${param} must contain at most ${limit} items.`, { limit });
     case 'pattern':
     case 'format':
-      return `${param} is not in the expected format.`;
+      return said('format', `${param} is not in the expected format.`);
     default:
-      return `${param} is invalid.`;
+      return said('invalid', `${param} is invalid.`);
   }
 }
 
 function missingParams(names: string[]): OperationError {
-  return new OperationError('invalid', 'rest_missing_callback_param', `Missing parameter(s): ${names.join(', ')}`, {
-    params: names,
-  });
+  const error = new OperationError(
+    'invalid',
+    'rest_missing_callback_param',
+    `Missing parameter(s): ${names.join(', ')}`,
+    { params: names },
+  );
+  error.reasons = Object.fromEntries(names.map((name) => [name, { code: 'required' }]));
+  return error;
 }
 
 /** Validates `input` (already in its schema's types) and returns what failed, by field. */
@@ -83,7 +91,8 @@ export function checkInput(schema: TObject, input: Record<string, unknown>): Par
     }
   }
   for (const [name, value] of Object.entries(input)) {
-    if (hasControlChars(value)) errors.add(name, `${name} must not contain control characters.`);
+    if (hasControlChars(value))
+      errors.add(name, said('control_characters', `${name} must not contain control characters.`));
   }
   return errors;
 }

@@ -72,3 +72,46 @@ test('one event the caller may not change refuses the whole action, naming it; u
   assert.equal(noValue.status, 400);
   assert.ok(noValue.body.data.params.tags);
 });
+
+test('restore: the Undo of a bulk trash puts each event back with the status it had', async () => {
+  const published = await make('Back to published');
+  const draft = await createEvent(server, {
+    title: 'Back to draft',
+    start_date: '2031-02-01 10:00',
+    end_date: '2031-02-01 11:00',
+    status: 'draft',
+  });
+  const ids = [published.id, draft.id];
+  const trashed = await server.admin('POST', BULK, { json: { ids, action: 'trash' } });
+  assert.deepEqual(trashed.body.changed.sort(), [...ids].sort());
+  const restored = await server.admin('POST', BULK, { json: { ids, action: 'restore' } });
+  assert.equal(restored.status, 200, restored.text);
+  assert.deepEqual(restored.body.changed.sort(), [...ids].sort());
+  assert.equal((await server.admin('GET', `events/${published.id}`)).body.status, 'publish');
+  assert.equal((await server.admin('GET', `events/${draft.id}`)).body.status, 'draft');
+  const again = await server.admin('POST', BULK, { json: { ids, action: 'restore' } });
+  assert.deepEqual(again.body.unchanged.sort(), [...ids].sort(), 'not trashed: nothing to restore');
+});
+
+test('the app’s event list sorts by title and by venue (none last), either way', async () => {
+  const venueA = await server.admin('POST', 'venues', { json: { venue: 'Aula' } });
+  const venueZ = await server.admin('POST', 'venues', { json: { venue: 'Zenith' } });
+  const day = '2033-04-01';
+  const add = (title: string, venue?: number) =>
+    createEvent(server, { title, start_date: `${day} 10:00`, end_date: `${day} 11:00`, ...(venue ? { venue } : {}) });
+  await add('banana', venueZ.body.id);
+  await add('Apple');
+  await add('cherry', venueA.body.id);
+  const list = async (query: Record<string, string>) =>
+    (
+      await server.admin('GET', '/almanac/v1/event-list', {
+        query: { start_date: day, end_date: `${day} 23:59`, status: 'publish,draft', ...query },
+      })
+    ).body.events.map((e: { title: string }) => e.title);
+  assert.deepEqual(await list({ orderby: 'title' }), ['Apple', 'banana', 'cherry']);
+  assert.deepEqual(await list({ orderby: 'title', order: 'desc' }), ['cherry', 'banana', 'Apple']);
+  assert.deepEqual(await list({ orderby: 'venue' }), ['cherry', 'banana', 'Apple']);
+  assert.deepEqual(await list({ orderby: 'venue', order: 'desc' }), ['banana', 'cherry', 'Apple']);
+  const bad = await server.admin('GET', '/almanac/v1/event-list', { query: { orderby: 'cost' } });
+  assert.equal(bad.status, 400);
+});

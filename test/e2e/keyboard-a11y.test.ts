@@ -3,8 +3,9 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { axeProblems as scan, dayOf, startApp, thisMonth, type App } from './support.ts';
+import { dayOf, startApp, thisMonth, type App } from './support.ts';
 import { seedDemo } from '../../scripts/ui/demo-data.ts';
+import { scan } from './helpers/axe.ts';
 
 /** A file whose preview shows every kind of note and both kinds of related item (demo data's venue and organizer). */
 const PREVIEW_FILE = [

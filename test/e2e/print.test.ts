@@ -140,13 +140,18 @@ test('desktop File → Export PDF…: the window lays the busy month out for pap
   // The preload bridge is Electron's (not downloadable here): a stand-in with the same shape, whose
   // exportPdf has Chromium print the page as webContents.printToPDF would.
   const context = await app.browser.newContext({ viewport: { width: 1280, height: 800 } });
-  const calls: { title: string; printing: boolean; pages: number }[] = [];
+  const calls: { title: string; printing: boolean; pages: number; error?: string }[] = [];
   await context.exposeBinding('__almanacExportPdf', async ({ page }, title: string) => {
-    const printing = await page.evaluate(() => document.documentElement.classList.contains('printing'));
-    const pdf = await page.pdf({ landscape: true, format: 'A4', printBackground: true, preferCSSPageSize: true });
-    writeFileSync(join(out, 'export-pdf.pdf'), pdf);
-    calls.push({ title, printing, pages: pdfPages(pdf) });
-    return 'saved';
+    try {
+      const printing = await page.evaluate(() => document.documentElement.classList.contains('printing'));
+      const pdf = await page.pdf({ landscape: true, format: 'A4', printBackground: true, preferCSSPageSize: true });
+      writeFileSync(join(out, 'export-pdf.pdf'), pdf);
+      calls.push({ title, printing, pages: pdfPages(pdf) });
+      return 'saved';
+    } catch (error) {
+      calls.push({ title, printing: false, pages: 0, error: String(error) });
+      throw error;
+    }
   });
   // As a string: a function would be serialised with the test compiler's helpers (`__name`) in it.
   await context.addInitScript(`
@@ -169,8 +174,12 @@ test('desktop File → Export PDF…: the window lays the busy month out for pap
     await page.evaluate(() =>
       (window as unknown as { __almanacMenu: (c: string) => void }).__almanacMenu('export-pdf'),
     );
+    // Until the export has answered and the page is back on screen.
+    for (let waited = 0; calls.length === 0 && waited < 60_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
     await page.waitForFunction(() => !document.documentElement.classList.contains('printing'));
-    assert.equal(calls.length, 1);
+    assert.equal(calls.length, 1, 'the window asked for the PDF once');
+    assert.equal(calls[0]!.error, undefined);
     assert.equal(calls[0]!.printing, true, 'laid out for paper while Chromium printed');
     assert.equal(calls[0]!.pages, 1, 'a busy month on one landscape page');
     assert.match(calls[0]!.title, /Almanac/);

@@ -90,10 +90,11 @@ test('Settings → Web pages: an address allowed there may call the API from a b
   const field = section.getByLabel('Address to allow', { exact: true });
   await field.fill('https://example.org/path');
   await section.getByRole('button', { name: 'Allow' }).click();
-  // The server's message at the field: marked invalid, the message tied to it.
+  // The server's message at the field, in the UI's words with the field's label: marked invalid,
+  // the message tied to it.
   await section.locator('input[aria-invalid="true"]').waitFor();
   assert.equal(await field.getAttribute('aria-invalid'), 'true');
-  await section.getByText(/is not an origin such as/).waitFor();
+  await section.getByText(/^Address to allow is not an origin such as/).waitFor();
   await field.fill('http://localhost:5173');
   await field.press('Enter');
   await section.getByText('http://localhost:5173', { exact: true }).waitFor();

@@ -1,8 +1,7 @@
 // End-to-end harness: the real service (startService) on a fresh temp data dir, the built UI
 // (dist/renderer, built by `npm test` before the tests), and Debian's Chromium driven by
 // playwright-core. No mocks: what the browser does goes over HTTP to the real server and SQLite.
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -144,34 +143,5 @@ export async function editFromCard(page: Page, event: Locator): Promise<Locator>
   return page.getByRole('dialog', { name: /^(Edit event|Editar evento)$/ });
 }
 
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
 /** axe-core's serious and critical violations on the page as it is, each named with `name`. */
-export async function axeProblems(page: Page, name: string): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE);
-  const results = await page.evaluate(async () => {
-    const axe = (
-      window as unknown as {
-        axe: {
-          run(
-            context?: unknown,
-            options?: unknown,
-          ): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[]; help: string }[] }>;
-        };
-      }
-    ).axe;
-    const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
-    }));
-  });
-  return results
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${name}: ${violation.id} (${violation.impact}) ${violation.help} — ${violation.targets.join(', ')}`,
-    );
-}
+export { scan as axeProblems } from './helpers/axe.ts';

@@ -36,7 +36,8 @@ async function request<T>(
   url: string,
   options: { body?: unknown; ifMatch?: string | null; signal?: AbortSignal } = {},
 ): Promise<Answer<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...authHeaders() };
+  // X-Almanac-Reasons: each bad parameter's reason code, to say it in the UI's language (server-reasons.ts).
+  const headers: Record<string, string> = { Accept: 'application/json', 'X-Almanac-Reasons': '1', ...authHeaders() };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (options.ifMatch) headers['If-Match'] = options.ifMatch;
   let response: Response;

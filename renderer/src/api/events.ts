@@ -55,14 +55,20 @@ export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
   }, [client, site, wanted, enabled]);
 }
 
-export function useEventList(params: Query, options: { enabled?: boolean } = {}) {
+/**
+ * A page of events: svc/events/v1's /events, or with `app` almanac/v1/event-list (the same page,
+ * plus what only the app's list asks for: sorting by title or venue, one row per series).
+ */
+export function useEventList(params: Query, options: { enabled?: boolean; app?: boolean } = {}) {
   const site = currentSite();
   return useQuery({
     enabled: options.enabled ?? true,
-    queryKey: keys.eventList(site, params),
+    queryKey: keys.eventList(site, options.app ? { ...params, _app: true } : params),
     queryFn: async ({ signal }): Promise<Answer<EventList> | { empty: true }> => {
       try {
-        const answer = await api.get<EventList>(EVENTS_NS, 'events', params, signal);
+        const answer = options.app
+          ? await api.get<EventList>(APP_NS, 'event-list', params, signal)
+          : await api.get<EventList>(EVENTS_NS, 'events', params, signal);
         return { ...answer, data: { ...answer.data, events: answer.data.events.map(eventWithTextNames) } };
       } catch (error) {
         // /events answers 404 for a page past the last: for a list, that is just an empty page.

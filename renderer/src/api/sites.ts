@@ -20,6 +20,9 @@ export interface SiteWrite {
   language?: string;
   timezone?: string;
   per_page?: number;
+  currency_symbol?: string;
+  currency_position?: 'prefix' | 'postfix';
+  currency_code?: string;
 }
 
 export function useCreateSite() {

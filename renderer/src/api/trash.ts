@@ -1,9 +1,10 @@
-// The trash (almanac/v1/trash), and restoring or deleting for good through svc/events/v1.
+// The trash (almanac/v1/trash), restoring or deleting for good through svc/events/v1, and emptying
+// a whole trash (DELETE almanac/v1/trash).
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api } from './client.ts';
 import { keys } from './keys.ts';
 import { currentSite } from './site.ts';
-import type { TrashPage } from '../../../contract/app/trash.ts';
+import type { TrashEmptied, TrashPage } from '../../../contract/app/trash.ts';
 
 export type TrashKind = 'events' | 'venues' | 'organizers';
 export type { TrashPage };
@@ -44,6 +45,15 @@ export function useDeleteForever(kind: TrashKind) {
   const invalidate = useInvalidate(kind);
   return useMutation({
     mutationFn: (id: number) => api.delete<unknown>(EVENTS_NS, `${kind}/${id}`, { query: { force: true } }),
+    onSuccess: invalidate,
+  });
+}
+
+/** Empty trash: every item of this kind deleted for good (others' the caller may not delete stay). */
+export function useEmptyTrash(kind: TrashKind) {
+  const invalidate = useInvalidate(kind);
+  return useMutation({
+    mutationFn: async () => (await api.delete<TrashEmptied>(APP_NS, 'trash', { query: { type: kind } })).data,
     onSuccess: invalidate,
   });
 }

@@ -11,6 +11,7 @@ import { Button } from './Button.tsx';
 import { notify } from './Notices.tsx';
 import { useErrorText } from './States.tsx';
 import { errorCount, formErrorsOf, NO_ERRORS, type FormErrors } from './form-errors.ts';
+import { reasonText } from './server-reasons.ts';
 import { useT } from '../i18n/index.tsx';
 
 /** A form's errors, and `fail(error)` to put a failed save's messages where they belong. */
@@ -18,13 +19,22 @@ export function useFormErrors<F extends string>(
   fieldOf: (param: string) => F | undefined,
   codeFields?: Partial<Record<string, F>>,
 ) {
+  const t = useT();
   const text = useErrorText();
   const [errors, setErrors] = useState<FormErrors<F>>(NO_ERRORS);
   return {
     errors,
     setErrors,
     clear: () => setErrors(NO_ERRORS),
-    fail: (error: unknown) => setErrors(formErrorsOf(error, { fieldOf, text, codeFields })),
+    fail: (error: unknown) =>
+      setErrors(
+        formErrorsOf(error, {
+          fieldOf,
+          text,
+          codeFields,
+          reasonText: (param, reason) => reasonText(t, param, reason),
+        }),
+      ),
   };
 }
 

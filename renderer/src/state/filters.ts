@@ -22,7 +22,19 @@ export interface EventFilters {
   /** "Near a place": the venue whose coordinates are the centre ('' when off). */
   near: string;
   page: number;
+  /** The column the list is sorted by (the app's event-list `orderby`), and which way. */
+  sort: EventSort;
+  order: 'asc' | 'desc';
+  /** Rows per page (one of PAGE_SIZES). */
+  perPage: number;
+  /** A repeating event as one row, at its next date (event-list `one_per_series`). */
+  onePerSeries: boolean;
 }
+
+export type EventSort = 'start_date' | 'title' | 'venue';
+export const EVENT_SORTS: readonly EventSort[] = ['start_date', 'title', 'venue'];
+export const PAGE_SIZES = [10, 25, 50] as const;
+export const DEFAULT_PAGE_SIZE = 25;
 
 export const EMPTY_EVENT_FILTERS: EventFilters = {
   search: '',
@@ -37,6 +49,10 @@ export const EMPTY_EVENT_FILTERS: EventFilters = {
   status: '',
   near: '',
   page: 1,
+  sort: 'start_date',
+  order: 'asc',
+  perPage: DEFAULT_PAGE_SIZE,
+  onePerSeries: false,
 };
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
@@ -44,6 +60,8 @@ const list = (value: string | null) => (value ? value.split(',').filter(Boolean)
 export function eventFiltersFromParams(params: URLSearchParams): EventFilters {
   const featured = params.get('featured');
   const page = Number(params.get('page'));
+  const sort = params.get('sort') as EventSort | null;
+  const perPage = Number(params.get('per_page'));
   return {
     search: params.get('search') ?? '',
     from: params.get('from') ?? '',
@@ -57,6 +75,10 @@ export function eventFiltersFromParams(params: URLSearchParams): EventFilters {
     status: params.get('status') ?? '',
     near: /^\d+$/.test(params.get('near') ?? '') ? params.get('near')! : '',
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    sort: sort && EVENT_SORTS.includes(sort) ? sort : 'start_date',
+    order: params.get('order') === 'desc' ? 'desc' : 'asc',
+    perPage: (PAGE_SIZES as readonly number[]).includes(perPage) ? perPage : DEFAULT_PAGE_SIZE,
+    onePerSeries: params.get('series') === 'one',
   };
 }
 
@@ -74,6 +96,22 @@ export function eventFiltersToParams(filters: EventFilters): Record<string, stri
     status: filters.status || undefined,
     near: filters.near || undefined,
     page: filters.page > 1 ? String(filters.page) : undefined,
+    sort: filters.sort !== 'start_date' ? filters.sort : undefined,
+    order: filters.order === 'desc' ? 'desc' : undefined,
+    per_page: filters.perPage !== DEFAULT_PAGE_SIZE ? String(filters.perPage) : undefined,
+    series: filters.onePerSeries ? 'one' : undefined,
+  };
+}
+
+/**
+ * What only the app's event list (almanac/v1/event-list) takes besides /events' filters: the sort
+ * and one row per series. Left out of exports and of svc/events/v1 queries.
+ */
+export function eventListOrder(filters: EventFilters): Record<string, string | boolean | undefined> {
+  return {
+    orderby: filters.sort !== 'start_date' ? filters.sort : undefined,
+    order: filters.order === 'desc' ? 'desc' : undefined,
+    one_per_series: filters.onePerSeries || undefined,
   };
 }
 

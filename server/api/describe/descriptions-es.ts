@@ -23,6 +23,9 @@ import { EVENT_FLAGS } from '../../../contract/constants.ts';
 export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   // The event's yes/no fields carry their Spanish beside them (contract/constants.ts EVENT_FLAGS).
   ...Object.fromEntries(Object.values(EVENT_FLAGS).map((flag) => [flag.description, flag.es])),
+  'What the page is sorted by: start_date (as /events), title, or venue (its name; none last).':
+    'Por qué se ordena la página: start_date (como /events), title o venue (su nombre; los que no tienen, al final).',
+  'asc (A to Z, earliest first) or desc.': 'asc (de la A a la Z, los más tempranos primero) o desc.',
   'Which trash to empty: events, venues or organizers.': 'Qué papelera vaciar: eventos, lugares u organizadores.',
   'The currency symbol costs are shown with (€, $, kr).':
     'El símbolo de moneda con el que se muestran los precios (€, $, kr).',
@@ -32,8 +35,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'How many months ahead the occurrences of repeating events that never end exist (default 24).':
     'Cuántos meses por delante existen las repeticiones de los eventos periódicos sin fin (24 de forma predeterminada).',
   'The events to change.': 'Los eventos que se cambian.',
-  'trash, publish, draft, add_categories (the categories given, besides their own), add_tags, or set_venue.':
-    'trash, publish, draft, add_categories (las categorías indicadas, además de las suyas), add_tags o set_venue.',
+  'trash, restore (trashed events back to the status they had: the Undo of trash), publish, draft, add_categories (the categories given, besides their own), add_tags, or set_venue.':
+    'trash, restore (los eventos de la papelera vuelven al estado que tenían: deshace trash), publish, draft, add_categories (las categorías indicadas, además de las suyas), add_tags o set_venue.',
   'add_categories: category IDs or names (unknown names are created).':
     'add_categories: ID o nombres de categorías (los nombres que no existen se crean).',
   'add_tags: tag IDs or names (unknown names are created).':

@@ -41,7 +41,7 @@ import type { ParamErrors } from '../../operations/errors.ts';
  * the window, a distance filter sorts every nearby event, a venue's or organizer's events can be
  * thousands (40–90 ms at 100k events): served off the event loop.
  */
-const slowEventList = (raw: Record<string, unknown>) =>
+export const slowEventList = (raw: Record<string, unknown>) =>
   ['search', 'geoloc', 'geoloc_lat', 'geoloc_lng', 'venue', 'organizer'].some((param) => raw[param] !== undefined);
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });

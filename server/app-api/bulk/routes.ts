@@ -18,7 +18,7 @@ export const bulkRoutes: RouteSpec[] = [
       endpoint({
         methods: ['POST'],
         args: BulkArgs,
-        summary: 'One change to many events: trash, publish, draft, add categories or tags, set the venue',
+        summary: 'One change to many events: trash, restore, publish, draft, add categories or tags, set the venue',
         responses: {
           200: { description: 'What changed.', schema: BulkResult },
           400: error('An id is not an event, or the action lacks its value.'),

@@ -1,12 +1,14 @@
 // GET almanac/v1/event-list — svc/events/v1's /events page (the same filters, visibility, paging,
 // representation and headers), with what only the app's Events list asks for: one row per
-// repeating event (`one_per_series`). svc/events/v1 itself stays exactly the contract.
+// repeating event (`one_per_series`), sorting by title or venue (`orderby`, `order`). svc/events/v1
+// itself stays exactly the contract.
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { Event, ErrorBody, listEnvelope } from '../../../contract/representations.ts';
 import { AppEventListArgs } from '../../../contract/app/feed.ts';
 import { prepareEventList, runEventList, type PreparedEventList } from '../../api/events/list.ts';
+import { slowEventList } from '../../api/events/routes.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 
@@ -24,11 +26,15 @@ export const eventListRoutes: RouteSpec[] = [
           400: error('Invalid parameters.'),
           404: error('The page is past the last one.'),
         },
-        // One row per series tests each occurrence against its series' earlier ones.
-        offThread: (raw) => raw.one_per_series !== undefined,
+        // What /events serves off the event loop (a search, a venue's events…), and what only this
+        // list does: one row per series tests each occurrence against its series' earlier ones, a
+        // sort by title or venue sorts the whole window.
+        offThread: (raw) => slowEventList(raw) || raw.one_per_series !== undefined || raw.orderby !== undefined,
         validate: ({ ctx, args }, errors) => {
           const prepared = prepareEventList(ctx, args, errors, DateTime.now());
           if (args.one_per_series === true) prepared.filter.topLevelOnly = true;
+          if (args.orderby === 'title' || args.orderby === 'venue') prepared.filter.orderBy = args.orderby;
+          if (args.order === 'desc') prepared.filter.descending = true;
           return prepared;
         },
         handler: ({ ctx, args, prepared }) =>

@@ -8,6 +8,7 @@ import type { RequestContext } from '../../http/context.ts';
 import { normalizeOrigin } from '../../domain/origins.ts';
 import { ORIGIN_HELP, OriginArgs, OriginList } from '../../../contract/app/origins.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
+import { said, type ParamErrors } from '../../operations/errors.ts';
 
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 
@@ -15,9 +16,10 @@ const list = (ctx: RequestContext) => ({
   origins: ctx.store.origins.list().map((row) => ({ origin: row.origin, added: row.added_utc })),
 });
 
-const checkOrigin = ({ args }: { args: { origin?: string } }, errors: { add(p: string, m: string): void }) => {
+const checkOrigin = ({ args }: { args: { origin?: string } }, errors: ParamErrors) => {
   const origin = args.origin === undefined ? undefined : normalizeOrigin(args.origin);
-  if (args.origin !== undefined && !origin) errors.add('origin', `"${args.origin}" is not ${ORIGIN_HELP}.`);
+  if (args.origin !== undefined && !origin)
+    errors.add('origin', said('origin', `"${args.origin}" is not ${ORIGIN_HELP}.`));
   return origin;
 };
 

@@ -4,7 +4,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
-import { forbidden } from '../../operations/errors.ts';
+import { forbidden, said, type ParamErrors } from '../../operations/errors.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
@@ -15,9 +15,12 @@ import { SITE_CODE, SiteCreateArgs, SiteEditArgs } from '../../../contract/app/s
 const error = (description: string) => ({ description, schema: Type.Ref(ErrorBody) });
 const RESERVED_CODES = new Set(['svc', 'default', 'almanac', 'wp-json']);
 
-function checkTimezone(timezone: string | undefined, errors: { add(param: string, message: string): void }) {
+function checkTimezone(timezone: string | undefined, errors: ParamErrors) {
   if (timezone !== undefined && !isValidTimezone(timezone))
-    errors.add('timezone', `Unknown time zone "${timezone}": use an IANA name such as Europe/Madrid, or UTC±N.`);
+    errors.add(
+      'timezone',
+      said('not_a_timezone', `Unknown time zone "${timezone}": use an IANA name such as Europe/Madrid, or UTC±N.`),
+    );
 }
 
 export const siteRoutes: RouteSpec[] = [
@@ -45,9 +48,15 @@ export const siteRoutes: RouteSpec[] = [
         validate: ({ ctx, args }, errors) => {
           checkTimezone(args.timezone, errors);
           if (args.code !== undefined && !SITE_CODE.test(args.code))
-            errors.add('code', 'A site code holds only lowercase letters, digits and "-" (it is part of the address).');
+            errors.add(
+              'code',
+              said(
+                'site_code',
+                'A site code holds only lowercase letters, digits and "-" (it is part of the address).',
+              ),
+            );
           else if (args.code !== undefined && (RESERVED_CODES.has(args.code) || ctx.store.sites.byCode(args.code)))
-            errors.add('code', `The site code "${args.code}" is taken: choose another.`);
+            errors.add('code', said('taken', `The site code "${args.code}" is taken: choose another.`));
         },
         permission: installAdministratorOnly,
         handler: ({ ctx, args }) => {

@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
-import { forbidden } from '../../operations/errors.ts';
+import { forbidden, said } from '../../operations/errors.ts';
 import type { RequestContext } from '../../http/context.ts';
 import type { TokenSummary as TokenRow } from '../../db/repositories/users.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
@@ -70,10 +70,11 @@ export const tokenRoutes: RouteSpec[] = [
           403: error('A token for somebody else, asked by a non-administrator.'),
         },
         validate: ({ ctx, args }, errors) => {
-          if (args.name !== undefined && args.name.trim() === '') errors.add('name', 'name must not be blank.');
+          if (args.name !== undefined && args.name.trim() === '')
+            errors.add('name', said('empty', 'name must not be blank.'));
           if (args.user === undefined) return undefined;
           const user = ctx.store.users.byLogin(args.user);
-          if (!user) errors.add('user', `There is no user "${args.user}".`);
+          if (!user) errors.add('user', said('no_such_user', `There is no user "${args.user}".`, { user: args.user }));
           return user;
         },
         permission: ({ ctx, args }) => {

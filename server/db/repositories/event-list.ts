@@ -39,7 +39,10 @@ export interface EventListFilter {
     box: { minLat: number; maxLat: number; minLng: number; maxLng: number };
   };
   matchNothing?: boolean;
-  orderBy: 'start' | 'date';
+  /** start: the start (as /events); date: the publication date (include); title, venue: the app's list. */
+  orderBy: 'start' | 'date' | 'title' | 'venue';
+  /** Latest first, Z to A (the app's list only). */
+  descending?: boolean;
   limit: number;
   offset: number;
 }
@@ -102,6 +105,30 @@ function isWindowOnly(filter: EventListFilter): boolean {
     filter.near === undefined
   );
 }
+
+/** The venue's name an event lists first (NULL without one), for sorting by venue. */
+const VENUE_NAME = `(SELECT v.title FROM post_links l JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
+  WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue' ORDER BY l.position LIMIT 1)`;
+
+/** The ORDER BY of a filter; ties go by start, then id, so a page never shuffles. */
+function orderOf(filter: EventListFilter): string {
+  const way = filter.descending ? ' DESC' : '';
+  switch (filter.orderBy) {
+    case 'date':
+      return 'e.date_utc, e.id';
+    case 'title':
+      return `e.title COLLATE NOCASE${way}, e.start_utc, e.id`;
+    case 'venue':
+      // Events without a venue last, whichever the direction.
+      return `${VENUE_NAME} IS NULL, ${VENUE_NAME} COLLATE NOCASE${way}, e.start_utc, e.id`;
+    default:
+      return `e.start_utc${way}, e.id${way}`;
+  }
+}
+
+/** The app's own orders (title, venue, latest first): no per-status index merge, one sorted query. */
+const isAppOrder = (filter: EventListFilter) =>
+  filter.descending === true || filter.orderBy === 'title' || filter.orderBy === 'venue';
 
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -214,7 +241,7 @@ export function eventListRepository(db: Db) {
     }
     if (filter.excludeProtected) rowWhere.push("e.password = ''");
     // Before `unlessVisible` is taken: its COUNT queries use `from`, so they need its parameters.
-    let order = filter.orderBy === 'date' ? 'e.date_utc, e.id' : 'e.start_utc, e.id';
+    let order = orderOf(filter);
     if (filter.near) {
       const { lat, lng, radiusKm, box } = filter.near;
       // Venues inside the bounding box (index pre-filter), then the exact distance.
@@ -318,7 +345,7 @@ export function eventListRepository(db: Db) {
   function pageQuery(filter: EventListFilter, built: Built): { sql: string; params: unknown[]; idsOnly: boolean } {
     const { from, where, params, order, unlessVisible } = built;
     const branches = visibilityBranches(filter);
-    if (branches.length <= 1 || !unlessVisible || filter.near) {
+    if (branches.length <= 1 || !unlessVisible || filter.near || isAppOrder(filter)) {
       // Past the first page, the skipped events are counted off the index, not read: ids first.
       const idsOnly = filter.offset > 0 && !filter.near;
       return {

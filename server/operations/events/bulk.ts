@@ -52,6 +52,9 @@ export function authorizeBulk(ctx: OperationContext, rows: PostRow[]): void {
 /** The event write one event takes for the action (undefined: nothing to change). */
 function writeFor(ctx: OperationContext, args: BulkArgs, row: PostRow): EventWriteInput | undefined {
   switch (args.action) {
+    case 'restore':
+      // The Undo of a bulk trash: back to the status each had (draft when unknown), as a restore is.
+      return row.status === 'trash' ? { status: row.trashed_status ?? 'draft' } : undefined;
     case 'publish':
     case 'draft':
       return row.status === args.action ? undefined : { status: args.action };

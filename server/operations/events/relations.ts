@@ -2,7 +2,7 @@
 // categories/tags (ids or names). Parsed in the validation phase, resolved (creating inline
 // venues, organizers and terms) in the handler's transaction.
 import type { OperationContext } from '../context.ts';
-import { type ParamErrors, OperationError } from '../errors.ts';
+import { type ParamErrors, OperationError, said } from '../errors.ts';
 import type { Taxonomy } from '../../db/repositories/terms.ts';
 import { can } from '../../domain/roles.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
@@ -46,7 +46,7 @@ export function parseLinks(
     else if (item && typeof item === 'object') {
       const fields = item as LinkedWriteArgs;
       if (typeof fields[type] !== 'string' || fields[type].trim() === '') {
-        errors.add(type, `An inline ${type} needs a non-empty "${type}" name.`);
+        errors.add(type, said('name_needed', `An inline ${type} needs a non-empty "${type}" name.`));
         continue;
       }
       refs.push({ create: fields, prepared: prepareLinked(ctx, type, fields, errors, () => type) });
@@ -56,7 +56,8 @@ export function parseLinks(
       continue;
     }
     const row = Number.isSafeInteger(id) ? ctx.store.posts.get(ctx.site.id, id) : undefined;
-    if (!row || row.type !== type) errors.add(type, `${type} ${id} does not exist.`);
+    if (!row || row.type !== type)
+      errors.add(type, said('not_found', `${type} ${id} does not exist.`, { id: String(id) }));
     else refs.push({ id });
   }
   return refs;

@@ -4,7 +4,7 @@
 // runs in one call for every other caller. Updates are partial (contract §6).
 import type { DateTime } from 'luxon';
 import type { OperationContext } from '../context.ts';
-import type { ParamErrors } from '../errors.ts';
+import { said, type ParamErrors } from '../errors.ts';
 import { checkInput } from '../input.ts';
 import { EventCreateArgs, EventUpdateFields, type EventWriteFields } from '../../../contract/events.ts';
 import { EVENT_FLAG_NAMES } from '../../../contract/constants.ts';
@@ -74,7 +74,7 @@ function prepareSchedule(
   if (args.timezone !== undefined) {
     if (args.timezone === '') timezone = ctx.site.timezone;
     else if (!isValidTimezone(args.timezone)) {
-      errors.add('timezone', 'timezone is not a valid time zone.');
+      errors.add('timezone', said('not_a_timezone', 'timezone is not a valid time zone.'));
       return undefined;
     } else timezone = args.timezone;
   }
@@ -85,7 +85,7 @@ function prepareSchedule(
       return stored ? wallToDateTime(stored, timezone) : undefined;
     }
     const parsed = parseDateInput(value, timezone);
-    if (!parsed) errors.add(field, `${field} is not a valid date.`);
+    if (!parsed) errors.add(field, said('not_a_date', `${field} is not a valid date.`));
     return parsed?.dateTime;
   };
   const start = parse('start_date');
@@ -101,7 +101,10 @@ function prepareSchedule(
     args.all_day !== undefined;
   if (!changed) return undefined;
   if (endAt < startAt) {
-    errors.add('end_date', 'end_date must not be earlier than start_date.');
+    errors.add(
+      'end_date',
+      said('end_before_start', 'end_date must not be earlier than start_date.', { other: 'start_date' }),
+    );
     return undefined;
   }
   // The UTC instants must fit the storage format too ('9999-12-31 23:00' in New York is in 10000 UTC).
@@ -111,7 +114,7 @@ function prepareSchedule(
   });
   for (const field of outOfRange) {
     const param = args[field] !== undefined ? field : 'timezone';
-    errors.add(param, `${param} ${OUT_OF_RANGE}`);
+    errors.add(param, said('out_of_range', `${param} ${OUT_OF_RANGE}`));
   }
   if (outOfRange.length > 0) return undefined;
   return {
@@ -133,13 +136,14 @@ export function prepareEventWrite(
 ): PreparedEventWrite {
   const prepared: PreparedEventWrite = { common: prepareCommon(ctx, args, errors) };
   prepared.schedule = prepareSchedule(ctx, args, current, errors);
-  if (args.title !== undefined && args.title.trim() === '') errors.add('title', 'title must not be empty.');
+  if (args.title !== undefined && args.title.trim() === '')
+    errors.add('title', said('empty', 'title must not be empty.'));
   if (args.website !== undefined && args.website !== '' && !isHttpUrl(args.website.trim()))
-    errors.add('website', 'website is not a valid URL.');
+    errors.add('website', said('not_a_url', 'website is not a valid URL.'));
   if (args.cost !== undefined) {
     const cost = parseCostInput(args.cost);
-    if (!cost) errors.add('cost', 'cost must be a string, a number or an array of them.');
-    else if (isNegativeCost(args.cost)) errors.add('cost', 'cost must not be negative.');
+    if (!cost) errors.add('cost', said('not_a_cost', 'cost must be a string, a number or an array of them.'));
+    else if (isNegativeCost(args.cost)) errors.add('cost', said('negative_cost', 'cost must not be negative.'));
     else prepared.cost = cost;
   }
   prepared.venues = parseLinks(ctx, 'venue', args.venue, errors);

@@ -3,7 +3,7 @@
 // venue and organizer resources (and the event's venue/organizer fields) share one engine.
 import type { OperationContext } from '../context.ts';
 import { filterHtml } from '../../domain/html.ts';
-import type { ParamErrors } from '../errors.ts';
+import { said, type ParamErrors, type Said } from '../errors.ts';
 import type { PostColumns, PostRow } from '../../db/repositories/posts.ts';
 import { saveVariant, splitVariant, TRANSLATABLE_POST_COLUMNS } from '../translations.ts';
 import { can, effectiveStatus } from '../../domain/roles.ts';
@@ -71,7 +71,7 @@ export function prepareLinked(
   const name = args[config.nameField];
   if (name !== undefined) {
     if (typeof name !== 'string' || name.trim() === '')
-      errors.add(param(config.nameField), `${config.nameField} must not be empty.`);
+      errors.add(param(config.nameField), said('empty', `${config.nameField} must not be empty.`));
     else columns.title = filterHtml(ctx.actor, name.trim(), 'title');
   }
   if (typeof args.description === 'string') columns.content = filterHtml(ctx.actor, args.description, 'content');
@@ -84,9 +84,9 @@ export function prepareLinked(
     }
     const trimmed = value.trim();
     if (column === 'website' && trimmed !== '' && !isHttpUrl(trimmed))
-      errors.add(param(column), 'website is not a valid URL.');
+      errors.add(param(column), said('not_a_url', 'website is not a valid URL.'));
     if (column === 'email' && trimmed !== '' && !EMAIL.test(trimmed))
-      errors.add(param(column), 'email is not a valid e-mail address.');
+      errors.add(param(column), said('not_an_email', 'email is not a valid e-mail address.'));
     (columns as Record<string, unknown>)[column] = trimmed;
   }
   if (type === 'venue') {
@@ -104,11 +104,19 @@ export function prepareLinked(
       if (value === undefined) continue;
       if (value === '') columns[field] = null;
       else if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > limit)
-        errors.add(param(field), `${field} must be a number between -${limit} and ${limit}.`);
+        errors.add(
+          param(field),
+          said('number_between', `${field} must be a number between -${limit} and ${limit}.`, {
+            min: -limit,
+            max: limit,
+          }),
+        );
       else columns[field] = value;
     }
   }
-  const common = prepareCommon(ctx, args, { add: (p: string, m: string) => errors.add(param(p), m) } as ParamErrors);
+  const common = prepareCommon(ctx, args, {
+    add: (p: string, m: string | Said) => errors.add(param(p), m),
+  } as ParamErrors);
   return { common, columns, ...(typeof args.status === 'string' ? { status: args.status } : {}) };
 }
 

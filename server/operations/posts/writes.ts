@@ -2,7 +2,7 @@
 // slug, featured image, password. `prepare*` runs in the validation phase (collecting 400s);
 // `apply*` runs in the handler's transaction and returns the columns to store.
 import { DateTime } from 'luxon';
-import { OperationError } from '../errors.ts';
+import { OperationError, said } from '../errors.ts';
 import type { OperationContext } from '../context.ts';
 import type { ParamErrors } from '../errors.ts';
 import type { PostColumns, PostRow, PostType } from '../../db/repositories/posts.ts';
@@ -50,8 +50,9 @@ export function prepareCommon(ctx: OperationContext, args: CommonWriteArgs, erro
   // Stored both in the site's zone and in UTC: both must fit the storage format.
   if (args.date !== undefined) {
     const parsed = parseDateInput(args.date, ctx.site.timezone);
-    if (!parsed) errors.add('date', 'date is not a valid date.');
-    else if (!isStorable(parsed.dateTime, ctx.site.timezone)) errors.add('date', `date ${OUT_OF_RANGE}`);
+    if (!parsed) errors.add('date', said('not_a_date', 'date is not a valid date.'));
+    else if (!isStorable(parsed.dateTime, ctx.site.timezone))
+      errors.add('date', said('out_of_range', `date ${OUT_OF_RANGE}`));
     else prepared.published = parsed.dateTime.toUTC();
   }
   if (args.date_utc !== undefined) {

@@ -3,7 +3,7 @@
 // variants through translation_language. `prepareTermWrite` runs in the validation phase
 // (collecting every bad parameter); the others in the caller's write transaction.
 import type { OperationContext } from '../context.ts';
-import { forbidden, invalidParam, OperationError, type ParamErrors } from '../errors.ts';
+import { forbidden, invalidParam, OperationError, said, type ParamErrors } from '../errors.ts';
 import type { TermRow } from '../../db/repositories/terms.ts';
 import { sanitizeSlug, uniqueSlug } from '../../domain/slug.ts';
 import { filterHtml, termName } from '../../domain/html.ts';
@@ -26,19 +26,19 @@ export function prepareTermWrite(
   const prepared: PreparedTermWrite = {};
   if (typeof args.name === 'string') {
     const name = termName(args.name);
-    if (name === '') errors.add('name', 'name must not be empty.');
+    if (name === '') errors.add('name', said('empty', 'name must not be empty.'));
     else prepared.name = name;
   }
   if (typeof args.slug === 'string') {
     const slug = sanitizeSlug(args.slug);
-    if (slug === '') errors.add('slug', 'slug must contain letters or digits.');
+    if (slug === '') errors.add('slug', said('slug_letters', 'slug must contain letters or digits.'));
     else prepared.slug = slug;
   }
   if (typeof args.description === 'string') prepared.description = filterHtml(ctx.actor, args.description, 'content');
   if (typeof args.parent === 'number') {
     const parent = args.parent === 0 ? undefined : ctx.store.terms.get(ctx.site.id, args.parent);
     if (args.parent !== 0 && (!parent || parent.taxonomy !== r.taxonomy))
-      errors.add('parent', 'parent is not an existing category.');
+      errors.add('parent', said('not_found', 'parent is not an existing category.'));
     else prepared.parent = args.parent;
   }
   return prepared;
@@ -113,7 +113,7 @@ export function updateTerm(
     // A category cannot become its own ancestor.
     const descendants = ctx.store.terms.withDescendants(ctx.site.id, r.taxonomy, [current.id]);
     if (descendants.includes(p.parent))
-      throw invalidParam('parent', 'A category cannot be moved under itself or its descendants.');
+      throw invalidParam('parent', said('parent_cycle', 'A category cannot be moved under itself or its descendants.'));
     next.parent = p.parent;
   }
   if (p.slug !== undefined && p.slug !== current.slug) {

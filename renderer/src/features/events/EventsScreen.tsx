@@ -1,22 +1,26 @@
-// The events list: every list filter of the API, totals and paging from X-TEC-Total, the filters
-// kept in the URL. A row opens the event's card (Edit is one press further).
+// The events list: every list filter of the API, totals and paging from X-TEC-Total, the filters,
+// the sort, the page size and "one row per series" kept in the URL (through almanac/v1/event-list,
+// /events' page plus the app's sorting and series rows). A row opens the event's card (Edit is one
+// press further); editors select rows for bulk work (BulkBar).
+import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchEvent, useEventList } from '../../api/events.ts';
 import { useContentVariant } from '../../api/translations.ts';
 import { useSession } from '../../api/session.ts';
 import type { Event } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
+import { Checkbox, SelectField } from '../../components/Fields.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { activeFilterCount, eventListQuery } from '../../state/filters.ts';
+import { activeFilterCount, eventListOrder, eventListQuery, PAGE_SIZES } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
 import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
+import { BulkBar } from './list/BulkBar.tsx';
+import { useEventSelection } from './list/selection-store.ts';
 import { cardFromEvent } from './card/card-text.ts';
-
-const EVENTS_PER_PAGE = 25;
 
 export default function EventsScreen() {
   const t = useT();
@@ -29,11 +33,16 @@ export default function EventsScreen() {
   const center = useNearCenter(filters.near);
   const waitingForCenter = filters.near !== '' && !center;
   const variant = useContentVariant();
+  const order = eventListOrder(filters);
   const list = useEventList(
-    { ...eventListQuery(filters, EVENTS_PER_PAGE, center), ...variant },
-    { enabled: !waitingForCenter },
+    { ...eventListQuery(filters, filters.perPage, center), ...order, ...variant },
+    { enabled: !waitingForCenter, app: true },
   );
-  const { page: _page, per_page: _perPage, ...exportQuery } = eventListQuery(filters, EVENTS_PER_PAGE, center);
+  const { page: _page, per_page: _perPage, ...exportQuery } = eventListQuery(filters, filters.perPage, center);
+  // A selection belongs to the query it was made in (selection-store.ts).
+  const selection = useEventSelection();
+  const scope = JSON.stringify([filters, center]);
+  useEffect(() => selection.follow(scope), [scope, selection]);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? [];
   const total = answer?.total ?? 0;
@@ -67,9 +76,29 @@ export default function EventsScreen() {
       <div className="list-layout">
         <EventFilters canSeeStatuses={editable} />
         <div className="list-results" aria-busy={list.isFetching}>
-          <p className="list-total" role="status" aria-live="polite">
-            {list.isPending || waitingForCenter ? t('common.loading') : t('events.total', { count: total })}
-          </p>
+          <div className="list-controls">
+            <p className="list-total" role="status" aria-live="polite">
+              {list.isPending || waitingForCenter ? t('common.loading') : t('events.total', { count: total })}
+            </p>
+            <Checkbox
+              label={t('events.onePerSeries')}
+              value={filters.onePerSeries}
+              onChange={(onePerSeries) => setFilters({ onePerSeries })}
+            />
+            <SelectField
+              label={t('events.pageSize')}
+              value={String(filters.perPage)}
+              onChange={(value) => setFilters({ perPage: Number(value) })}
+              options={PAGE_SIZES.map((size) => ({ id: String(size), label: String(size) }))}
+            />
+          </div>
+          {editable && (
+            <BulkBar
+              pageIds={events.map((event) => event.id)}
+              total={total}
+              query={{ ...exportQuery, ...order, ...variant }}
+            />
+          )}
           {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
           {list.isPending && !list.isError && <Loading />}
           {!list.isPending && !list.isError && events.length === 0 && (
@@ -88,6 +117,24 @@ export default function EventsScreen() {
               <EventTable
                 events={events}
                 zone={session.site.timezone}
+                selection={
+                  editable
+                    ? {
+                        ids:
+                          selection.scope !== scope
+                            ? new Set()
+                            : selection.allMatching
+                              ? new Set(events.map((event) => event.id))
+                              : selection.ids,
+                        onChange: selection.set,
+                      }
+                    : undefined
+                }
+                sort={{
+                  column: filters.sort,
+                  order: filters.order,
+                  onChange: (sort, direction) => setFilters({ sort, order: direction }),
+                }}
                 onOpen={(id) => {
                   prefetchEvent(queryClient, id, eventContext(session));
                   // Beside the row it was opened from (a click or Enter leaves the focus on it).

@@ -3,11 +3,11 @@
 // purpose: any web page the user visits could otherwise read their calendar.
 import { useState } from 'react';
 import { useChangeOrigin, useOrigins } from '../../api/origins.ts';
-import { ApiError } from '../../api/errors.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
+import { paramError } from '../../components/server-reasons.ts';
 import { useT } from '../../i18n/index.tsx';
 
 export function OriginsSection() {
@@ -16,7 +16,7 @@ export function OriginsSection() {
   const origins = useOrigins();
   const change = useChangeOrigin();
   const [draft, setDraft] = useState('');
-  const fieldError = change.error instanceof ApiError ? change.error.params.origin : undefined;
+  const fieldError = paramError(t, change.error, 'origin');
   const add = () =>
     change.mutate(
       { origin: draft, allow: true },

@@ -1,6 +1,7 @@
 // Settings → Sites: the sites of this install (each its own calendar at its own base URL), switching
 // to one, creating one (the install administrator, as `almanac site create`) and changing a site's
-// title, time zone and page size (its administrator). The server's 400 messages appear at their fields.
+// title, time zone, page size and currency — symbol, its position, code, with a live example "15 €" —
+// (its administrator). The server's 400 messages appear at their fields, in the UI's words.
 import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useCreateSite, useSites, useUpdateSite, type SiteWrite } from '../../api/sites.ts';
@@ -14,6 +15,8 @@ import { SelectField, TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
+import { paramError } from '../../components/server-reasons.ts';
+import { withSymbol, type SiteCurrency } from '../events/cost-text.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 
 const LANGUAGES = SITE_LANGUAGES;
@@ -46,6 +49,7 @@ export function SitesSection({ session }: { session: Session }) {
             <Column className="column">{t('sites.language')}</Column>
             <Column className="column">{t('sites.timezone')}</Column>
             <Column className="column">{t('sites.perPage')}</Column>
+            <Column className="column">{t('currency.title')}</Column>
             <Column className="column">{t('common.actions')}</Column>
           </TableHeader>
           <TableBody dependencies={[locale]} items={sites.data}>
@@ -59,6 +63,10 @@ export function SitesSection({ session }: { session: Session }) {
                 <Cell className="cell">{t(languageKey(site.language))}</Cell>
                 <Cell className="cell">{site.timezone}</Cell>
                 <Cell className="cell">{site.per_page}</Cell>
+                <Cell className="cell">
+                  {currencyExample(site.currency, locale)}
+                  <span className="cell-note">{site.currency.code}</span>
+                </Cell>
                 <Cell className="cell cell-actions">
                   {site.code !== session.site.code && (
                     <Button onPress={() => window.location.assign(`${sitePath(site.code)}/#/settings`)}>
@@ -88,8 +96,13 @@ export function SitesSection({ session }: { session: Session }) {
   );
 }
 
+/** A bare "15" as this currency shows it in the UI's number format ("15 €", "$15"). */
+const currencyExample = (currency: SiteCurrency, locale: string) =>
+  withSymbol(new Intl.NumberFormat(locale).format(15), currency);
+
 function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): void }) {
   const t = useT();
+  const locale = useLocale();
   const errorText = useErrorText();
   const create = useCreateSite();
   const update = useUpdateSite();
@@ -99,10 +112,16 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
     language: site?.language ?? 'en',
     timezone: site?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     perPage: String(site?.per_page ?? 10),
+    symbol: site?.currency.symbol ?? '',
+    position: site?.currency.position ?? 'prefix',
+    currencyCode: site?.currency.code ?? '',
   });
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
   const mutation = site ? update : create;
-  const params = mutation.error instanceof ApiError ? mutation.error.params : {};
+  const apiError = mutation.error instanceof ApiError ? mutation.error : undefined;
+  const params = apiError?.params ?? {};
+  /** A parameter's message in the UI's words when the service gave its reason, else its own. */
+  const fieldError = (param: string) => paramError(t, mutation.error, param);
   const formError = mutation.error && Object.keys(params).length === 0 ? errorText(mutation.error) : undefined;
 
   const save = () => {
@@ -113,6 +132,13 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
       // A number the server can judge (and name); text it refuses as a wrong type, by name too.
       per_page: Number.isInteger(perPage) ? perPage : (values.perPage as unknown as number),
     };
+    // A new site takes the currency its language and zone suggest; an existing one changes it here.
+    if (site)
+      Object.assign(write, {
+        currency_symbol: values.symbol,
+        currency_position: values.position as SiteCurrency['position'],
+        currency_code: values.currencyCode.trim().toUpperCase(),
+      });
     if (site)
       update.mutate(
         { code: site.code, ...write },
@@ -156,7 +182,7 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
             description={t('sites.codeHelp')}
             value={values.code}
             onChange={set('code')}
-            error={params.code}
+            error={fieldError('code')}
             autoFocus
           />
         )}
@@ -164,7 +190,7 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
           label={t('sites.siteTitle')}
           value={values.title}
           onChange={set('title')}
-          error={params.title}
+          error={fieldError('title')}
           autoFocus={Boolean(site)}
         />
         {!site && (
@@ -173,18 +199,55 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
             value={values.language}
             onChange={set('language')}
             options={LANGUAGES.map((language) => ({ id: language, label: t(languageKey(language)) }))}
-            error={params.language}
+            error={fieldError('language')}
           />
         )}
-        <TimeZoneField value={values.timezone} onChange={set('timezone')} error={params.timezone} />
+        <TimeZoneField value={values.timezone} onChange={set('timezone')} error={fieldError('timezone')} />
         <TextField
           label={t('sites.perPage')}
           description={t('sites.perPageHelp')}
           value={values.perPage}
           onChange={set('perPage')}
           inputMode="numeric"
-          error={params.per_page}
+          error={fieldError('per_page')}
         />
+        {site && (
+          <fieldset className="group">
+            <legend>{t('currency.title')}</legend>
+            <p className="field-help">{t('currency.help')}</p>
+            <TextField
+              label={t('currency.symbol')}
+              value={values.symbol}
+              onChange={set('symbol')}
+              error={fieldError('currency_symbol')}
+            />
+            <SelectField
+              label={t('currency.position')}
+              value={values.position}
+              onChange={set('position')}
+              options={[
+                { id: 'prefix', label: t('currency.before') },
+                { id: 'postfix', label: t('currency.after') },
+              ]}
+              error={fieldError('currency_position')}
+            />
+            <TextField
+              label={t('currency.code')}
+              description={t('currency.codeHelp')}
+              value={values.currencyCode}
+              onChange={set('currencyCode')}
+              error={fieldError('currency_code')}
+            />
+            <p className="currency-example" aria-live="polite">
+              {t('currency.example', {
+                example: currencyExample(
+                  { symbol: values.symbol.trim(), position: values.position as SiteCurrency['position'] },
+                  locale,
+                ),
+              })}
+            </p>
+          </fieldset>
+        )}
         {/* Enter in a field saves. */}
         <button type="submit" hidden />
       </form>

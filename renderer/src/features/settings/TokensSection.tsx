@@ -13,7 +13,7 @@ import { notify } from '../../components/Notices.tsx';
 import { EmptyState, ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
-import { ApiError } from '../../api/errors.ts';
+import { paramError } from '../../components/server-reasons.ts';
 
 export function TokensSection({ session }: { session: Session }) {
   const t = useT();
@@ -96,7 +96,7 @@ function NewTokenDialog({ apiRoot, onClose }: { apiRoot: string; onClose(): void
   const errorText = useErrorText();
   const [name, setName] = useState('');
   const [made, setMade] = useState<TokenCreated | null>(null);
-  const fieldError = create.error instanceof ApiError ? create.error.params.name : undefined;
+  const fieldError = paramError(t, create.error, 'name');
   const curl = made ? `curl -H "Authorization: Bearer ${made.token}" ${apiRoot}/events` : '';
   return (
     <Dialog

@@ -1,5 +1,6 @@
 // The trash: trashed events, venues and organizers (a tab each), each with Restore (back to the
-// status it had) and Delete permanently (after a confirmation).
+// status it had) and Delete permanently (after a confirmation), and Empty trash for the whole tab
+// (its confirmation says how many items go for good).
 import { useState } from 'react';
 import {
   Cell,
@@ -14,7 +15,7 @@ import {
   Tabs,
   type Key,
 } from 'react-aria-components';
-import { useDeleteForever, useRestore, useTrash, type TrashKind } from '../../api/trash.ts';
+import { useDeleteForever, useEmptyTrash, useRestore, useTrash, type TrashKind } from '../../api/trash.ts';
 import { useSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { ConfirmDialog } from '../../components/Dialog.tsx';
@@ -32,13 +33,21 @@ function TrashList({ kind }: { kind: TrashKind }) {
   const trash = useTrash(kind, page);
   const restore = useRestore(kind);
   const remove = useDeleteForever(kind);
+  const empty = useEmptyTrash(kind);
   const [doomed, setDoomed] = useState<{ id: number; title: string } | null>(null);
+  const [emptying, setEmptying] = useState(false);
   const items = trash.data?.items ?? [];
+  const total = trash.data?.total ?? 0;
   if (trash.isPending) return <Loading />;
   if (trash.isError) return <ErrorMessage error={trash.error} onRetry={() => void trash.refetch()} />;
   if (items.length === 0) return <EmptyState icon="trash">{t('trash.empty')}</EmptyState>;
   return (
     <>
+      <div className="trash-toolbar">
+        <Button variant="danger" icon="trash" isDisabled={empty.isPending} onPress={() => setEmptying(true)}>
+          {t('trash.emptyTrash')}
+        </Button>
+      </div>
       <Table className="table" aria-label={t(`trash.${kind}`)}>
         <TableHeader>
           <Column isRowHeader className="column">
@@ -93,6 +102,26 @@ function TrashList({ kind }: { kind: TrashKind }) {
           });
         }}
         onCancel={() => setDoomed(null)}
+      />
+      <ConfirmDialog
+        isOpen={emptying}
+        title={t(`trash.emptyConfirmTitle.${kind}`, { count: total })}
+        body={t('trash.emptyConfirmBody')}
+        confirmLabel={t('trash.emptyConfirmButton', { count: total })}
+        danger
+        onConfirm={() => {
+          setEmptying(false);
+          empty.mutate(undefined, {
+            onSuccess: ({ deleted, kept }) =>
+              notify(
+                kept > 0
+                  ? `${t('trash.emptied', { count: deleted })} ${t('trash.emptiedKept', { kept })}`
+                  : t('trash.emptied', { count: deleted }),
+              ),
+            onError: (error) => notify(errorText(error), { tone: 'error' }),
+          });
+        }}
+        onCancel={() => setEmptying(false)}
       />
     </>
   );

@@ -23,6 +23,7 @@ import { useUi, type CardTarget } from '../../../state/ui-store.ts';
 import { canEdit, eventContext } from '../../session/permissions.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
+import { useCostText } from '../use-cost-text.ts';
 import { cardFromEvent, cardLink, cardWhen, type CardData } from './card-text.ts';
 
 /** The open card, if any (App renders it over every screen). */
@@ -143,6 +144,7 @@ function CardBody({
   const openEditor = useUi((state) => state.openEditor);
   const remove = useDeleteEvent();
   const trashWithUndo = useUndoableTrash();
+  const costOf = useCostText();
   const siteZone = session.site.timezone;
   const { when, zones } = cardWhen(card.times, display === 'event' ? card.times.timezone : siteZone, locale);
   const details = card.details;
@@ -222,7 +224,7 @@ function CardBody({
           )}
           {details && details.cost !== '' && (
             <Fact icon="ticket" label={t('editor.cost')}>
-              {details.cost}
+              {costOf(details.costDetails, details.cost)}
             </Fact>
           )}
         </dl>

@@ -23,6 +23,8 @@ export interface CardData {
     organizers: string[];
     categories: { id: number; name: string }[];
     cost: string;
+    /** The amounts and the event's own symbol, to say the cost with the site's currency (cost-text.ts). */
+    costDetails?: Event['cost_details'];
     description: string;
   };
 }
@@ -68,6 +70,8 @@ export function cardFromEvent(event: Event, etag: string | null): CardData {
       organizers: event.organizer.map((organizer) => String(organizer.organizer ?? '')),
       categories: event.categories.map(({ id, name }) => ({ id, name })),
       cost: event.cost,
+      // Only when the event has them (a test's or an old cache's event may not).
+      ...(event.cost_details ? { costDetails: event.cost_details } : {}),
       description: descriptionStart(event.description),
     },
   };

@@ -43,6 +43,7 @@ import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
+import { useCostText } from '../use-cost-text.ts';
 import { withScheme } from '../../../components/web-address.ts';
 import { useSeries, useSeriesOf, useSeriesWrite, type Series } from '../../../api/series.ts';
 import { RepeatField } from '../../series/RepeatField.tsx';
@@ -151,6 +152,12 @@ function EditorForm({
   const [asking, setAsking] = useState<{ mode: 'edit' | 'delete'; allowThis: boolean } | null>(null);
   const occurrence = id !== null && series !== null;
   const ruleChanged = canonical(rule) !== canonical(savedRule);
+  // The cost hint says how the site's currency shows a bare amount ("15 €" on a Berlin site).
+  const costOf = useCostText();
+  const costHelp = t('editor.costHelp', {
+    example: costOf({ currency_symbol: '', currency_position: '', values: ['15'] }),
+    range: costOf({ currency_symbol: '', currency_position: '', values: ['12', '22'] }),
+  });
   // The version this editor is based on: what it loaded, or what it took from a conflict.
   const [base, setBase] = useState({ initial: loadedInitial, etag: loadedEtag, resetKey: 0 });
   const [values, setValues] = useState(loadedInitial);
@@ -481,7 +488,7 @@ function EditorForm({
             <legend>{t('editor.sectionDetails')}</legend>
             <TextField
               label={t('editor.cost')}
-              description={t('editor.costHelp')}
+              description={costHelp}
               value={values.cost}
               onChange={(v) => set('cost', v)}
               error={fieldError.cost}

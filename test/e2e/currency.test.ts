@@ -1,0 +1,92 @@
+// The site's currency (issue 29: on a Berlin site "15" showed as "$15"): a bare cost shows as
+// "15 €" in the Events list, the card and the editor's hint; Settings → Sites changes the symbol,
+// its position and the code with a live example, and the list follows. English and Spanish; axe
+// on the site dialog, light and dark.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startApp, type App } from './support.ts';
+import { scan } from './helpers/axe.ts';
+
+let app: App | undefined;
+before(async () => {
+  app = await startApp(test as never, { timezone: 'Europe/Berlin' });
+});
+after(() => app?.close());
+
+const shots = (name: string) => `${process.env.ALMANAC_SHOTS ?? app!.dataDir}/${name}.png`;
+
+test('Berlin: "15" is "15 €" in the list, the card and the editor’s hint; Settings switches to "$15"', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', 'events', {
+    title: 'Choir concert',
+    start_date: '2026-12-05 19:00',
+    end_date: '2026-12-05 21:00',
+    cost: '15',
+  });
+  const page = await app.signedInPage('#/events?from=2026-12-01', { locale: 'es-ES' });
+  const row = page.getByRole('row', { name: /Choir concert/ });
+  await row.getByRole('gridcell', { name: '15 €' }).waitFor();
+  await row.getByText('Choir concert').click();
+  const card = page.getByRole('dialog', { name: 'Choir concert' });
+  await card.getByText('15 €').waitFor();
+  await page.screenshot({ path: shots('currency-card-es') });
+  await card.getByRole('button', { name: 'Editar' }).click();
+  const editor = page.getByRole('dialog', { name: 'Editar evento' });
+  await editor.getByText('un número solo se muestra como «15 €» y un intervalo como «12–22 €»').waitFor();
+  await editor.getByRole('button', { name: 'Cancelar' }).click();
+  await editor.waitFor({ state: 'detached' });
+
+  await page.evaluate(() => (window.location.hash = '#/settings'));
+  await page
+    .getByRole('row', { name: /Almanac/ })
+    .getByText('15 €')
+    .waitFor();
+  await page.getByRole('button', { name: 'Editar Almanac' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Almanac' });
+  await dialog.getByText('Ejemplo: 15 €').waitFor();
+  await page.screenshot({ path: shots('currency-settings-es') });
+  // An empty symbol is refused at its field, in Spanish.
+  await dialog.getByLabel('Símbolo de la moneda', { exact: true }).fill('');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await dialog.getByText('El campo Símbolo de la moneda no puede quedar vacío.').waitFor();
+  await dialog.getByLabel('Símbolo de la moneda', { exact: true }).fill('$');
+  await dialog.getByRole('button', { name: 'Posición del símbolo' }).click();
+  await page.getByRole('option', { name: 'Antes del importe' }).click();
+  await dialog.getByText('Ejemplo: $15').waitFor();
+  await dialog.getByLabel('Código de la moneda', { exact: true }).fill('usd');
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const site = (await app.api('GET', '/almanac/v1/session')).body.site;
+  assert.deepEqual(site.currency, { symbol: '$', position: 'prefix', code: 'USD' });
+  await page.evaluate(() => (window.location.hash = '#/events?from=2026-12-01'));
+  await page
+    .getByRole('row', { name: /Choir concert/ })
+    .getByRole('gridcell', { name: '$15' })
+    .waitFor();
+});
+
+test('English: the site dialog’s currency fields, axe clean in light and dark', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('PATCH', '/almanac/v1/sites/default', {
+    currency_symbol: '€',
+    currency_position: 'postfix',
+    currency_code: 'EUR',
+  });
+  const page = await app.signedInPage('#/settings');
+  await page.getByRole('button', { name: 'Edit Almanac' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Edit Almanac' });
+  await dialog.getByText('Example: 15 €').waitFor();
+  await dialog.getByLabel('Currency symbol', { exact: true }).waitFor();
+  await dialog.getByLabel('Currency code', { exact: true }).waitFor();
+  await page.screenshot({ path: shots('currency-settings-en') });
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    assert.deepEqual(await scan(page, `${scheme} site dialog`), []);
+  }
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    assert.deepEqual(await scan(page, `${scheme} settings`), []);
+  }
+  await page.screenshot({ path: shots('settings-dark-en'), fullPage: true });
+});
