@@ -3,7 +3,7 @@
 // ("sáb, 5 dic 2026, 19:30"); an entry the locale's order cannot read is asked about ("Did you
 // mean 25 December 2026?"), never guessed. Beside it a calendar to pick the day and, for timed
 // values, a list of times in 15-minute steps (End's with the length from Start).
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { parseDate, type CalendarDate } from '@internationalized/date';
 import {
   Button as AriaButton,
@@ -158,90 +158,70 @@ export function DateTimeField({
           aria-describedby={[describedByOf(id, help ? 'help' : undefined, shownError), `${id}-reading`].join(' ')}
         />
         {!allDay && (
-          <DialogTrigger>
-            <AriaButton
-              className="button button-secondary icon-button"
-              aria-label={t('editor.pickTime', { field: label })}
-            >
-              <Icon name="clock" />
-            </AriaButton>
-            <Popover className="popover time-popover" placement="bottom end">
-              <Dialog className="picker-dialog" aria-label={t('editor.pickTime', { field: label })}>
-                {({ close }) => (
-                  <ListBox
-                    className="listbox time-list"
-                    aria-label={t('editor.pickTime', { field: label })}
-                    selectionMode="single"
-                    selectedKeys={QUARTER_HOURS.includes(time) ? [time] : []}
-                    autoFocus={QUARTER_HOURS.includes(time) ? true : 'first'}
-                    disallowEmptySelection
-                    onSelectionChange={(keys) => {
-                      const [key] = keys === 'all' ? [] : [...keys];
-                      if (key === undefined) return;
-                      take(`${value.slice(0, 10) || todayIn(zone)} ${String(key)}`);
-                      close();
-                    }}
-                  >
-                    {QUARTER_HOURS.map((option) => {
-                      const length = lengthOf(option);
-                      const words = timeText(option, locale);
-                      return (
-                        <ListBoxItem
-                          key={option}
-                          id={option}
-                          className="listbox-item"
-                          textValue={length ? `${words} (${length})` : words}
-                        >
-                          {words}
-                          {length && <span className="listbox-detail">{` (${length})`}</span>}
-                        </ListBoxItem>
-                      );
-                    })}
-                  </ListBox>
-                )}
-              </Dialog>
-            </Popover>
-          </DialogTrigger>
-        )}
-        <DialogTrigger>
-          <AriaButton
-            className="button button-secondary icon-button"
-            aria-label={t('editor.pickDate', { field: label })}
-          >
-            <Icon name="calendar" />
-          </AriaButton>
-          <Popover className="popover calendar-popover" placement="bottom end">
-            <Dialog className="picker-dialog" aria-label={t('editor.pickDate', { field: label })}>
-              {({ close }) => (
-                <Calendar
-                  className="date-picker"
-                  value={picked ?? null}
-                  onChange={(date) => {
-                    take(allDay ? date.toString() : `${date.toString()} ${time || '09:00'}`);
-                    close();
-                  }}
-                >
-                  <header className="date-picker-header">
-                    <AriaButton
-                      slot="previous"
-                      className="button button-quiet icon-button"
-                      aria-label={t('calendar.previous')}
+          <PickerTrigger label={t('editor.pickTime', { field: label })} icon="clock" popover="time-popover">
+            {(close) => (
+              <ListBox
+                className="listbox time-list"
+                aria-label={t('editor.pickTime', { field: label })}
+                selectionMode="single"
+                selectedKeys={QUARTER_HOURS.includes(time) ? [time] : []}
+                autoFocus={QUARTER_HOURS.includes(time) ? true : 'first'}
+                disallowEmptySelection
+                onSelectionChange={(keys) => {
+                  const [key] = keys === 'all' ? [] : [...keys];
+                  if (key === undefined) return;
+                  take(`${value.slice(0, 10) || todayIn(zone)} ${String(key)}`);
+                  close();
+                }}
+              >
+                {QUARTER_HOURS.map((option) => {
+                  const length = lengthOf(option);
+                  const words = timeText(option, locale);
+                  return (
+                    <ListBoxItem
+                      key={option}
+                      id={option}
+                      className="listbox-item"
+                      textValue={length ? `${words} (${length})` : words}
                     >
-                      <Icon name="left" />
-                    </AriaButton>
-                    <Heading className="date-picker-title" />
-                    <AriaButton slot="next" className="button button-quiet icon-button" aria-label={t('calendar.next')}>
-                      <Icon name="right" />
-                    </AriaButton>
-                  </header>
-                  <CalendarGrid className="date-picker-grid">
-                    {(date) => <CalendarCell className="date-picker-cell" date={date} />}
-                  </CalendarGrid>
-                </Calendar>
-              )}
-            </Dialog>
-          </Popover>
-        </DialogTrigger>
+                      {words}
+                      {length && <span className="listbox-detail">{` (${length})`}</span>}
+                    </ListBoxItem>
+                  );
+                })}
+              </ListBox>
+            )}
+          </PickerTrigger>
+        )}
+        <PickerTrigger label={t('editor.pickDate', { field: label })} icon="calendar" popover="calendar-popover">
+          {(close) => (
+            <Calendar
+              className="date-picker"
+              value={picked ?? null}
+              onChange={(date) => {
+                take(allDay ? date.toString() : `${date.toString()} ${time || '09:00'}`);
+                close();
+              }}
+            >
+              <header className="date-picker-header">
+                <AriaButton
+                  slot="previous"
+                  className="button button-quiet icon-button"
+                  aria-label={t('calendar.previous')}
+                >
+                  <Icon name="left" />
+                </AriaButton>
+                <Heading className="date-picker-title" />
+                <AriaButton slot="next" className="button button-quiet icon-button" aria-label={t('calendar.next')}>
+                  <Icon name="right" />
+                </AriaButton>
+              </header>
+              <CalendarGrid className="date-picker-grid">
+                {(date) => <CalendarCell className="date-picker-cell" date={date} />}
+              </CalendarGrid>
+            </Calendar>
+          )}
+        </PickerTrigger>
       </div>
       {help && (
         <span className="field-help" id={`${id}-help`}>
@@ -271,5 +251,31 @@ export function DateTimeField({
         </span>
       )}
     </div>
+  );
+}
+
+/** An icon button that opens a picker in a popover (the time list, the month calendar), named once. */
+function PickerTrigger({
+  label,
+  icon,
+  popover,
+  children,
+}: {
+  label: string;
+  icon: 'clock' | 'calendar';
+  popover: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  return (
+    <DialogTrigger>
+      <AriaButton className="button button-secondary icon-button" aria-label={label}>
+        <Icon name={icon} />
+      </AriaButton>
+      <Popover className={`popover ${popover}`} placement="bottom end">
+        <Dialog className="picker-dialog" aria-label={label}>
+          {({ close }) => children(close)}
+        </Dialog>
+      </Popover>
+    </DialogTrigger>
   );
 }
