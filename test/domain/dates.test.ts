@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { DateTime } from 'luxon';
+import { DateTime, IANAZone } from 'luxon';
 import {
   dateDetails,
   formatWall,
@@ -543,4 +543,47 @@ describe('utcWall', () => {
       }
     }
   });
+});
+
+describe('toZone: memoized offsets', () => {
+  // The memo answers a whole 6-hour span from its two ends. Checked against luxon's own zone on
+  // zones with unusual transitions: 30-minute DST (Lord Howe), a skipped day (Apia), +5:45
+  // (Kathmandu), a 2-hour DST (Troll), DST suspended for Ramadan (Casablanca), southern DST.
+  const ZONES = [
+    'Australia/Lord_Howe',
+    'Pacific/Apia',
+    'Asia/Kathmandu',
+    'Antarctica/Troll',
+    'Africa/Casablanca',
+    'America/Sao_Paulo',
+    'Europe/Berlin',
+    'America/New_York',
+  ];
+  const from = Date.UTC(1970, 0, 1);
+  const to = Date.UTC(2040, 0, 1);
+  const STEP = (23 * 60 + 7) * 60_000; // an odd step: every position inside the spans comes up
+  const MINUTE = 60_000;
+  for (const name of ZONES)
+    it(`${name}: every offset 1970–2040 is luxon's`, () => {
+      const raw = IANAZone.create(name);
+      const memo = toZone(name);
+      const check = (t: number) =>
+        assert.equal(memo.offset(t), raw.offset(t), `${name} at ${new Date(t).toISOString()}`);
+      let previous = raw.offset(from);
+      for (let t = from; t < to; t += STEP) {
+        check(t);
+        const now = raw.offset(t);
+        if (now !== previous) {
+          // A transition since the last sample: found to the minute, then checked around it.
+          let [low, high] = [t - STEP, t];
+          while (high - low > MINUTE) {
+            const middle = low + Math.floor((high - low) / 2 / MINUTE) * MINUTE;
+            if (raw.offset(middle) === previous) low = middle;
+            else high = middle;
+          }
+          for (let m = high - 6 * 60 * MINUTE; m < high + 6 * 60 * MINUTE; m += 5 * MINUTE) check(m);
+        }
+        previous = now;
+      }
+    });
 });

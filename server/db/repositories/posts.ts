@@ -142,6 +142,7 @@ export function perType(db: Db, sql: (typeLiteral: string) => string): Record<Po
 
 export function postsRepository(db: Db) {
   const byId = rowReader<PostRow>(db.prepare('SELECT * FROM posts WHERE site_id = ? AND id = ?'));
+  const typeById = db.prepare('SELECT type FROM posts WHERE site_id = ? AND id = ?').pluck();
   const bySlug = perType(
     db,
     (type) =>
@@ -203,6 +204,8 @@ export function postsRepository(db: Db) {
   return {
     stats,
     get: (siteId: number, id: number) => byId.get(siteId, id),
+    /** A post's type alone: what checking a link asks, without reading the whole row (an import asks it for every event). */
+    typeOf: (siteId: number, id: number) => typeById.get(siteId, id) as PostType | undefined,
     bySlug: (siteId: number, type: PostType, slug: string) => rowReader<PostRow>(bySlug[type]).get(siteId, slug),
     slugTaken: (siteId: number, type: PostType, slug: string, exceptId = 0) =>
       slugTaken[type].get(siteId, slug, exceptId) !== undefined,

@@ -55,9 +55,8 @@ export function parseLinks(
       errors.add(type, `${type} must be an ID, {"id": N} or the fields of a new ${type}.`);
       continue;
     }
-    const row = Number.isSafeInteger(id) ? ctx.store.posts.get(ctx.site.id, id) : undefined;
-    if (!row || row.type !== type)
-      errors.add(type, said('not_found', `${type} ${id} does not exist.`, { id: String(id) }));
+    const found = Number.isSafeInteger(id) ? ctx.store.posts.typeOf(ctx.site.id, id) : undefined;
+    if (found !== type) errors.add(type, said('not_found', `${type} ${id} does not exist.`, { id: String(id) }));
     else refs.push({ id });
   }
   return refs;
