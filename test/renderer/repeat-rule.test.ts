@@ -150,9 +150,55 @@ describe('a change of one occurrence for its series', () => {
   });
 
   it('weekdays move across the week’s end', () => {
-    assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=FR,SA', 2), 'FREQ=WEEKLY;BYDAY=MO,SU');
-    assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=MO', -1), 'FREQ=WEEKLY;BYDAY=SU');
-    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYMONTHDAY=8', 1), 'FREQ=MONTHLY;BYMONTHDAY=8');
+    assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=FR,SA', 2, '2026-12-20'), 'FREQ=WEEKLY;BYDAY=MO,SU');
+    assert.equal(ruleShiftedBy('FREQ=WEEKLY;BYDAY=MO', -1, '2026-12-13'), 'FREQ=WEEKLY;BYDAY=SU');
+  });
+
+  it('a monthly or yearly rule moves to the day its occurrence was dragged to', () => {
+    // The 8th, dragged a day later: the 9th (it used to keep the 8th and change only the time).
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYMONTHDAY=8', 1, '2026-12-09'), 'FREQ=MONTHLY;BYMONTHDAY=9');
+    // The last day stays the last day when dropped on a month's last day; elsewhere it is that day.
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYMONTHDAY=-1', -1, '2027-02-28'), 'FREQ=MONTHLY;BYMONTHDAY=-1');
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYMONTHDAY=-1', -1, '2026-12-30'), 'FREQ=MONTHLY;BYMONTHDAY=30');
+    // The first Saturday (5 Dec 2026), a day later: the first Sunday (6 Dec).
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYDAY=1SA', 1, '2026-12-06'), 'FREQ=MONTHLY;BYDAY=1SU');
+    // The first Sunday (6 Dec 2026), a day later: Monday 7 Dec is the first Monday.
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYDAY=1SU', 1, '2026-12-07'), 'FREQ=MONTHLY;BYDAY=1MO');
+    // The first Monday (7 Dec), a day later: Tuesday 8 Dec is the second Tuesday of December.
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYDAY=1MO', 1, '2026-12-08'), 'FREQ=MONTHLY;BYDAY=2TU');
+    // The last Friday (29 Jan 2027), a day earlier: Thursday 28 Jan is the last Thursday too.
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYDAY=-1FR', -1, '2027-01-28'), 'FREQ=MONTHLY;BYDAY=-1TH');
+    // The last Friday (25 Dec 2026), a day earlier: Thursday 24 Dec is the fourth (31 Dec is the last).
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYDAY=-1FR', -1, '2026-12-24'), 'FREQ=MONTHLY;BYDAY=4TH');
+    // Thanksgiving (the 4th Thursday of November), a day later: the 4th Friday of November.
+    assert.equal(
+      ruleShiftedBy('FREQ=YEARLY;BYMONTH=11;BYDAY=4TH', 1, '2026-11-27'),
+      'FREQ=YEARLY;BYMONTH=11;BYDAY=4FR',
+    );
+    // 31 December, a day later: 1 January.
+    assert.equal(
+      ruleShiftedBy('FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=31', 1, '2027-01-01'),
+      'FREQ=YEARLY;BYMONTH=1;BYMONTHDAY=1',
+    );
+    // Days that come from the first date stay (the new first date moves them); so do rules that
+    // cannot be moved day for day.
+    for (const rule of ['FREQ=MONTHLY', 'FREQ=YEARLY', 'FREQ=DAILY', 'FREQ=MONTHLY;BYDAY=MO,TU;BYSETPOS=1'])
+      assert.equal(ruleShiftedBy(rule, 1, '2026-12-09'), rule);
+    assert.equal(ruleShiftedBy('FREQ=MONTHLY;BYMONTHDAY=1,15', 1, '2026-12-02'), 'FREQ=MONTHLY;BYMONTHDAY=1,15');
+  });
+
+  it('"All events" of a monthly series dragged a day later moves the series and its rule', () => {
+    const monthly = { start: '2026-12-08 18:00', rule: 'FREQ=MONTHLY;BYMONTHDAY=8' };
+    const moved = seriesSchedule(
+      'all',
+      monthly,
+      { start: '2027-01-08 18:00', end: '2027-01-08 19:00', allDay: false },
+      { start: '2027-01-09 18:00', end: '2027-01-09 19:00', allDay: false },
+    );
+    assert.deepEqual(moved, {
+      changes: { all_day: false, start_date: '2026-12-09 18:00', end_date: '2026-12-09 19:00' },
+      rule: 'FREQ=MONTHLY;BYMONTHDAY=9',
+    });
   });
 
   it('a drop in the calendar is read as wall times in the event’s own zone', () => {

@@ -190,20 +190,43 @@ export function ruleFromCustom(fields: CustomRule): string {
 }
 
 /**
- * A rule after its occurrences moved by `days` days (an occurrence dragged from Tuesday to
- * Wednesday, for all events or this and following): a weekly rule's weekdays move with them;
- * other rules stay (their days come from the series' new first date).
+ * A rule after its occurrences moved by `days` days, one of them to `movedTo` (an occurrence
+ * dragged from Tuesday to Wednesday, for all events or this and following), as Google Calendar
+ * does it: a weekly rule's weekdays move with them; a monthly or yearly rule on a day of the month
+ * takes `movedTo`'s day (the 8th moved a day later is the 9th; the last day stays the last); on an
+ * Nth weekday it takes `movedTo`'s weekday and place in its month (the first Saturday moved a day
+ * later is the first Sunday, or the second one when that month's first Sunday came before it); a
+ * yearly rule takes `movedTo`'s month too. Rules whose days come from the series' first date (no
+ * BYDAY or BYMONTHDAY) stay: the new first date moves them. A rule with BYSETPOS, several
+ * month days or several Nth weekdays cannot be moved day for day: it stays, and the organizer
+ * can change it in Repeat.
  */
-export function ruleShiftedBy(rule: string, days: number): string {
-  const shift = ((days % 7) + 7) % 7;
-  if (shift === 0) return rule;
+export function ruleShiftedBy(rule: string, days: number, movedTo: string): string {
+  if (days === 0) return rule;
   const reading = readRecurrenceRule(rule);
-  if (!('rule' in reading) || reading.rule.freq !== 'WEEKLY' || !reading.rule.byDay) return rule;
-  const moved = reading.rule.byDay.map((d) => ({
-    day: WEEKDAYS[(WEEKDAYS.indexOf(d.day) + shift) % 7]!,
-  }));
-  return writeRecurrenceRule({
-    ...reading.rule,
-    byDay: WEEKDAYS.filter((d) => moved.some((m) => m.day === d)).map((day) => ({ day })),
-  });
+  if (!('rule' in reading)) return rule;
+  const r = reading.rule;
+  const shift = ((days % 7) + 7) % 7;
+  const shiftDay = (day: Weekday) => WEEKDAYS[(WEEKDAYS.indexOf(day) + shift) % 7]!;
+  const plainDays = r.byDay?.every((d) => d.ordinal === undefined) ?? false;
+  if (r.bySetPos || (r.freq !== 'WEEKLY' && r.freq !== 'MONTHLY' && r.freq !== 'YEARLY')) return rule;
+  if (r.freq === 'WEEKLY' || (plainDays && !r.byMonthDay)) {
+    // Weekdays without a place in the month (weekly; "every Monday of March"): each moves along.
+    if (!r.byDay || shift === 0) return rule;
+    const moved = new Set(r.byDay.map((d) => shiftDay(d.day)));
+    return writeRecurrenceRule({ ...r, byDay: WEEKDAYS.filter((d) => moved.has(d)).map((day) => ({ day })) });
+  }
+  // A yearly rule is moved only on one month (a weekday's place counts in that month, not the year).
+  if (r.freq === 'YEARLY' && r.byMonth?.length !== 1) return rule;
+  const byMonth = r.freq === 'YEARLY' ? { byMonth: [Number(movedTo.slice(5, 7))] } : {};
+  if (r.byMonthDay && !r.byDay) {
+    if (r.byMonthDay.length !== 1) return rule;
+    const last = r.byMonthDay[0]! < 0 && dayOfMonth(movedTo) === daysInMonth(movedTo);
+    return writeRecurrenceRule({ ...r, ...byMonth, byMonthDay: [last ? -1 : dayOfMonth(movedTo)] });
+  }
+  if (r.byDay && !r.byMonthDay && r.byDay.length === 1 && r.byDay[0]!.ordinal !== undefined) {
+    const ordinal = r.byDay[0]!.ordinal < 0 && isLastWeekday(movedTo) ? -1 : ordinalOf(movedTo);
+    return writeRecurrenceRule({ ...r, ...byMonth, byDay: [{ day: weekdayOf(movedTo), ordinal }] });
+  }
+  return rule;
 }

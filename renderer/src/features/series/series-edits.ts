@@ -41,7 +41,7 @@ export function seriesSchedule(
   rule?: string,
 ): { changes: EventWrite; rule?: string } {
   const days = daysBetween(before.start, after.start);
-  const movedRule = rule ?? (days !== 0 ? ruleShiftedBy(series.rule, days) : undefined);
+  const movedRule = rule ?? (days !== 0 ? ruleShiftedBy(series.rule, days, dateOf(after.start)) : undefined);
   const changes: EventWrite = { all_day: after.allDay };
   if (scope === 'following') {
     // The new series starts at this occurrence: its times are this occurrence's.
