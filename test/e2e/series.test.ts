@@ -342,6 +342,44 @@ test('in Spanish, with the keyboard only: Repeat, the Custom dialog (a problem s
   await shot(page, 'es-month-marks');
 });
 
+test("the Custom dialog's end date is typed as people write dates (en-GB: day first), and one it cannot read keeps Done from taking the last one it could", async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`#/calendar?view=month&date=${TUESDAY}`, { locale: 'en-GB' });
+  await page.getByRole('button', { name: 'New event' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New event' });
+  await dialog.getByLabel('Title', { exact: true }).fill('Choir until spring');
+  await dialog.getByLabel('Start', { exact: true }).fill(`${TUESDAY} 19:00`);
+  await dialog.getByLabel('End', { exact: true }).fill(`${TUESDAY} 20:00`);
+  await dialog.getByLabel('Title', { exact: true }).click();
+  await dialog.getByRole('button', { name: /Repeat/ }).click();
+  await page.getByRole('option', { name: 'Custom…' }).click();
+  const custom = page.getByRole('dialog', { name: 'Custom repeat' });
+  await custom.getByRole('radio', { name: 'On', exact: true }).check();
+  const until = custom.getByLabel('End date', { exact: true });
+  // Four weeks after the first Tuesday, written day first as in Britain ("4/2/2027" is 4 February).
+  const last = addDays(TUESDAY, 28);
+  const [y, m, d] = last.split('-').map(Number) as [number, number, number];
+  await until.fill(`${d}/${m}/${y}`);
+  await custom.getByText(/until/).waitFor();
+  await shot(page, 'en-gb-custom-until');
+  // Text that is no date: Done says so at the field instead of taking the date read before.
+  await until.fill('someday');
+  await until.press('Tab'); // leaving the field says what is wrong with it (and moves Done down a line)
+  await custom.getByText('Almanac cannot read this date. Write it like 05/12/2026.').waitFor();
+  await custom.getByRole('button', { name: 'Done' }).click();
+  await custom.getByText('Enter a date on or after the event’s start.').waitFor();
+  await shot(page, 'en-gb-custom-until-bad');
+  await until.fill(`${d}/${m}/${y}`);
+  await custom.getByRole('button', { name: 'Done' }).click();
+  await custom.waitFor({ state: 'detached' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const made = await eventsTitled('Choir until spring', TUESDAY);
+  assert.equal(made.length, 5, 'five Tuesdays, the last on the end date');
+  const series = await seriesOf(made[0].id);
+  assert.match(series.rule, new RegExp(`UNTIL=${last.replaceAll('-', '')}`));
+});
+
 test('when the series step fails, Repeat says so, the form stays, and Save again makes no second event', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const day = addDays(TUESDAY, 3);

@@ -6,6 +6,7 @@ import { useId, useState } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Button } from '../../components/Button.tsx';
 import { FieldNotes, SelectField, TextField, describedByOf } from '../../components/Fields.tsx';
+import { DateTimeField } from '../events/editor/DateTimeField.tsx';
 import { useLanguage, useLocale, useT } from '../../i18n/index.tsx';
 import { FREQUENCIES, WEEKDAYS, type Weekday } from '../../../../contract/recurrence.ts';
 import {
@@ -48,7 +49,11 @@ export function CustomRepeatDialog({
   const [countText, setCountText] = useState(String(fields.count));
   const [shown, setShown] = useState<CustomProblem[]>([]);
   const set = (patch: Partial<CustomRule>) => setFields((current) => ({ ...current, ...patch }));
+  // Text in the end date that reads as no date (or asks which one) is a problem too: Done must
+  // not take the last date it could read.
+  const [untilUnread, setUntilUnread] = useState(false);
   const problems = customProblems(fields, start);
+  if (fields.ends === 'until' && untilUnread && !problems.includes('until')) problems.push('until');
   const problem = (name: CustomProblem) =>
     shown.includes(name) && problems.includes(name) ? t(`series.problem.${name}`) : undefined;
   const words = problems.length === 0 ? ruleInWords(ruleFromCustom(fields), start, timezone, language) : undefined;
@@ -201,19 +206,18 @@ export function CustomRepeatDialog({
               />
               {t('series.endsOn')}
             </label>
-            <input
-              type="date"
-              className="input"
-              aria-label={t('series.endsOnDate')}
+            <DateTimeField
+              label={t('series.endsOnDate')}
+              labelHidden
+              help={false}
+              allDay
               value={fields.until}
-              min={start}
               disabled={fields.ends !== 'until'}
-              aria-invalid={problem('until') ? true : undefined}
-              aria-describedby={describedByOf(`${id}-until`, undefined, problem('until'))}
-              onChange={(event) => set({ until: event.target.value })}
+              error={problem('until')}
+              onChange={(until) => set({ until })}
+              onProblem={(unread) => setUntilUnread(unread !== null)}
             />
           </div>
-          <FieldNotes id={`${id}-until`} error={problem('until')} />
           <div className="ends-row">
             <label className="radio">
               <input

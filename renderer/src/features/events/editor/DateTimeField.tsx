@@ -55,6 +55,8 @@ export function DateTimeField({
   onProblem,
   lengthFrom,
   help = true,
+  disabled = false,
+  labelHidden = false,
 }: {
   label: string;
   /** 'YYYY-MM-DD HH:MM', or 'YYYY-MM-DD' when `allDay`; '' when empty. */
@@ -72,6 +74,10 @@ export function DateTimeField({
   lengthFrom?: string;
   /** The help (the example) once for a pair of fields: End leaves it to Start. */
   help?: boolean;
+  /** Off until its choice is made (the Custom repeat dialog's "Ends on" date). */
+  disabled?: boolean;
+  /** The label for screen readers only, where the row around the field already says it. */
+  labelHidden?: boolean;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -139,7 +145,7 @@ export function DateTimeField({
 
   return (
     <div className="field date-field" data-invalid={shownError ? true : undefined}>
-      <label className="field-label" htmlFor={id}>
+      <label className={labelHidden ? 'visually-hidden' : 'field-label'} htmlFor={id}>
         {label}
       </label>
       <div className="field-control">
@@ -153,12 +159,18 @@ export function DateTimeField({
             if (reading.kind === 'date') setText(format(reading.value));
           }}
           autoComplete="off"
+          disabled={disabled}
           aria-required={!optional || undefined}
           aria-invalid={shownError ? true : undefined}
           aria-describedby={[describedByOf(id, help ? 'help' : undefined, shownError), `${id}-reading`].join(' ')}
         />
         {!allDay && (
-          <PickerTrigger label={t('editor.pickTime', { field: label })} icon="clock" popover="time-popover">
+          <PickerTrigger
+            label={t('editor.pickTime', { field: label })}
+            icon="clock"
+            popover="time-popover"
+            disabled={disabled}
+          >
             {(close) => (
               <ListBox
                 className="listbox time-list"
@@ -193,7 +205,12 @@ export function DateTimeField({
             )}
           </PickerTrigger>
         )}
-        <PickerTrigger label={t('editor.pickDate', { field: label })} icon="calendar" popover="calendar-popover">
+        <PickerTrigger
+          label={t('editor.pickDate', { field: label })}
+          icon="calendar"
+          popover="calendar-popover"
+          disabled={disabled}
+        >
           {(close) => (
             <Calendar
               className="date-picker"
@@ -259,16 +276,18 @@ function PickerTrigger({
   label,
   icon,
   popover,
+  disabled,
   children,
 }: {
   label: string;
   icon: 'clock' | 'calendar';
   popover: string;
+  disabled: boolean;
   children: (close: () => void) => ReactNode;
 }) {
   return (
     <DialogTrigger>
-      <AriaButton className="button button-secondary icon-button" aria-label={label}>
+      <AriaButton className="button button-secondary icon-button" aria-label={label} isDisabled={disabled}>
         <Icon name={icon} />
       </AriaButton>
       <Popover className={`popover ${popover}`} placement="bottom end">
