@@ -120,3 +120,23 @@ test('an inline venue or organizer finds an identical one by name through its in
       'SEARCH posts USING INDEX posts_by_title (site_id=? AND type=? AND title=?)',
     ]);
 });
+
+test('the range feed of a month is one covering scan of events_by_start: no event row is looked up again', () => {
+  // The feed tells each event's series; series_id outside the index once cost a lookup of every
+  // event's row (migration 0018).
+  const month: EventListFilter = {
+    ...base,
+    statuses: ['publish', 'future', 'draft', 'pending', 'private'],
+    // What GET almanac/v1/event-feed?start_date=2027-01-01&end_date=2027-01-28 asks (New York).
+    dates: [
+      { column: 'start_utc', op: '>=', value: '2027-01-01 05:00:00' },
+      { column: 'end_utc', op: '>=', value: '2027-01-01 05:00:00' },
+      { column: 'end_utc', op: '<=', value: '2027-01-29 04:59:59' },
+      { column: 'start_utc', op: '<=', value: '2027-01-29 04:59:59' },
+    ],
+  };
+  const plan = store.eventList.explain(month).feed;
+  const main = plan.filter((line) => /^SEARCH e\b|^SCAN e\b/.test(line));
+  assert.equal(main.length, 1, plan.join('\n'));
+  assert.match(main[0]!, /USING COVERING INDEX events_by_start /, plan.join('\n'));
+});

@@ -380,6 +380,36 @@ export function eventListRepository(db: Db) {
     return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   }
 
+  /**
+   * The range feed's query: each event as its JSON text, written by SQLite (see
+   * http/pre-serialized.ts); the keys and their order are the FeedEvent schema's
+   * (app-api/feed/schemas.ts), the ETag is postEtagOf's. Every column it reads is in
+   * events_by_start (migrations 0008, 0018), so a month is one covering range scan.
+   */
+  function feedQuery(filter: EventListFilter, translation?: string): { sql: string; params: unknown[] } {
+    const { from, where, params, order } = build(filter);
+    const title = translation
+      ? `COALESCE((SELECT value FROM translations t WHERE t.site_id = e.site_id AND t.kind = 'post'
+           AND t.object_id = e.id AND t.language = ? AND t.field = 'title'), e.title)`
+      : 'e.title';
+    const sql = `SELECT json_object('id', e.id, 'title', ${title}, 'status', e.status,
+        'start_utc', replace(e.start_utc, ' ', 'T') || 'Z', 'end_utc', replace(e.end_utc, ' ', 'T') || 'Z',
+        'start', e.start_local, 'end', e.end_local, 'timezone', e.timezone,
+        'all_day', json(CASE WHEN e.all_day = 1 THEN 'true' ELSE 'false' END),
+        'featured', json(CASE WHEN e.featured = 1 THEN 'true' ELSE 'false' END),
+        'categories', (SELECT json_group_array(tp.term_id) FROM term_posts tp JOIN terms c
+           ON c.site_id = tp.site_id AND c.id = tp.term_id AND c.taxonomy = 'category'
+         WHERE tp.site_id = e.site_id AND tp.post_id = e.id),
+        -- The first venue by position; min() picks its row without a sort per event.
+        'venue', (SELECT title FROM (SELECT v.title, min(l.position) FROM post_links l
+           JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
+         WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
+        'etag', '"p' || e.id || '-r' || e.revision || '"',
+        'series', e.series_id)
+      FROM ${from} WHERE ${where} ORDER BY ${order}`;
+    return { sql, params: [...(translation ? [translation] : []), ...params] };
+  }
+
   return {
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
@@ -411,31 +441,10 @@ export function eventListRepository(db: Db) {
      * `translation`, titles come from that language's variant where one exists.
      */
     feed(filter: EventListFilter, translation?: string): string[] {
-      const { from, where, params, order } = build(filter);
-      const title = translation
-        ? `COALESCE((SELECT value FROM translations t WHERE t.site_id = e.site_id AND t.kind = 'post'
-             AND t.object_id = e.id AND t.language = ? AND t.field = 'title'), e.title)`
-        : 'e.title';
-      // Each event as its JSON text, written by SQLite (see http/pre-serialized.ts); the keys and
-      // their order are the FeedEvent schema's (app-api/feed/schemas.ts), the ETag is postEtagOf's.
-      const sql = `SELECT json_object('id', e.id, 'title', ${title}, 'status', e.status,
-          'start_utc', replace(e.start_utc, ' ', 'T') || 'Z', 'end_utc', replace(e.end_utc, ' ', 'T') || 'Z',
-          'start', e.start_local, 'end', e.end_local, 'timezone', e.timezone,
-          'all_day', json(CASE WHEN e.all_day = 1 THEN 'true' ELSE 'false' END),
-          'featured', json(CASE WHEN e.featured = 1 THEN 'true' ELSE 'false' END),
-          'categories', (SELECT json_group_array(tp.term_id) FROM term_posts tp JOIN terms c
-             ON c.site_id = tp.site_id AND c.id = tp.term_id AND c.taxonomy = 'category'
-           WHERE tp.site_id = e.site_id AND tp.post_id = e.id),
-          -- The first venue by position; min() picks its row without a sort per event.
-          'venue', (SELECT title FROM (SELECT v.title, min(l.position) FROM post_links l
-             JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
-           WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
-          'etag', '"p' || e.id || '-r' || e.revision || '"',
-          'series', e.series_id)
-        FROM ${from} WHERE ${where} ORDER BY ${order}`;
+      const { sql, params } = feedQuery(filter, translation);
       return prepareCached(db, sql)
         .pluck()
-        .all(...(translation ? [translation] : []), ...params) as string[];
+        .all(...params) as string[];
     },
 
     /**
@@ -454,7 +463,7 @@ export function eventListRepository(db: Db) {
     },
 
     /** The plans of the COUNT (or of the stored-count queries) and the page query, for tests. */
-    explain(filter: EventListFilter): { count: string[]; page: string[] } {
+    explain(filter: EventListFilter): { count: string[]; page: string[]; feed: string[] } {
       const built = build(filter);
       const plan = (sql: string, params: unknown[]) =>
         (prepareCached(db, `EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
@@ -467,6 +476,7 @@ export function eventListRepository(db: Db) {
           ...plan(page.sql, page.params),
           ...(page.idsOnly ? plan(`SELECT * FROM posts WHERE site_id = ? AND id IN (?)`, [filter.siteId, 0]) : []),
         ],
+        feed: (({ sql, params }) => plan(sql, params))(feedQuery(filter)),
       };
     },
   };
