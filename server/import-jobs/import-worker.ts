@@ -11,7 +11,12 @@ import { createReadStream, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { createStore, type Store } from '../db/store.ts';
 import type { OperationContext } from '../operations/context.ts';
-import { readCalendarFile, UnmappedColumnsError, type ReadResult } from '../calendar-files/read-calendar-file.ts';
+import {
+  readCalendarFile,
+  releaseRead,
+  UnmappedColumnsError,
+  type ReadResult,
+} from '../calendar-files/read-calendar-file.ts';
 import { CalendarFileError } from '../calendar-files/imported-event.ts';
 import { runFileImport } from '../calendar-files/run-import.ts';
 import { asApiError } from '../http/errors.ts';
@@ -92,6 +97,7 @@ function lockGranted(): Promise<void> {
 
 async function run(): Promise<void> {
   const store = openConnection(spec.databaseFile);
+  let read: ReadResult | undefined;
   try {
     const context = (): OperationContext => {
       const site = store.sites.byCode(spec.siteCode);
@@ -101,11 +107,14 @@ async function run(): Promise<void> {
     phase('reading');
     set(SLOT.bytesTotal, statSync(spec.file).size);
     const site = store.snapshot(() => context().site);
-    const read: ReadResult = await readCalendarFile(spec.format, chunksOf(spec.file), {
+    // The events read wait on disk, not in this thread's heap, until the plan reads them back.
+    read = await readCalendarFile(spec.format, chunksOf(spec.file), {
       siteTimezone: site.timezone,
       kind: spec.kind,
       mapping: spec.mapping,
+      spill: true,
     });
+    const file = read;
     checkCancel();
     set(SLOT.eventsTotal, read.kind === 'events' ? read.file.events.length : read.items.length);
     const onEvent = (handled: number) => {
@@ -117,18 +126,19 @@ async function run(): Promise<void> {
     let summary;
     if (spec.dryRun) {
       phase('planning');
-      summary = store.snapshot(() => runFileImport(context(), read, options));
+      summary = store.snapshot(() => runFileImport(context(), file, options));
     } else {
       await lockGranted();
       phase('writing');
       // One transaction for the whole import: all of it or nothing (a Cancel throws out of it).
-      summary = store.writing(() => runFileImport(context(), read, options));
+      summary = store.writing(() => runFileImport(context(), file, options));
     }
     phase('finished');
     post({ type: 'done', summary });
   } catch (error) {
     post({ type: 'failed', error: errorOf(error) });
   } finally {
+    if (read) releaseRead(read);
     store.close();
   }
 }
