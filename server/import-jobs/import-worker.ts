@@ -44,6 +44,15 @@ const checkCancel = () => {
 };
 const post = (message: WorkerMessage) => parentPort!.postMessage(message);
 
+/** A test's hold (SLOT.holdAt): waits, without spinning, until it is lifted or the job is cancelled. */
+function holdIfAsked(handled: number): void {
+  while (Atomics.load(slots, SLOT.holdAt) === handled && handled > 0) {
+    checkCancel();
+    Atomics.wait(slots, SLOT.holdAt, handled);
+  }
+  checkCancel();
+}
+
 /** The worker's own connection: the per-connection settings open.ts gives the service's. */
 function openConnection(file: string): Store {
   const db = new Database(file, { fileMustExist: true });
@@ -121,6 +130,7 @@ async function run(): Promise<void> {
       checkCancel();
       set(SLOT.eventsPlanned, handled);
       if (!spec.dryRun) set(SLOT.eventsWritten, handled);
+      holdIfAsked(handled);
     };
     const options = { dryRun: spec.dryRun, calendarKey: spec.calendarKey, onEvent };
     let summary;
