@@ -370,3 +370,90 @@ test('a big import shows its progress in words and Cancel leaves nothing written
     await page.close();
   }
 });
+
+test('an import keeps running on another screen: coming back (and after a reload) shows its progress, and Cancel leaves nothing written', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const site = await app.api('POST', '/almanac/v1/sites', {
+    code: 'away',
+    language: 'en',
+    timezone: 'Europe/Berlin',
+    title: 'Away',
+  });
+  assert.equal(site.status, 201);
+  const events = Array.from({ length: 2000 }, (_, i) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:away-${i}@example.org`,
+      `SUMMARY:Rehearsal ${i}`,
+      `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T180000Z`,
+      'DURATION:PT2H',
+      `LOCATION:Studio ${i % 25}`,
+      'END:VEVENT',
+    ].join('\r\n'),
+  );
+  const file = {
+    name: 'season.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
+  };
+  const page = await app.signedInPage('');
+  await page.goto(`${app.service.url}/away/#/calendar?view=month&date=2027-03-01`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  const go = dialog.getByRole('button', { name: /^Import 2,000 events$/ });
+  await go.waitFor();
+  // The import stops after 500 of its events, inside its transaction, until it is cancelled: the
+  // test sees it halfway on any machine (a hook of the job's shared memory, no HTTP surface).
+  app.service.listening.app.importJobs.holdNextJobAt(500);
+  await go.click();
+  const halfway = /^Importing events: 500 of 2,000$/;
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: halfway }).waitFor();
+
+  // Another screen (the toolbar with the import is gone), then the calendar again: found again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  assert.equal(await page.getByRole('button', { name: halfway }).count(), 0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  const background = page.getByRole('button', { name: halfway });
+  await background.waitFor();
+  await background.click();
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+
+  // A reload forgets everything but what the server says: its list of jobs has it, by its name.
+  await page.reload();
+  await background.waitFor();
+  if (process.env.ALMANAC_SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-found-again.png` });
+  await background.click();
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel import' }).click();
+  await dialog.getByText('The import was cancelled. Nothing was written.').waitFor();
+
+  const remaining: { body: { total: number } } = await app.api(
+    'GET',
+    '/away/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01',
+  );
+  assert.equal(remaining.body.total, 0, 'nothing was written');
+  const venues: { body: { venues: unknown[] } } = await app.api('GET', '/away/svc/events/v1/venues');
+  assert.equal(venues.body.venues.length, 0, 'no venue either');
+  const jobs: { body: { jobs: { status: string; file_name: string }[] } } = await app.api(
+    'GET',
+    '/away/almanac/v1/import-jobs',
+  );
+  assert.deepEqual(
+    jobs.body.jobs.map((job) => [job.file_name, job.status]),
+    [
+      ['season.ics', 'cancelled'],
+      ['season.ics', 'done'],
+    ],
+    'the import, cancelled, and its preview before it',
+  );
+  await page.close();
+});
