@@ -457,3 +457,66 @@ test('an import keeps running on another screen: coming back (and after a reload
   );
   await page.close();
 });
+
+test('a preview that ends while the user is on another screen is shown on coming back, and imports without choosing the file again', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const site = await app.api('POST', '/almanac/v1/sites', {
+    code: 'later',
+    language: 'en',
+    timezone: 'Europe/Berlin',
+    title: 'Later',
+  });
+  assert.equal(site.status, 201);
+  const events = Array.from({ length: 300 }, (_, i) =>
+    [
+      'BEGIN:VEVENT',
+      `UID:later-${i}@example.org`,
+      `SUMMARY:Class ${i}`,
+      `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T090000Z`,
+      'DURATION:PT1H',
+      'END:VEVENT',
+    ].join('\r\n'),
+  );
+  const file = {
+    name: 'classes.ics',
+    mimeType: 'text/calendar',
+    buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
+  };
+  const jobs = app.service.listening.app.importJobs;
+  const page = await app.signedInPage('');
+  await page.goto(`${app.service.url}/later/#/calendar?view=month&date=2027-03-01`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  // The preview stops after 100 of its 300 events until released: it ends while the user is away.
+  jobs.holdNextJobAt(100);
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  const checking = /^Checking events: 100 of 300$/;
+  await dialog.getByRole('progressbar').getByText(checking).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: checking }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  const [held] = jobs.running;
+  assert.ok(held, 'the preview is still running');
+  held.release();
+  await held.finished;
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  // Its outcome, in the dialog: the preview, and Import with the file this window still has.
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  await dialog.getByRole('button', { name: /^Import 300 events$/ }).click();
+  await dialog.getByText(/^Imported: 300 new events, 0 updated\.$/).waitFor();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const imported: { body: { total: number } } = await app.api(
+    'GET',
+    '/later/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01',
+  );
+  assert.equal(imported.body.total, 300);
+  // Seen once: the calendar opened again shows Import, not the old outcome.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
+  assert.equal(await dialog.count(), 0);
+  await page.close();
+});
