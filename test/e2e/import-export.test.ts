@@ -268,19 +268,18 @@ test('a Google export: the preview shows the venue and organizer already yours, 
   assert.match(omitidos, /Línea 27: Someday — «DTSTART» es «Next Year», que no es una fecha\./);
 });
 
-test('a big import shows its progress in words and Cancel leaves nothing written — English and Spanish', async (t) => {
-  if (!app) return t.skip('browser tests unavailable');
-  const site = await app.api('POST', '/almanac/v1/sites', {
-    code: 'cancel',
-    language: 'en',
-    timezone: 'Europe/Berlin',
-    title: 'Cancel',
-  });
+/** A site of its own for a test (Berlin, English). */
+async function newSite(code: string, title: string): Promise<void> {
+  const site = await app!.api('POST', '/almanac/v1/sites', { code, language: 'en', timezone: 'Europe/Berlin', title });
   assert.equal(site.status, 201);
-  const events = Array.from({ length: 2000 }, (_, i) =>
+}
+
+/** An .ics file of `count` rehearsals in 25 studios (the studios become venues), for the import-job tests. */
+function rehearsals(name: string, count: number, prefix: string) {
+  const events = Array.from({ length: count }, (_, i) =>
     [
       'BEGIN:VEVENT',
-      `UID:big-${i}@example.org`,
+      `UID:${prefix}-${i}@example.org`,
       `SUMMARY:Rehearsal ${i}`,
       `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T180000Z`,
       'DURATION:PT2H',
@@ -288,11 +287,17 @@ test('a big import shows its progress in words and Cancel leaves nothing written
       'END:VEVENT',
     ].join('\r\n'),
   );
-  const file = {
-    name: 'big.ics',
+  return {
+    name,
     mimeType: 'text/calendar',
     buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
   };
+}
+
+test('a big import shows its progress in words and Cancel leaves nothing written — English and Spanish', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await newSite('cancel', 'Cancel');
+  const file = rehearsals('big.ics', 2000, 'big');
   for (const [locale, words] of [
     [
       'en-US',
@@ -373,29 +378,8 @@ test('a big import shows its progress in words and Cancel leaves nothing written
 
 test('an import keeps running on another screen: coming back (and after a reload) shows its progress, and Cancel leaves nothing written', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
-  const site = await app.api('POST', '/almanac/v1/sites', {
-    code: 'away',
-    language: 'en',
-    timezone: 'Europe/Berlin',
-    title: 'Away',
-  });
-  assert.equal(site.status, 201);
-  const events = Array.from({ length: 2000 }, (_, i) =>
-    [
-      'BEGIN:VEVENT',
-      `UID:away-${i}@example.org`,
-      `SUMMARY:Rehearsal ${i}`,
-      `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T180000Z`,
-      'DURATION:PT2H',
-      `LOCATION:Studio ${i % 25}`,
-      'END:VEVENT',
-    ].join('\r\n'),
-  );
-  const file = {
-    name: 'season.ics',
-    mimeType: 'text/calendar',
-    buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
-  };
+  await newSite('away', 'Away');
+  const file = rehearsals('season.ics', 2000, 'away');
   const page = await app.signedInPage('');
   await page.goto(`${app.service.url}/away/#/calendar?view=month&date=2027-03-01`);
   await page.getByRole('button', { name: 'Import', exact: true }).click();
@@ -460,28 +444,8 @@ test('an import keeps running on another screen: coming back (and after a reload
 
 test('a preview that ends while the user is on another screen is shown on coming back, and imports without choosing the file again', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
-  const site = await app.api('POST', '/almanac/v1/sites', {
-    code: 'later',
-    language: 'en',
-    timezone: 'Europe/Berlin',
-    title: 'Later',
-  });
-  assert.equal(site.status, 201);
-  const events = Array.from({ length: 300 }, (_, i) =>
-    [
-      'BEGIN:VEVENT',
-      `UID:later-${i}@example.org`,
-      `SUMMARY:Class ${i}`,
-      `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T090000Z`,
-      'DURATION:PT1H',
-      'END:VEVENT',
-    ].join('\r\n'),
-  );
-  const file = {
-    name: 'classes.ics',
-    mimeType: 'text/calendar',
-    buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
-  };
+  await newSite('later', 'Later');
+  const file = rehearsals('classes.ics', 300, 'later');
   const jobs = app.service.listening.app.importJobs;
   const page = await app.signedInPage('');
   await page.goto(`${app.service.url}/later/#/calendar?view=month&date=2027-03-01`);
