@@ -482,5 +482,23 @@ test('a preview that ends while the user is on another screen is shown on coming
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
   await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
   assert.equal(await dialog.count(), 0);
+
+  // After a reload the window no longer has the file: the preview that ends is shown, and the file
+  // is chosen again (and checked again) to import it.
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  jobs.holdNextJobAt(100);
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('progressbar').getByText(checking).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: checking }).waitFor();
+  const [again] = jobs.running;
+  again!.release();
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  const chooseAgain = dialog.getByRole('button', { name: 'Choose classes.ics again to import it' });
+  await chooseAgain.waitFor();
+  if (process.env.ALMANAC_SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-choose-again.png` });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('button', { name: /^Import 300 events$/ }).waitFor();
   await page.close();
 });
