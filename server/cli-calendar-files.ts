@@ -3,6 +3,7 @@
 // the person at the machine. Works while the app runs: SQLite serialises the writes, and the
 // app's open views hear of the import through the change log.
 import { statSync } from 'node:fs';
+import { basename } from 'node:path';
 import type { Store } from './db/store.ts';
 import { siteUrls, type RequestContext } from './http/context.ts';
 import { administratorContext } from './operations/context.ts';
@@ -153,6 +154,7 @@ export async function importCommand(store: Store, file: string, options: Calenda
       siteCode: ctx.site.code,
       actor: ctx.actor,
       calendarKey: calendarKey(ctx),
+      fileName: basename(file),
     },
     { siteId: ctx.site.id, userId: ctx.actor?.userId ?? 0 },
   );

@@ -1,6 +1,7 @@
 // An import as a job (almanac/v1/import-jobs): started with the file, then polled for its progress
-// until it is done, failed or cancelled. The same schema types the route, /doc and the renderer's
-// import screen.
+// until it is done, failed or cancelled; GET import-jobs lists the caller's jobs of the site, so a
+// screen opened again finds the one still running. The same schema types the route, /doc and the
+// renderer's import screen.
 import { Type, type Static } from '@sinclair/typebox';
 import { ImportSummary } from './import-summary.ts';
 
@@ -30,6 +31,13 @@ export const ImportJob = Type.Object({
   status: ImportJobStatus,
   phase: ImportJobPhase,
   dry_run: Type.Boolean({ description: 'A preview: nothing is written.' }),
+  file_name: Type.String({
+    description: "The file's name, as its start gave it (file_name); empty when it was not given.",
+  }),
+  started: Type.String({
+    format: 'date-time',
+    description: 'When the job was started (UTC, ISO 8601), waiting included.',
+  }),
   bytes_read: Type.Integer({ description: 'Bytes of the file read so far.' }),
   bytes_total: Type.Integer({ description: "The file's size in bytes." }),
   events_total: Type.Integer({
@@ -39,6 +47,16 @@ export const ImportJob = Type.Object({
   events_written: Type.Integer({
     description: 'Of those, how many were written (inside the transaction: none is visible until the job is done).',
   }),
+  counts: Type.Optional(
+    Type.Object(
+      {
+        created: Type.Integer(),
+        updated: Type.Integer(),
+        skipped: Type.Integer(),
+      },
+      { description: 'Once done: what was (or, for a preview, would be) created, updated and skipped.' },
+    ),
+  ),
   summary: Type.Optional(ImportSummary),
   error: Type.Optional(
     Type.Object(
@@ -52,3 +70,17 @@ export const ImportJob = Type.Object({
   ),
 });
 export type ImportJob = Static<typeof ImportJob>;
+
+/** A job in the list: everything but its summary (counts say what it did; GET the job for the rest). */
+export const ImportJobListed = Type.Omit(ImportJob, ['summary'], {
+  description: 'An import job, without its summary.',
+});
+export type ImportJobListed = Static<typeof ImportJobListed>;
+
+export const ImportJobList = Type.Object({
+  jobs: Type.Array(ImportJobListed, {
+    description:
+      "The caller's import jobs of this site, newest first: those running or waiting, and those that ended in the last ten minutes.",
+  }),
+});
+export type ImportJobList = Static<typeof ImportJobList>;

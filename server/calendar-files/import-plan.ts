@@ -13,7 +13,7 @@ import {
   type EventWriteInput,
   type PreparedEventWrite,
 } from '../operations/events/writes.ts';
-import type { ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
+import type { ImportedEvent, ImportedEvents, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
 import { termName } from '../domain/html.ts';
 import {
   MAX_LISTED,
@@ -268,7 +268,7 @@ export function checkedWrite(
  */
 export function runImport(
   ctx: OperationContext,
-  file: ReadCalendarFile,
+  file: ReadCalendarFile<ImportedEvents>,
   options: {
     dryRun: boolean;
     calendarKey: string;
@@ -294,7 +294,8 @@ export function runImport(
   let created = repeating.created;
   let updated = repeating.updated;
   let handled = 0;
-  for (const event of [...file.events, ...repeating.singles]) {
+  // One at a time: a big file's events are read back from its spill as they are planned.
+  for (const event of chain(file.events, repeating.singles)) {
     // Progress counts the file's events (a series' own fall-back copies are not in its total).
     options.onEvent?.(Math.min(handled++, file.events.length));
     if (event.seriesUid !== undefined && repeating.kept.has(event.seriesUid)) continue;
@@ -361,4 +362,8 @@ export function runImport(
     related: related.result(),
     ...(options.columns ? { columns: options.columns } : {}),
   };
+}
+
+function* chain<T>(...lists: Iterable<T>[]): Generator<T, void, undefined> {
+  for (const list of lists) yield* list;
 }

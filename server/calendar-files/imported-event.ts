@@ -94,8 +94,18 @@ export interface FileSeries {
   unfit?: 'rules' | 'periods' | 'too_costly';
 }
 
-export interface ReadCalendarFile {
-  events: ImportedEvent[];
+/**
+ * A file's events in file order, as the import plan reads them: an array, or those an import job
+ * spilled to a temporary database (event-spill.ts), read back one at a time.
+ */
+export interface ImportedEvents extends Iterable<ImportedEvent> {
+  readonly length: number;
+  /** Only the occurrences worked out from repeating events (those with a seriesUid), in order. */
+  ofSeries?(): Iterable<ImportedEvent>;
+}
+
+export interface ReadCalendarFile<Events extends ImportedEvents = ImportedEvent[]> {
+  events: Events;
   skipped: ImportSkip[];
   warnings: ImportWarning[];
   series: ExpandedSeries[];

@@ -3,10 +3,12 @@
 // organizers from a CSV file — with, for CSV, the columns and what each feeds (the mapping
 // preview). A CSV file whose columns cannot be recognised throws UnmappedColumnsError, which
 // carries its headings so the caller can ask for a mapping.
-import type { ReadCalendarFile } from './imported-event.ts';
+import type { ImportedEvents, ReadCalendarFile } from './imported-event.ts';
 import { CalendarFileError } from './imported-event.ts';
 import type { CsvColumns, ImportKind } from '../../contract/app/import-summary.ts';
-import { readIcsStream } from './ics/read-ics.ts';
+import { readIcsOnto } from './ics/read-ics.ts';
+import { ArrayShelf, type EventShelf } from './event-shelf.ts';
+import { EventSpill, SpilledEvents } from './event-spill.ts';
 import { FIELDS, readCsv, type CsvOrganizer, type CsvVenue, type ReadCsvResult } from './csv/read-csv.ts';
 import { parseRecords } from './csv/parse-records.ts';
 
@@ -21,12 +23,22 @@ interface ReadOptions {
   /** Bytes of the whole file, when known (progress). */
   totalBytes?: number;
   onProgress?: (fraction: number) => void;
+  /**
+   * .ics: keep the events read on disk until the plan reads them (event-spill.ts), not in the
+   * heap — an import job's setting; the caller then calls releaseRead once done with them.
+   */
+  spill?: boolean;
 }
 
 export type ReadResult =
-  | { kind: 'events'; file: ReadCalendarFile; columns?: CsvColumns }
+  | { kind: 'events'; file: ReadCalendarFile<ImportedEvents>; columns?: CsvColumns }
   | { kind: 'venues'; items: CsvVenue[]; file: ReadCalendarFile; columns: CsvColumns }
   | { kind: 'organizers'; items: CsvOrganizer[]; file: ReadCalendarFile; columns: CsvColumns };
+
+/** Deletes what a read with `spill` keeps on disk (nothing otherwise). */
+export function releaseRead(read: ReadResult): void {
+  if (read.file.events instanceof SpilledEvents) read.file.events.close();
+}
 
 /** The CSV columns could not be matched to the required fields: a mapping is needed. */
 export class UnmappedColumnsError extends CalendarFileError {
@@ -71,12 +83,17 @@ export async function readCalendarFile(
   options: ReadOptions,
 ): Promise<ReadResult> {
   if (format === 'ics') {
-    const file = await readIcsStream(chunks, {
-      siteTimezone: options.siteTimezone,
-      now: new Date(),
-      totalBytes: options.totalBytes,
-      onProgress: options.onProgress,
-    });
+    const shelf: EventShelf<ImportedEvents> = options.spill ? new EventSpill() : new ArrayShelf();
+    const file = await readIcsOnto(
+      chunks,
+      {
+        siteTimezone: options.siteTimezone,
+        now: new Date(),
+        totalBytes: options.totalBytes,
+        onProgress: options.onProgress,
+      },
+      shelf,
+    );
     return { kind: 'events', file };
   }
   // A spreadsheet is small next to a calendar export: read whole, then parsed.

@@ -33,7 +33,14 @@ import {
 import { horizonFor } from '../operations/series/series-state.ts';
 import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
-import type { FileSeries, ImportedEvent, ImportSkip, ImportWarning, ReadCalendarFile } from './imported-event.ts';
+import type {
+  FileSeries,
+  ImportedEvent,
+  ImportedEvents,
+  ImportSkip,
+  ImportWarning,
+  ReadCalendarFile,
+} from './imported-event.ts';
 import { RuleCostBudget } from './series-cost.ts';
 import { MAX_FILE_INSTANCES } from './ics/expand-series.ts';
 import {
@@ -251,11 +258,11 @@ function check(
  * Checks (and unless `dryRun` writes) each repeating event of the file as one series. Call it in
  * the import's transaction, before its single events.
  */
-export function importSeries(ctx: OperationContext, file: ReadCalendarFile, env: Env): SeriesImport {
+export function importSeries(ctx: OperationContext, file: ReadCalendarFile<ImportedEvents>, env: Env): SeriesImport {
   const result: SeriesImport = { kept: new Set(), singles: [], created: 0, updated: 0, planned: [], lines: new Map() };
   const cost = new RuleCostBudget();
   const expanded = new Map<string, ImportedEvent[]>();
-  for (const event of file.events)
+  for (const event of file.events.ofSeries?.() ?? file.events)
     if (event.seriesUid !== undefined) {
       const list = expanded.get(event.seriesUid);
       if (list) list.push(event);

@@ -20,6 +20,8 @@ export interface ImportJobSpec {
   actor: Actor | null;
   /** ../app-api/exchange/export-reply.ts calendarKey: an event of this calendar, exported and brought back. */
   calendarKey: string;
+  /** The file's name as the user chose it ('' when the client did not say), for the list of jobs. */
+  fileName: string;
 }
 
 /** Slots of the shared Int32Array. */
@@ -32,8 +34,14 @@ export const SLOT = {
   eventsTotal: 4,
   eventsPlanned: 5,
   eventsWritten: 6,
+  /**
+   * Tests only (ImportJobs.holdNextJobAt; no HTTP surface): when above 0, the worker stops before
+   * that many + 1st event, inside its transaction, until the slot changes or the job is cancelled —
+   * so a test sees a job halfway at a certain point, on any machine, without sleeping.
+   */
+  holdAt: 7,
 } as const;
-export const SLOT_COUNT = 7;
+export const SLOT_COUNT = 8;
 
 export const PHASES: ImportJobPhase[] = ['waiting', 'reading', 'planning', 'writing', 'finished'];
 

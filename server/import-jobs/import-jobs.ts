@@ -17,7 +17,7 @@
 import { Worker } from 'node:worker_threads';
 import { randomUUID } from 'node:crypto';
 import type { ImportSummary } from '../../contract/app/import-summary.ts';
-import type { ImportJob as ImportJobBody, ImportJobStatus } from '../../contract/app/import-job.ts';
+import type { ImportJob as ImportJobBody, ImportJobListed, ImportJobStatus } from '../../contract/app/import-job.ts';
 import { workerUrl } from '../worker-url.ts';
 import type { WriteGate } from '../http/write-gate.ts';
 import {
@@ -43,6 +43,7 @@ export interface ImportJobOwner {
 
 export class ImportJob {
   readonly id = randomUUID();
+  readonly startedAt = new Date();
   status: ImportJobStatus = 'running';
   summary: ImportSummary | undefined;
   error: JobError | undefined;
@@ -71,6 +72,7 @@ export class ImportJob {
    */
   cancel(): void {
     Atomics.store(this.slots, SLOT.cancel, 1);
+    Atomics.notify(this.slots, SLOT.holdAt); // a worker a test holds wakes up to the Cancel
     if (!this.started) this.end('cancelled', { error: { kind: 'cancelled' } });
   }
 
@@ -87,21 +89,42 @@ export class ImportJob {
     this.settle();
   }
 
+  /** Tests only: the worker stops once `events` are handled, until release() or a Cancel. */
+  holdAt(events: number): void {
+    Atomics.store(this.slots, SLOT.holdAt, events);
+  }
+
+  /** Tests only: lifts holdAt. */
+  release(): void {
+    Atomics.store(this.slots, SLOT.holdAt, 0);
+    Atomics.notify(this.slots, SLOT.holdAt);
+  }
+
   /** What GET almanac/v1/import-jobs/{id} answers. */
   body(): ImportJobBody {
+    const body: ImportJobBody = this.listed();
+    if (this.summary) body.summary = this.summary;
+    return body;
+  }
+
+  /** The job in GET almanac/v1/import-jobs: all but its summary. */
+  listed(): ImportJobListed {
     const slot = (index: number) => Atomics.load(this.slots, index);
-    const body: ImportJobBody = {
+    const body: ImportJobListed = {
       id: this.id,
       status: this.status,
       phase: PHASES[slot(SLOT.phase)] ?? 'waiting',
       dry_run: this.spec.dryRun,
+      file_name: this.spec.fileName,
+      started: this.startedAt.toISOString(),
       bytes_read: slot(SLOT.bytesRead),
       bytes_total: slot(SLOT.bytesTotal),
       events_total: slot(SLOT.eventsTotal),
       events_planned: slot(SLOT.eventsPlanned),
       events_written: this.status === 'done' || this.status === 'running' ? slot(SLOT.eventsWritten) : 0,
     };
-    if (this.summary) body.summary = this.summary;
+    if (this.summary)
+      body.counts = { created: this.summary.created, updated: this.summary.updated, skipped: this.summary.skipped };
     const error = jobErrorBody(this.error);
     // The API's error shape (data.status included), as the import would have answered it.
     if (error) body.error = { code: error.code, message: error.message, data: { status: error.status, ...error.data } };
@@ -161,12 +184,24 @@ export class ImportJobs {
   private spare: Worker | undefined;
   private spareTimer: NodeJS.Timeout | undefined;
   private stopped = false;
+  /** Tests only (holdNextJobAt). */
+  private nextHold = 0;
 
   constructor(private readonly options: ImportJobsOptions) {}
+
+  /**
+   * Tests only, and no HTTP surface: the next job started stops once it has handled `events`
+   * events (inside its transaction), until its release() or a Cancel — a job halfway, for certain.
+   */
+  holdNextJobAt(events: number): void {
+    this.nextHold = events;
+  }
 
   /** Starts a job (a writing one after those before it); `cleanup` runs once it ended. */
   start(spec: ImportJobSpec, owner: ImportJobOwner, cleanup?: () => void): ImportJob {
     const job = new ImportJob(spec, owner);
+    if (this.nextHold > 0) job.holdAt(this.nextHold);
+    this.nextHold = 0;
     this.jobs.set(job.id, job);
     const run = () => (job.status !== 'running' ? undefined : this.run(job));
     if (spec.dryRun) void run();
@@ -182,6 +217,13 @@ export class ImportJobs {
   get(id: string, owner: ImportJobOwner): ImportJob | undefined {
     const job = this.jobs.get(id);
     return job && job.owner.siteId === owner.siteId && job.owner.userId === owner.userId ? job : undefined;
+  }
+
+  /** The jobs of `owner` (running, and ended in the last ten minutes), newest first. */
+  list(owner: ImportJobOwner): ImportJob[] {
+    return [...this.jobs.values()]
+      .filter((job) => job.owner.siteId === owner.siteId && job.owner.userId === owner.userId)
+      .reverse();
   }
 
   /** Jobs still running (the server waits for them, cancelled, when it stops). */

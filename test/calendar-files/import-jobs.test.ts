@@ -2,14 +2,16 @@
 // planned and written there, in one transaction), the service answers meanwhile, its writes wait
 // for the import at the write gate instead of failing with SQLITE_BUSY, and a Cancel or a failure
 // leaves nothing written. Orderings are made certain, never timed: where the test must hold an
-// import in the middle, a second real connection to the same database holds SQLite's write lock
-// (as the CLI in another process can), so the job stays in its writing phase until released.
+// import before it writes, a second real connection to the same database holds SQLite's write lock
+// (as the CLI in another process can), so the job stays in its writing phase until released; where
+// it must hold one halfway, the job is told to stop after so many events (ImportJobs'
+// holdNextJobAt, a hook of the job's shared memory with no HTTP surface) until it is cancelled.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { startServer, type TestServer } from '../support/server.ts';
 import { snapshot } from '../support/helpers.ts';
-import type { ImportJob } from '../../contract/app/import-job.ts';
+import type { ImportJob, ImportJobList } from '../../contract/app/import-job.ts';
 
 let server: TestServer;
 const JOBS = 'almanac/v1/import-jobs';
@@ -36,13 +38,16 @@ function calendar(count: number, options: { prefix?: string; boomAt?: number } =
   return lines.join('\r\n');
 }
 
-function startJob(body: string, query: Record<string, string> = {}) {
+function startJob(body: string, query: Record<string, string> = {}, token = server.tokens.administrator) {
   return server.request<ImportJob>('POST', `/${JOBS}`, {
     raw: { body, contentType: 'text/calendar' },
     query,
-    token: server.tokens.administrator,
+    token,
   });
 }
+
+/** The next job started stops once it has handled `events` events, until it is cancelled. */
+const holdNextJobAt = (events: number) => server.listening.app.importJobs.holdNextJobAt(events);
 
 const job = (id: string) => server.admin<ImportJob>('GET', `/${JOBS}/${id}`);
 
@@ -144,11 +149,16 @@ describe('an import job runs off the event loop', () => {
 describe('cancel and failure leave nothing written', () => {
   test('cancel halfway: no event, venue, organizer or term is left', async () => {
     const before = snapshot(server);
-    const started = await startJob(calendar(6000, { prefix: 'cancel' }));
+    // Held after 200 of its 400 events, inside its transaction: halfway for certain, however fast.
+    holdNextJobAt(200);
+    const started = await startJob(calendar(400, { prefix: 'cancel' }));
     assert.equal(started.status, 202, started.text);
     const id = started.body.id;
     const halfway = await until(id, (body) => body.events_written >= 200);
     assert.equal(halfway.status, 'running', 'the import was still running when cancelled');
+    assert.equal(halfway.phase, 'writing');
+    assert.equal(halfway.events_written, 200);
+    assert.equal(halfway.events_total, 400);
     const cancelled = await server.admin<ImportJob>('DELETE', `/${JOBS}/${id}`);
     assert.equal(cancelled.status, 200, cancelled.text);
     assert.equal(cancelled.body.status, 'cancelled');
@@ -225,5 +235,55 @@ describe('cancel and failure leave nothing written', () => {
     assert.equal(theirs.status, 404);
     assert.equal(theirs.body.code, 'almanac_no_import_job');
     await until(started.body.id, () => false);
+  });
+});
+
+describe('the list of jobs (GET import-jobs): a screen opened again finds its running job', () => {
+  test("the caller's jobs of the site, newest first, with their file name, start, progress and counts", async () => {
+    const done = await startJob(calendar(3, { prefix: 'listed-done' }), { dry_run: 'true', file_name: 'small.ics' });
+    await until(done.body.id, () => false);
+    holdNextJobAt(10);
+    const started = await startJob(calendar(30, { prefix: 'listed' }), { file_name: 'Spring season.ics' });
+    assert.equal(started.status, 202, started.text);
+    assert.equal(started.body.file_name, 'Spring season.ics');
+    const id = started.body.id;
+    try {
+      await until(id, (body) => body.events_written >= 10);
+      const list = await server.admin<ImportJobList>('GET', `/${JOBS}`);
+      assert.equal(list.status, 200, list.text);
+      const [running, ended] = list.body.jobs;
+      assert.equal(running?.id, id, 'the newest first');
+      assert.equal(running?.status, 'running');
+      assert.equal(running?.phase, 'writing');
+      assert.equal(running?.file_name, 'Spring season.ics');
+      assert.equal(running?.events_total, 30);
+      assert.equal(running?.events_written, 10);
+      assert.ok(Date.parse(running!.started) <= Date.now() && Date.now() - Date.parse(running!.started) < 600_000);
+      assert.equal('summary' in running!, false, 'no summary in the list');
+      assert.equal(ended?.id, done.body.id);
+      assert.equal(ended?.status, 'done');
+      assert.equal(ended?.file_name, 'small.ics');
+      assert.deepEqual(ended?.counts, { created: 3, updated: 0, skipped: 0 });
+      // Another user of the site sees none of them; another site's list is its own.
+      const theirs = await server.request<ImportJobList>('GET', `/${JOBS}`, { token: server.tokens.editor });
+      assert.equal(theirs.status, 200, theirs.text);
+      assert.equal(
+        theirs.body.jobs.some((job) => job.id === id || job.id === done.body.id),
+        false,
+      );
+      const author = await server.request('GET', `/${JOBS}`, { token: server.tokens.author });
+      assert.equal(author.status, 403);
+    } finally {
+      await server.admin('DELETE', `/${JOBS}/${id}`);
+    }
+    const after = await server.admin<ImportJobList>('GET', `/${JOBS}`);
+    assert.equal(after.body.jobs[0]?.status, 'cancelled');
+    assert.equal(after.body.jobs[0]?.error?.code, 'almanac_import_cancelled');
+  });
+
+  test('a file name longer than 255 characters is refused, naming file_name', async () => {
+    const response = await startJob(calendar(1), { file_name: `${'x'.repeat(256)}.ics` });
+    assert.equal(response.status, 400, response.text);
+    assert.match(JSON.stringify(response.body), /file_name/);
   });
 });

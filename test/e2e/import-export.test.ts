@@ -268,19 +268,18 @@ test('a Google export: the preview shows the venue and organizer already yours, 
   assert.match(omitidos, /Línea 27: Someday — «DTSTART» es «Next Year», que no es una fecha\./);
 });
 
-test('a big import shows its progress in words and Cancel leaves nothing written — English and Spanish', async (t) => {
-  if (!app) return t.skip('browser tests unavailable');
-  const site = await app.api('POST', '/almanac/v1/sites', {
-    code: 'cancel',
-    language: 'en',
-    timezone: 'Europe/Berlin',
-    title: 'Cancel',
-  });
+/** A site of its own for a test (Berlin, English). */
+async function newSite(code: string, title: string): Promise<void> {
+  const site = await app!.api('POST', '/almanac/v1/sites', { code, language: 'en', timezone: 'Europe/Berlin', title });
   assert.equal(site.status, 201);
-  const events = Array.from({ length: 2000 }, (_, i) =>
+}
+
+/** An .ics file of `count` rehearsals in 25 studios (the studios become venues), for the import-job tests. */
+function rehearsals(name: string, count: number, prefix: string) {
+  const events = Array.from({ length: count }, (_, i) =>
     [
       'BEGIN:VEVENT',
-      `UID:big-${i}@example.org`,
+      `UID:${prefix}-${i}@example.org`,
       `SUMMARY:Rehearsal ${i}`,
       `DTSTART:2027${String(1 + (i % 12)).padStart(2, '0')}${String(1 + (i % 28)).padStart(2, '0')}T180000Z`,
       'DURATION:PT2H',
@@ -288,11 +287,17 @@ test('a big import shows its progress in words and Cancel leaves nothing written
       'END:VEVENT',
     ].join('\r\n'),
   );
-  const file = {
-    name: 'big.ics',
+  return {
+    name,
     mimeType: 'text/calendar',
     buffer: Buffer.from(['BEGIN:VCALENDAR', 'VERSION:2.0', ...events, 'END:VCALENDAR', ''].join('\r\n')),
   };
+}
+
+test('a big import shows its progress in words and Cancel leaves nothing written — English and Spanish', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await newSite('cancel', 'Cancel');
+  const file = rehearsals('big.ics', 2000, 'big');
   for (const [locale, words] of [
     [
       'en-US',
@@ -369,4 +374,131 @@ test('a big import shows its progress in words and Cancel leaves nothing written
     assert.equal(venues.body.venues.length, 0, 'no venue either');
     await page.close();
   }
+});
+
+test('an import keeps running on another screen: coming back (and after a reload) shows its progress, and Cancel leaves nothing written', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await newSite('away', 'Away');
+  const file = rehearsals('season.ics', 2000, 'away');
+  const page = await app.signedInPage('');
+  await page.goto(`${app.service.url}/away/#/calendar?view=month&date=2027-03-01`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  const go = dialog.getByRole('button', { name: /^Import 2,000 events$/ });
+  await go.waitFor();
+  // The import stops after 500 of its events, inside its transaction, until it is cancelled: the
+  // test sees it halfway on any machine (a hook of the job's shared memory, no HTTP surface).
+  app.service.listening.app.importJobs.holdNextJobAt(500);
+  await go.click();
+  const halfway = /^Importing events: 500 of 2,000$/;
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+  await page.getByRole('button', { name: halfway }).waitFor();
+
+  // Another screen (the toolbar with the import is gone), then the calendar again: found again.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  assert.equal(await page.getByRole('button', { name: halfway }).count(), 0);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  const background = page.getByRole('button', { name: halfway });
+  await background.waitFor();
+  await background.click();
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel import' }).waitFor();
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+
+  // A reload forgets everything but what the server says: its list of jobs has it, by its name.
+  await page.reload();
+  await background.waitFor();
+  if (process.env.ALMANAC_SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-found-again.png` });
+  await background.click();
+  await dialog.getByRole('progressbar').getByText(halfway).waitFor();
+  await dialog.getByRole('button', { name: 'Cancel import' }).click();
+  await dialog.getByText('The import was cancelled. Nothing was written.').waitFor();
+
+  const remaining: { body: { total: number } } = await app.api(
+    'GET',
+    '/away/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01',
+  );
+  assert.equal(remaining.body.total, 0, 'nothing was written');
+  const venues: { body: { venues: unknown[] } } = await app.api('GET', '/away/svc/events/v1/venues');
+  assert.equal(venues.body.venues.length, 0, 'no venue either');
+  const jobs: { body: { jobs: { status: string; file_name: string }[] } } = await app.api(
+    'GET',
+    '/away/almanac/v1/import-jobs',
+  );
+  assert.deepEqual(
+    jobs.body.jobs.map((job) => [job.file_name, job.status]),
+    [
+      ['season.ics', 'cancelled'],
+      ['season.ics', 'done'],
+    ],
+    'the import, cancelled, and its preview before it',
+  );
+  await page.close();
+});
+
+test('a preview that ends while the user is on another screen is shown on coming back, and imports without choosing the file again', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await newSite('later', 'Later');
+  const file = rehearsals('classes.ics', 300, 'later');
+  const jobs = app.service.listening.app.importJobs;
+  const page = await app.signedInPage('');
+  await page.goto(`${app.service.url}/later/#/calendar?view=month&date=2027-03-01`);
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import a calendar file' });
+  // The preview stops after 100 of its 300 events until released: it ends while the user is away.
+  jobs.holdNextJobAt(100);
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  const checking = /^Checking events: 100 of 300$/;
+  await dialog.getByRole('progressbar').getByText(checking).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: checking }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  const [held] = jobs.running;
+  assert.ok(held, 'the preview is still running');
+  held.release();
+  await held.finished;
+
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  // Its outcome, in the dialog: the preview, and Import with the file this window still has.
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  await dialog.getByRole('button', { name: /^Import 300 events$/ }).click();
+  await dialog.getByText(/^Imported: 300 new events, 0 updated\.$/).waitFor();
+  await dialog.getByRole('button', { name: 'Done' }).click();
+  const imported: { body: { total: number } } = await app.api(
+    'GET',
+    '/later/almanac/v1/event-feed?start_date=2000-01-01&end_date=2100-01-01',
+  );
+  assert.equal(imported.body.total, 300);
+  // Seen once: the calendar opened again shows Import, not the old outcome.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Venues' }).click();
+  await page.getByRole('heading', { name: 'Venues', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Calendar' }).click();
+  await page.getByRole('button', { name: 'Import', exact: true }).waitFor();
+  assert.equal(await dialog.count(), 0);
+
+  // After a reload the window no longer has the file: the preview that ends is shown, and the file
+  // is chosen again (and checked again) to import it.
+  await page.getByRole('button', { name: 'Import', exact: true }).click();
+  jobs.holdNextJobAt(100);
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('progressbar').getByText(checking).waitFor();
+  await page.reload();
+  await page.getByRole('button', { name: checking }).waitFor();
+  const [again] = jobs.running;
+  again!.release();
+  await dialog.getByText('Nothing has been written yet.').waitFor();
+  const chooseAgain = dialog.getByRole('button', { name: 'Choose classes.ics again to import it' });
+  await chooseAgain.waitFor();
+  if (process.env.ALMANAC_SCREENSHOT_DIR)
+    await page.screenshot({ path: `${process.env.ALMANAC_SCREENSHOT_DIR}/import-choose-again.png` });
+  await dialog.locator('input[type=file]').setInputFiles(file);
+  await dialog.getByRole('button', { name: /^Import 300 events$/ }).waitFor();
+  await page.close();
 });

@@ -3,7 +3,8 @@
 // calendar app subscribes to, and import — uploaded with XMLHttpRequest, the one browser API that
 // reports upload progress, first as a preview (dry_run), then for real. Each upload starts an
 // import job (almanac/v1/import-jobs) that the server runs on a worker thread: polled here for its
-// progress until it ends, and cancelled with a DELETE (nothing is written).
+// progress until it ends, and cancelled with a DELETE (nothing is written). The list of the
+// caller's jobs lets a screen opened again find the one still running (useImportJobs).
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { authHeaders } from './auth.ts';
 import { APP_NS, api, apiUrl, type Query } from './client.ts';
@@ -11,6 +12,7 @@ import { errorFromBody, NetworkError } from './errors.ts';
 import { keys } from './keys.ts';
 import { currentSite, sitePath } from './site.ts';
 import type { CsvColumns, ImportJob, ImportKind } from './types.ts';
+import type { ImportJobList } from '../../../contract/app/import-job.ts';
 
 export type { CsvColumns, ImportKind };
 
@@ -71,6 +73,8 @@ export function startImportJob(
         dry_run: options.dryRun,
         kind: csv?.kind,
         mapping: csv?.mapping ? JSON.stringify(csv.mapping) : undefined,
+        // The server's list of jobs names it (a screen opened again shows whose progress it is).
+        file_name: file.name.slice(0, 255),
       }),
     );
     xhr.withCredentials = true;
@@ -134,6 +138,23 @@ export async function waitForImportJob(
     if (!stillWanted()) return undefined;
     await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
   }
+}
+
+/**
+ * The caller's jobs of this site, newest first (running, and ended in the last ten minutes): asked
+ * for each time a screen with Import opens, never kept — a job found running is then followed by
+ * waitForImportJob.
+ */
+export function useImportJobs(enabled: boolean) {
+  const site = currentSite();
+  return useQuery({
+    queryKey: keys.importJobs(site),
+    queryFn: async ({ signal }) => (await api.get<ImportJobList>(APP_NS, 'import-jobs', {}, signal)).data.jobs,
+    enabled,
+    staleTime: 0,
+    gcTime: 0,
+    refetchOnWindowFocus: false,
+  });
 }
 
 /** Cancels a running job: its transaction is rolled back and nothing is written. */

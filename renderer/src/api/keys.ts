@@ -12,6 +12,7 @@ export const keys = {
   backups: () => ['backups'] as const,
   health: () => ['health'] as const,
   importJob: (site: string, id: string) => [site, 'import-job', id] as const,
+  importJobs: (site: string) => [site, 'import-jobs'] as const,
   preferences: (user: string) => ['preferences', user] as const,
   origins: () => ['origins'] as const,
   caldav: () => ['caldav'] as const,

@@ -241,6 +241,8 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'El formato del archivo; por omisión, según el Content-Type (text/calendar o text/csv).',
   'true: answer the preview and write nothing.': 'true: responde la vista previa y no escribe nada.',
   'The import job (the id its start answered).': 'El trabajo de importación (el id que respondió su inicio).',
+  "The file's name as the user chose it (shown in the list of import jobs; the file itself is the request body).":
+    'El nombre del archivo tal como lo eligió el usuario (se muestra en la lista de trabajos de importación; el archivo es el cuerpo de la solicitud).',
   'What the rows are: events (any file), or for a CSV file venues or organizers.':
     'Qué son las filas: eventos (cualquier archivo) o, en un archivo CSV, lugares u organizadores.',
   "CSV only: JSON object from a column heading to a field id (see the preview's columns), for headings that are not The Events Calendar's.":

@@ -4,8 +4,9 @@
 // read is a 400 naming its line; the body is spooled to a temporary file as it arrives (up to
 // 100 MB) and read, planned and written by an import job on a worker thread
 // (../../import-jobs/), so the service answers other requests meanwhile.
-// almanac/v1/import-jobs does the same as a job the caller polls for progress and may cancel;
-// POST /import answers when its job ends.
+// almanac/v1/import-jobs does the same as a job the caller polls for progress and may cancel, and
+// lists the caller's jobs (so a screen opened again finds the one still running); POST /import
+// answers when its job ends.
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
@@ -18,7 +19,7 @@ import { can } from '../../domain/roles.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
 import { ImportKind, ImportSummary } from '../../../contract/app/import-summary.ts';
 import type { CalendarFileFormat } from '../../calendar-files/read-calendar-file.ts';
-import { ImportJob as ImportJobBody } from '../../../contract/app/import-job.ts';
+import { ImportJob as ImportJobBody, ImportJobList } from '../../../contract/app/import-job.ts';
 import { jobErrorBody, type ImportJob } from '../../import-jobs/import-jobs.ts';
 import { calendarKey } from './export-reply.ts';
 
@@ -36,6 +37,13 @@ const ImportArgs = Type.Object({
     Type.String({
       description:
         "CSV only: JSON object from a column heading to a field id (see the preview's columns), for headings that are not The Events Calendar's.",
+    }),
+  ),
+  file_name: Type.Optional(
+    Type.String({
+      maxLength: 255,
+      description:
+        "The file's name as the user chose it (shown in the list of import jobs; the file itself is the request body).",
     }),
   ),
 });
@@ -77,7 +85,7 @@ const ownerOf = (ctx: RequestContext) => ({ siteId: ctx.site.id, userId: ctx.act
  */
 async function startImport(
   ctx: RequestContext,
-  args: { format?: CalendarFileFormat; dry_run?: boolean; kind?: ImportKind; mapping?: string },
+  args: { format?: CalendarFileFormat; dry_run?: boolean; kind?: ImportKind; mapping?: string; file_name?: string },
   request: FastifyRequest,
 ): Promise<ImportJob> {
   const format = formatOf(request, args.format);
@@ -97,6 +105,7 @@ async function startImport(
       siteCode: ctx.site.code,
       actor: ctx.actor,
       calendarKey: calendarKey(ctx),
+      fileName: args.file_name ?? '',
     },
     ownerOf(ctx),
     upload.remove,
@@ -162,6 +171,23 @@ export const importRoutes: RouteSpec[] = [
     path: '/import-jobs',
     tag: 'calendar files',
     endpoints: [
+      endpoint({
+        methods: ['GET'],
+        args: Type.Object({}),
+        summary:
+          "The caller's import jobs of this site, newest first — running, waiting, or ended in the last ten minutes — with their progress",
+        responses: {
+          200: { description: 'The jobs (each without its summary: GET the job for it).', schema: ImportJobList },
+          401: error('Not signed in.'),
+          403: error('Importing needs an editor or administrator.'),
+        },
+        permission: mayImport,
+        // Progress moves without a database write: never from the response cache.
+        cacheable: false,
+        handler: ({ ctx, request }) => ({
+          body: { jobs: request.server.importJobs.list(ownerOf(ctx)).map((job) => job.listed()) },
+        }),
+      }),
       endpoint({
         methods: ['POST'],
         args: ImportArgs,

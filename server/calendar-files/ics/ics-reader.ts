@@ -9,12 +9,14 @@ import type {
   ExpandedSeries,
   FileSeries,
   ImportedEvent,
+  ImportedEvents,
   ImportSkip,
   ImportWarning,
   NoteParams,
   ReadCalendarFile,
 } from '../imported-event.ts';
 import type { ScanSink, ScannedEvent, ScannedTimezone } from './calendar-scanner.ts';
+import type { EventShelf } from '../event-shelf.ts';
 import { CalendarFileError } from '../imported-event.ts';
 import type { EventProblem } from './calendar-scanner.ts';
 import { readEventFields } from './event-fields.ts';
@@ -36,12 +38,6 @@ interface SeriesGroup {
   overrides: ScannedEvent[];
 }
 
-/** An event with the line it sorts by (a series' instances sort at their series' line). */
-interface Placed {
-  order: number;
-  event: ImportedEvent;
-}
-
 const YEAR_MS = 365.25 * 86_400_000;
 /**
  * Warnings of one kind listed one by one; beyond, one note counts the rest. A file of a million
@@ -49,9 +45,12 @@ const YEAR_MS = 365.25 * 86_400_000;
  */
 export const MAX_WARNINGS_PER_CODE = 100;
 
-export class IcsReader implements ScanSink {
+/**
+ * Events read are put on `shelf` with the line they sort by (a series' instances sort at their
+ * series' line): in memory, or spilled to disk by an import job (../event-spill.ts).
+ */
+export class IcsReader<Events extends ImportedEvents> implements ScanSink {
   private readonly zones: ZoneContext;
-  private readonly placed: Placed[] = [];
   private readonly skipped: ImportSkip[] = [];
   private readonly warnings: ImportWarning[] = [];
   private readonly series: ExpandedSeries[] = [];
@@ -70,7 +69,10 @@ export class IcsReader implements ScanSink {
   private readonly windowStartMs: number;
   private readonly windowEndMs: number;
 
-  constructor(private readonly options: IcsReaderOptions) {
+  constructor(
+    private readonly options: IcsReaderOptions,
+    private readonly shelf: EventShelf<Events>,
+  ) {
     this.zones = new ZoneContext(options.siteTimezone);
     this.budget = new ExpansionBudget();
     const now = options.now.getTime();
@@ -140,7 +142,7 @@ export class IcsReader implements ScanSink {
   }
 
   /** The end of the file (`chars` long): the events kept for it, then the result in file order. */
-  finish(chars: number): ReadCalendarFile {
+  finish(chars: number): ReadCalendarFile<Events> {
     for (const { scanned, uid } of this.waiting) this.single(scanned, uid);
     const ctx: SeriesContext = {
       zones: this.zones,
@@ -163,14 +165,12 @@ export class IcsReader implements ScanSink {
       });
     }
 
-    // Array.prototype.sort is stable: instances keep their order within a series.
-    this.placed.sort((a, b) => a.order - b.order);
     this.skipped.sort((a, b) => a.line - b.line);
     this.warnings.sort((a, b) => a.line - b.line);
     this.series.sort((a, b) => a.line - b.line);
     this.repeating.sort((a, b) => a.line - b.line);
     return {
-      events: this.placed.map((p) => p.event),
+      events: this.shelf.sorted(),
       skipped: this.skipped,
       warnings: this.warnings,
       series: this.series,
@@ -188,7 +188,7 @@ export class IcsReader implements ScanSink {
         fields,
         eventTimes(item.startDate, item.endDate, this.zones),
       );
-      this.placed.push({ order: scanned.line, event });
+      this.shelf.put(scanned.line, event);
     } catch (error) {
       this.unreadable(scanned, problemOf(scanned, error));
     }
@@ -232,7 +232,7 @@ export class IcsReader implements ScanSink {
       for (const event of orphanOverrides(group.uid, overrides, ctx, (o, error) =>
         this.unreadable(o.scanned, problemOf(o.scanned, error)),
       ))
-        this.placed.push({ order: event.line, event });
+        this.shelf.put(event.line, event);
       return;
     }
     let result;
@@ -254,7 +254,7 @@ export class IcsReader implements ScanSink {
       }
       return;
     }
-    for (const event of result.events) this.placed.push({ order: group.master.line, event });
+    for (const event of result.events) this.shelf.put(group.master.line, event);
     if (result.series) this.series.push(result.series);
     if (result.file) this.repeating.push(result.file);
   }

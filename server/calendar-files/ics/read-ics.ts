@@ -1,9 +1,11 @@
 // The iCalendar (.ics) reader of the calendar import: text in, ImportedEvents out (see
 // ../imported-event.ts). The text is read in one streaming pass (line-unfolder → calendar-scanner →
 // ics-reader), so a 50 MB export never exists as one parsed tree: only the component being read,
-// the events produced, and the recurring series (kept until their overrides have been seen).
+// the events produced (on a shelf: in memory, or for an import job spilled to disk) and the
+// recurring series (kept until their overrides have been seen).
 
-import type { ReadCalendarFile } from '../imported-event.ts';
+import type { ImportedEvent, ImportedEvents, ReadCalendarFile } from '../imported-event.ts';
+import { ArrayShelf, type EventShelf } from '../event-shelf.ts';
 import { CalendarScanner } from './calendar-scanner.ts';
 import { IcsReader } from './ics-reader.ts';
 import { LineUnfolder } from './line-unfolder.ts';
@@ -27,7 +29,7 @@ const SLICE = 1 << 20;
 
 /** Reads a whole .ics text. Throws CalendarFileError when the file cannot be read at all. */
 export function readIcs(text: string, options: ReadIcsOptions): ReadCalendarFile {
-  const pass = new ReadPass(options);
+  const pass = new ReadPass(options, new ArrayShelf());
   for (let from = 0; from < text.length; from += SLICE) {
     pass.push(text.slice(from, from + SLICE));
     options.onProgress?.(Math.min(1, (from + SLICE) / text.length));
@@ -36,31 +38,51 @@ export function readIcs(text: string, options: ReadIcsOptions): ReadCalendarFile
 }
 
 /** Reads an .ics file as it arrives (strings or bytes of UTF-8); same result as readIcs. */
-export async function readIcsStream(
+export function readIcsStream(
   chunks: AsyncIterable<string | Buffer>,
   options: ReadIcsStreamOptions,
-): Promise<ReadCalendarFile> {
-  const pass = new ReadPass(options);
-  const total = options.totalBytes;
-  let bytes = 0;
-  for await (const chunk of chunks) {
-    pass.push(chunk);
-    if (options.onProgress && total) {
-      bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
-      options.onProgress(Math.min(1, bytes / total));
+): Promise<ReadCalendarFile<ImportedEvent[]>> {
+  return readIcsOnto(chunks, options, new ArrayShelf());
+}
+
+/**
+ * readIcsStream with the events put on `shelf` until the end of the file (an import job's spill).
+ * A read that fails gives up what the shelf holds.
+ */
+export async function readIcsOnto<Events extends ImportedEvents>(
+  chunks: AsyncIterable<string | Buffer>,
+  options: ReadIcsStreamOptions,
+  shelf: EventShelf<Events>,
+): Promise<ReadCalendarFile<Events>> {
+  try {
+    const pass = new ReadPass(options, shelf);
+    const total = options.totalBytes;
+    let bytes = 0;
+    for await (const chunk of chunks) {
+      pass.push(chunk);
+      if (options.onProgress && total) {
+        bytes += typeof chunk === 'string' ? Buffer.byteLength(chunk) : chunk.length;
+        options.onProgress(Math.min(1, bytes / total));
+      }
     }
+    return pass.finish();
+  } catch (error) {
+    shelf.discard();
+    throw error;
   }
-  return pass.finish();
 }
 
 /** The three stages wired together. */
-class ReadPass {
-  private readonly reader: IcsReader;
+class ReadPass<Events extends ImportedEvents> {
+  private readonly reader: IcsReader<Events>;
   private readonly scanner: CalendarScanner;
   private readonly unfolder: LineUnfolder;
 
-  constructor(private readonly options: ReadIcsOptions) {
-    this.reader = new IcsReader(options);
+  constructor(
+    private readonly options: ReadIcsOptions,
+    shelf: EventShelf<Events>,
+  ) {
+    this.reader = new IcsReader(options, shelf);
     this.scanner = new CalendarScanner(this.reader);
     this.unfolder = new LineUnfolder((text, line) => this.scanner.line(text, line));
   }
@@ -69,7 +91,7 @@ class ReadPass {
     this.unfolder.push(chunk);
   }
 
-  finish(): ReadCalendarFile {
+  finish(): ReadCalendarFile<Events> {
     this.unfolder.finish();
     this.scanner.finish(this.unfolder.lineCount);
     const result = this.reader.finish(this.unfolder.charCount);

@@ -28,7 +28,7 @@ export function checkRead(result: ReadResult, text: string): string[] {
   const { file } = result;
   if (file.events.length > lines + MAX_SERIES_EVENTS)
     problems.push(`${file.events.length} events from a ${lines}-line file: more than its series may make`);
-  for (const event of file.events.slice(0, 20_000)) {
+  for (const event of [...file.events].slice(0, 20_000)) {
     const where = `event at line ${event.line}`;
     if (!WALL.test(event.start) || !WALL.test(event.end))
       problems.push(`${where}: times ${event.start} – ${event.end}`);

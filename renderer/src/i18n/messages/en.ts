@@ -525,6 +525,8 @@ export const en = {
     'Calendars exported from Google Calendar, Outlook, Apple Calendar or Thunderbird (.ics), or a spreadsheet with The Events Calendar’s columns (.csv). You see what will change before anything is written; importing the same file again updates its events instead of adding copies.',
   'files.importFailed': 'The file could not be imported',
   'files.uploading': 'Sending {name}…',
+  'files.theFile': 'the file',
+  'files.chooseAgain': 'Choose {name} again to import it',
   'files.jobWaiting': 'Waiting for another import to finish…',
   'files.jobReading': 'Reading {name}: {percent}%',
   'files.jobPlanning': 'Checking events: {done, number} of {total, number}',

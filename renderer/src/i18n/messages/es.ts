@@ -531,6 +531,8 @@ export const es: Record<MessageId, string> = {
     'Calendarios exportados de Google Calendar, Outlook, Calendario de Apple o Thunderbird (.ics), o una hoja de cálculo con las columnas de The Events Calendar (.csv). Verás qué cambiará antes de escribir nada; importar el mismo archivo otra vez actualiza sus eventos en lugar de duplicarlos.',
   'files.importFailed': 'No se pudo importar el archivo',
   'files.uploading': 'Enviando {name}…',
+  'files.theFile': 'el archivo',
+  'files.chooseAgain': 'Vuelve a elegir {name} para importarlo',
   'files.jobWaiting': 'Esperando a que termine otra importación…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
   'files.jobPlanning': 'Revisando eventos: {done, number} de {total, number}',
