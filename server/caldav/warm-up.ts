@@ -98,6 +98,7 @@ export async function warmUp(
       const scope = calendarScope(store, site, ACTOR, USER.login, job.pageOrigin);
       for await (const chunk of report(store, USER, scope, parseXml(monthQuery(now)))) {
         rendered += chunk.length;
+        await pause();
         // Leaving early closes the report's snapshot (its generator's return).
         if (performance.now() - renderFrom > RENDER_BUDGET_MS) break;
       }

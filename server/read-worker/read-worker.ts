@@ -84,12 +84,18 @@ parentPort!.on('message', (request: WorkerRequest) => {
 });
 
 // The warm-up starts once the worker has had nothing to do for a moment: the read that started it
-// (the window's first month view) is answered first, and a job that comes during the warm-up waits
-// for one of its steps at most. A failure is told to the event loop, which logs it; the worker
-// goes on serving.
+// (the window's first month view) is answered first; a job that comes during the warm-up waits for
+// one of its steps at most, and a stream (a calendar app's report) holds the warm-up until it
+// ends. A failure is told to the event loop, which logs it; the worker goes on serving.
 const WARM_UP_AFTER_IDLE_MS = 200;
 let warmUpTimer: NodeJS.Timeout | undefined;
 let warmUpStarted = false;
+
+/** Between two steps of the warm-up: a turn of the loop, and no stream under way (a calendar app that asks meanwhile goes first). */
+async function stillIdle(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (streams.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
 
 function warmUpWhenIdle(): void {
   if (!warmUpJob || warmUpStarted) return;
@@ -97,7 +103,7 @@ function warmUpWhenIdle(): void {
   warmUpTimer = setTimeout(() => {
     if (streams.size > 0) return warmUpWhenIdle();
     warmUpStarted = true;
-    warmUp(store, warmUpJob).then(
+    warmUp(store, warmUpJob, { pause: stillIdle }).then(
       (report) => {
         warmedUp = report;
         for (const failure of report.failures) parentPort!.postMessage({ warmUpFailed: failure } satisfies WorkerReply);
