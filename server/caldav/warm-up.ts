@@ -64,12 +64,14 @@ const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
  * Warms the CalDAV read path on this thread: the VTIMEZONE of each site's zone for last year
  * through three years ahead (what calendar apps ask around today; a series' object spans its
  * horizon, two years past its start), then a calendar-query of this month on each site. `pause`
- * lets other work run between two steps.
+ * lets other work run between two steps; `interrupted` stops a site's rendering at once (its
+ * snapshot closes: a warm-up never holds one open while it waits, which would hold back the WAL's
+ * checkpoints).
  */
 export async function warmUp(
   store: Store,
   job: WarmUpJob,
-  options: { now?: Date; pause?: () => Promise<void> } = {},
+  options: { now?: Date; pause?: () => Promise<void>; interrupted?: () => boolean } = {},
 ): Promise<WarmUpReport> {
   const started = performance.now();
   const now = options.now ?? new Date();
@@ -98,9 +100,9 @@ export async function warmUp(
       const scope = calendarScope(store, site, ACTOR, USER.login, job.pageOrigin);
       for await (const chunk of report(store, USER, scope, parseXml(monthQuery(now)))) {
         rendered += chunk.length;
-        await pause();
+        await nextTurn();
         // Leaving early closes the report's snapshot (its generator's return).
-        if (performance.now() - renderFrom > RENDER_BUDGET_MS) break;
+        if (performance.now() - renderFrom > RENDER_BUDGET_MS || options.interrupted?.()) break;
       }
     } catch (error) {
       failures.push(`the site ${site.code}: ${(error as Error).message}`);

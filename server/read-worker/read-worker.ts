@@ -85,8 +85,9 @@ parentPort!.on('message', (request: WorkerRequest) => {
 
 // The warm-up starts once the worker has had nothing to do for a moment: the read that started it
 // (the window's first month view) is answered first; a job that comes during the warm-up waits for
-// one of its steps at most, and a stream (a calendar app's report) holds the warm-up until it
-// ends. A failure is told to the event loop, which logs it; the worker goes on serving.
+// one of its steps at most, and a stream (a calendar app's report) stops the rendering under way
+// and holds the rest of the warm-up until it ends. A failure is told to the event loop, which logs
+// it; the worker goes on serving.
 const WARM_UP_AFTER_IDLE_MS = 200;
 let warmUpTimer: NodeJS.Timeout | undefined;
 let warmUpStarted = false;
@@ -103,7 +104,7 @@ function warmUpWhenIdle(): void {
   warmUpTimer = setTimeout(() => {
     if (streams.size > 0) return warmUpWhenIdle();
     warmUpStarted = true;
-    warmUp(store, warmUpJob, { pause: stillIdle }).then(
+    warmUp(store, warmUpJob, { pause: stillIdle, interrupted: () => streams.size > 0 }).then(
       (report) => {
         warmedUp = report;
         for (const failure of report.failures) parentPort!.postMessage({ warmUpFailed: failure } satisfies WorkerReply);
