@@ -4,6 +4,7 @@
 // calendar-multiget in batches of 100; it asks the server to watch its event loop meanwhile),
 // incremental syncs after 10 changes made through the REST API, and the month again, and answers
 // with the medians.
+import { serverCpuMs } from './bench-forked-client.ts';
 export interface ClientRequest {
   url: string;
   login: string;
@@ -18,6 +19,8 @@ export interface ClientReport {
   floorMs: number;
   /** The month's calendar-query before the sync (the first run's: nothing rendered yet). */
   monthFirstMs: number;
+  /** The server process's CPU time (every thread) during that query. */
+  monthFirstCpuMs: number;
   initialSyncMs: number;
   incrementalMs: number;
   monthMs: number;
@@ -62,7 +65,9 @@ async function measure(request: ClientRequest): Promise<ClientReport> {
   const [year, mm] = request.month.split('-').map(Number) as [number, number];
   const next = mm === 12 ? `${year + 1}0101` : `${year}${String(mm + 1).padStart(2, '0')}01`;
   const query = `<c:calendar-query xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"><d:prop><d:getetag/><c:calendar-data/></d:prop><c:filter><c:comp-filter name="VCALENDAR"><c:comp-filter name="VEVENT"><c:time-range start="${request.month.replace('-', '')}01T000000Z" end="${next}T000000Z"/></c:comp-filter></c:comp-filter></c:filter></c:calendar-query>`;
+  const cpuBefore = await serverCpuMs();
   const monthFirstMs = (await dav('REPORT', calendar, query)).ms;
+  const monthFirstCpuMs = (await serverCpuMs()) - cpuBefore;
 
   // Initial sync: hrefs and ETags, then every object, 100 at a time, the server's loop watched.
   process.send!({ loop: 'start' });
@@ -120,6 +125,7 @@ async function measure(request: ClientRequest): Promise<ClientReport> {
   return {
     floorMs: median(floor),
     monthFirstMs,
+    monthFirstCpuMs,
     initialSyncMs,
     incrementalMs: median(incremental),
     monthMs: median(monthly),
@@ -127,7 +133,8 @@ async function measure(request: ClientRequest): Promise<ClientReport> {
   };
 }
 
-process.on('message', (request: ClientRequest) => {
+process.on('message', (request: ClientRequest | { cpuMs: number }) => {
+  if ('cpuMs' in request) return; // serverCpuMs's answer
   measure(request).then(
     (report) => process.send!(report),
     (error: Error) => {

@@ -272,6 +272,12 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
         app.log.warn(line);
         problems.report('read-worker', line);
       },
+      undefined,
+      // As it starts, it warms CalDAV's read path for loopback clients (caldav/warm-up.ts); what
+      // fails there is logged only: reads still work, and one that fails the same way is reported.
+      process.env.ALMANAC_READ_WORKER_WARM_UP === '0'
+        ? undefined
+        : { job: () => ({ pageOrigin: loopbackOrigin(app) }), onFailure: (line) => app.log.warn(line) },
     );
     app.addHook('onClose', async () => readWorker?.stop());
     app.decorate('readWorker', readWorker);

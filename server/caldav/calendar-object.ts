@@ -54,7 +54,8 @@ const LAST_YEAR = 2100;
 const zoneBlocks = new Map<string, string>();
 const MAX_ZONE_BLOCKS = 2000;
 
-function zoneBlock(timezone: string, fromYear: number, toYear: number): string {
+/** The VTIMEZONE of `timezone` for events in [fromYear, toYear], made once (warm-up.ts makes the site zones' ahead). */
+export function zoneBlock(timezone: string, fromYear: number, toYear: number): string {
   const from = Math.min(Math.max(fromYear, FIRST_YEAR), LAST_YEAR);
   const to = Math.max(Math.min(toYear, LAST_YEAR), from);
   const key = `${timezone}|${from}|${to}`;

@@ -5,7 +5,8 @@
 // the response cache, and sends the answer. If the worker cannot run (it failed to start or died),
 // the request runs on the event loop as before: slower to share, never lost.
 // The worker costs ~23 MB of memory while it runs, so it starts with the first slow read and stops
-// after a minute without one.
+// after a minute without one. Each time it starts it warms CalDAV's read path between jobs
+// (caldav/warm-up.ts: the site zones' VTIMEZONEs, the rendering code compiled).
 //
 // Besides one-answer jobs it runs streams: a long answer (a calendar app's sync over CalDAV) made a
 // chunk at a time on the worker, each chunk asked for when the event loop's reader wants the next
@@ -13,6 +14,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Actor } from '../domain/roles.ts';
 import { workerUrl } from '../worker-url.ts';
+import type { WarmUpJob, WarmUpReport } from '../caldav/warm-up.ts';
 
 export interface ReadJob {
   /** endpointKey() of the endpoint to call. */
@@ -40,9 +42,26 @@ export interface StreamJob {
   job: unknown;
 }
 
+/** What a running worker tells of its state (stats()). */
+export interface ReadWorkerStats {
+  /** What its warm-up did; undefined while it runs (or when the worker was started without one). */
+  warmedUp: WarmUpReport | undefined;
+  /** Zone-years its VTIMEZONEs have sampled (vtimezone.ts): a read that samples none found its zone made. */
+  zoneYearsSampled: number;
+}
+
+/** How the worker warms up as it starts, and where what failed in it goes (a log, not a problem shown). */
+export interface WarmUpSetup {
+  /** Read at each start (the server's address is known once it listens). */
+  job: () => WarmUpJob;
+  onFailure: (line: string) => void;
+}
+
 /** The worker's reply to one job, or to a stream's request for its next chunk. */
 export type WorkerReply =
   | { id: number; answer: ReadAnswer }
+  | { id: number; stats: ReadWorkerStats }
+  | { warmUpFailed: string }
   | { id: number; failure: string }
   | { id: number; chunk: string }
   | { id: number; end: true }
@@ -51,6 +70,7 @@ export type WorkerReply =
 /** What the event loop sends the worker. */
 export type WorkerRequest =
   | { id: number; job: ReadJob }
+  | { id: number; stats: true }
   | { id: number; stream: StreamJob }
   | { id: number; next: true }
   | { id: number; cancel: true };
@@ -69,6 +89,8 @@ export class ReadWorker {
   private readonly pending = new Map<number, { job: ReadJob; resolve: (answer: ReadAnswer) => void }>();
   /** Streams under way: each one's waiting request for a chunk (none between two), and whether the worker went. */
   private readonly streams = new Map<number, { waiting?: (reply: StreamReply) => void; lost: boolean }>();
+  /** stats() requests waiting for their answer. */
+  private readonly statsWaiting = new Map<number, (stats: ReadWorkerStats | undefined) => void>();
   private nextId = 1;
   /** Set once the worker could not start: from then on every job runs locally. */
   private broken = false;
@@ -80,6 +102,8 @@ export class ReadWorker {
     private readonly runLocally: LocalRunner,
     private readonly log: (line: string) => void = () => {},
     private readonly idleMs = READ_WORKER_IDLE_MS,
+    /** Without it the worker does not warm up (tests of the worker alone, ALMANAC_READ_WORKER_WARM_UP=0). */
+    private readonly warmUp?: WarmUpSetup,
   ) {}
 
   /** Starts the worker if it is not running. */
@@ -88,7 +112,7 @@ export class ReadWorker {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl('./read-worker-boot.mjs', import.meta.url), {
-        workerData: { databaseFile: this.databaseFile },
+        workerData: { databaseFile: this.databaseFile, warmUp: this.warmUp?.job() },
         // Its heap holds one request at a time: a small young generation keeps its memory small.
         resourceLimits: { maxYoungGenerationSizeMb: 8 },
       });
@@ -110,6 +134,18 @@ export class ReadWorker {
         resolve(this.local(job));
       }
       this.loseStreams();
+      this.answerStats();
+    });
+  }
+
+  /** What the running worker tells of its state; undefined when none runs (or it stops first). */
+  stats(): Promise<ReadWorkerStats | undefined> {
+    const worker = this.worker;
+    if (!worker) return Promise.resolve(undefined);
+    const id = this.nextId++;
+    return new Promise((resolve) => {
+      this.statsWaiting.set(id, resolve);
+      worker.postMessage({ id, stats: true } satisfies WorkerRequest);
     });
   }
 
@@ -206,6 +242,15 @@ export class ReadWorker {
       resolve(this.local(job));
     }
     this.loseStreams();
+    this.answerStats();
+  }
+
+  /** The worker is gone: stats() requests learn that none runs. */
+  private answerStats(): void {
+    for (const [id, resolve] of this.statsWaiting) {
+      this.statsWaiting.delete(id);
+      resolve(undefined);
+    }
   }
 
   /** The worker is gone: every stream's next request for a chunk learns it. */
@@ -219,6 +264,12 @@ export class ReadWorker {
   }
 
   private settle(reply: WorkerReply): void {
+    if ('warmUpFailed' in reply) return this.warmUp?.onFailure(`read worker warm-up: ${reply.warmUpFailed}`);
+    if ('stats' in reply) {
+      const resolve = this.statsWaiting.get(reply.id);
+      this.statsWaiting.delete(reply.id);
+      return resolve?.(reply.stats);
+    }
     if ('chunk' in reply || 'end' in reply || 'error' in reply) {
       const state = this.streams.get(reply.id);
       const waiting = state?.waiting;

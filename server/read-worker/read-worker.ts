@@ -1,7 +1,8 @@
 // The read worker thread (started through read-worker-boot.mjs by read-worker-client.ts): its own
 // connection to the data dir's database, the same route tables, and one job at a time — and
 // streams (CalDAV's whole-calendar reads), each on a read connection of its own, a chunk whenever
-// the event loop asks, so jobs run between two chunks.
+// the event loop asks, so jobs run between two chunks. As it starts it warms the CalDAV read path
+// (caldav/warm-up.ts), between jobs, so the first calendar app to ask does not pay for it.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openReadConnection } from '../db/open.ts';
 import { createStore } from '../db/store.ts';
@@ -11,13 +12,18 @@ import { APP_NAMESPACE, EVENTS_NAMESPACE } from '../http/namespaces.ts';
 import { offThreadEndpoints, runReadJob } from './read-job.ts';
 import type { StreamJob, WorkerReply, WorkerRequest } from './read-worker-client.ts';
 import { davErrorData, davRead, type DavReadJob } from '../caldav/dav-read.ts';
+import { warmUp, type WarmUpJob, type WarmUpReport } from '../caldav/warm-up.ts';
+import { zoneYearsSampled } from '../calendar-files/ics-export/vtimezone.ts';
 
-const { databaseFile } = workerData as { databaseFile: string };
+const { databaseFile, warmUp: warmUpJob } = workerData as { databaseFile: string; warmUp?: WarmUpJob };
 const store = createStore(openReadConnection(databaseFile));
 const endpoints = offThreadEndpoints([
   [EVENTS_NAMESPACE.name, ALL_ROUTES],
   [APP_NAMESPACE.name, APP_ROUTES],
 ]);
+
+// What the warm-up did, once it is done (the stats request tells it).
+let warmedUp: WarmUpReport | undefined;
 
 // Streams under way (a calendar app's sync): each made a chunk at a time, when the event loop asks.
 const streams = new Map<number, AsyncGenerator<string>>();
@@ -44,6 +50,11 @@ async function nextChunk(id: number, chunks: AsyncGenerator<string>): Promise<vo
 
 parentPort!.on('message', (request: WorkerRequest) => {
   const { id } = request;
+  if ('stats' in request) {
+    parentPort!.postMessage({ id, stats: { warmedUp, zoneYearsSampled: zoneYearsSampled() } } satisfies WorkerReply);
+    return;
+  }
+  warmUpWhenIdle(); // the worker is busy: the warm-up waits
   if ('job' in request) {
     let reply: WorkerReply;
     try {
@@ -71,3 +82,35 @@ parentPort!.on('message', (request: WorkerRequest) => {
   const chunks = streams.get(id);
   if (chunks) void nextChunk(id, chunks);
 });
+
+// The warm-up starts once the worker has had nothing to do for a moment: the read that started it
+// (the window's first month view) is answered first; a job that comes during the warm-up waits for
+// one of its steps at most, and a stream (a calendar app's report) stops the rendering under way
+// and holds the rest of the warm-up until it ends. A failure is told to the event loop, which logs
+// it; the worker goes on serving.
+const WARM_UP_AFTER_IDLE_MS = 200;
+let warmUpTimer: NodeJS.Timeout | undefined;
+let warmUpStarted = false;
+
+/** Between two steps of the warm-up: a turn of the loop, and no stream under way (a calendar app that asks meanwhile goes first). */
+async function stillIdle(): Promise<void> {
+  await new Promise<void>((resolve) => setImmediate(resolve));
+  while (streams.size > 0) await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+function warmUpWhenIdle(): void {
+  if (!warmUpJob || warmUpStarted) return;
+  clearTimeout(warmUpTimer);
+  warmUpTimer = setTimeout(() => {
+    if (streams.size > 0) return warmUpWhenIdle();
+    warmUpStarted = true;
+    warmUp(store, warmUpJob, { pause: stillIdle, interrupted: () => streams.size > 0 }).then(
+      (report) => {
+        warmedUp = report;
+        for (const failure of report.failures) parentPort!.postMessage({ warmUpFailed: failure } satisfies WorkerReply);
+      },
+      (error: Error) => parentPort!.postMessage({ warmUpFailed: error.stack ?? String(error) } satisfies WorkerReply),
+    );
+  }, WARM_UP_AFTER_IDLE_MS);
+}
+warmUpWhenIdle();

@@ -32,23 +32,52 @@ function bisect(offsetAt: (ms: number) => number, low: number, high: number): nu
   return high;
 }
 
-/** Offset changes in [fromYear, toYear], found by sampling every 12 hours and bisecting. */
-export function transitions(timezone: string, fromYear: number, toYear: number): Transition[] {
+/** Offset changes in one year, found by sampling every 12 hours and bisecting. */
+function sampleYear(timezone: string, year: number): readonly Transition[] {
   const zone = toZone(timezone);
   const offsetAt = (ms: number) => zone.offset(ms);
-  const start = Date.UTC(fromYear, 0, 1);
-  const end = Date.UTC(toYear + 1, 0, 1);
+  const start = Date.UTC(year, 0, 1);
+  const end = Date.UTC(year + 1, 0, 1);
   const found: Transition[] = [];
   let previous = offsetAt(start);
   for (let at = start + DAY / 2; at <= end; at += DAY / 2) {
     const offset = offsetAt(at);
     if (offset !== previous) {
-      found.push({ at: bisect(offsetAt, at - DAY / 2, at), from: previous, to: offset });
+      found.push(Object.freeze({ at: bisect(offsetAt, at - DAY / 2, at), from: previous, to: offset }));
       previous = offset;
     }
   }
+  return Object.freeze(found);
+}
+
+// Sampling a year asks the zone for ~730 offsets: a few milliseconds, tens while the code is cold.
+// Nearly every object of a calendar and every export needs the same zone's same years, so each
+// zone's years are sampled once per thread (the read worker warms its site zones as it starts:
+// read-worker.ts). Years are sampled on the same 12-hour grid from 1 January, so one year's list
+// followed by the next is exactly what sampling both at once finds.
+const sampledYears = new Map<string, readonly Transition[]>();
+const MAX_SAMPLED_YEARS = 5000;
+let yearsSampled = 0;
+
+/** Offset changes in [fromYear, toYear]. */
+export function transitions(timezone: string, fromYear: number, toYear: number): Transition[] {
+  const found: Transition[] = [];
+  for (let year = fromYear; year <= toYear; year++) {
+    const key = `${timezone}|${year}`;
+    let inYear = sampledYears.get(key);
+    if (inYear === undefined) {
+      inYear = sampleYear(timezone, year);
+      if (sampledYears.size >= MAX_SAMPLED_YEARS) sampledYears.clear();
+      sampledYears.set(key, inYear);
+      yearsSampled++;
+    }
+    found.push(...inYear);
+  }
   return found;
 }
+
+/** How many zone-years this thread has sampled (what a cold VTIMEZONE pays for): the read worker's stats. */
+export const zoneYearsSampled = () => yearsSampled;
 
 /** DTSTART of an observance: the transition's wall time in the offset in force before it. */
 function localStart(at: number, fromMinutes: number): string {
