@@ -24,6 +24,7 @@ import {
 import { writeEvent } from '../operations/events/writes.ts';
 import { detachOccurrence } from '../operations/series/occurrences.ts';
 import { trashSeries } from '../operations/series/series-removal.ts';
+import { trashOrDeleteEvent } from '../operations/events/access.ts';
 import {
   authorizeSeries,
   prepareSeriesCreate,
@@ -152,6 +153,8 @@ interface Checked {
   /** Notes for the summary, once the series is kept. */
   warnings: ImportWarning[];
   skipped: ImportSkip[];
+  /** Dates of moved occurrences past the horizon: excluded from the series, written as single events. */
+  beyond: string[];
 }
 
 /** The series checked as the model checks it, or why it falls back to single events. */
@@ -196,7 +199,16 @@ function check(
       if (row.status !== 'trash' && row.recurrence !== null) liveDates.add(row.recurrence);
   const overrides: SeriesOverride[] = [];
   const exdates = new Set(series.exdates);
+  const beyond: string[] = [];
   for (const override of series.overrides) {
+    if (override.date > through && override.event && !override.cancelled) {
+      // Past the horizon the series has no occurrence to change yet: the moved one is written as
+      // the single event it is (below), and its date is excluded, or the horizon moving on would
+      // add the original occurrence beside it.
+      exdates.add(override.date);
+      beyond.push(override.date);
+      continue;
+    }
     if (override.cancelled || !override.event) {
       // An occurrence the site has goes to the trash (as deleting it in Almanac does: it can come
       // back); a date without one is simply excluded.
@@ -251,7 +263,7 @@ function check(
       );
   if (!prepared || errors.size > 0) return refusal(series, errors, ctx);
   const live = existing ? liveDates.size : single ? 1 : 0;
-  return { doc, prepared, existing, single, live, master, warnings, skipped };
+  return { doc, prepared, existing, single, live, master, warnings, skipped, beyond };
 }
 
 /**
@@ -307,6 +319,7 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
       env.warnings.push(fallbackWarning(series, checked));
       continue;
     }
+    if (written) absorbEarlierSingles(ctx, series, checked, written.unmatched);
     result.kept.add(series.uid);
     env.warnings.push(...checked.warnings);
     env.skipped.push(...checked.skipped);
@@ -348,11 +361,26 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
       ),
     );
     // Overrides of dates the series does not have stay what calendars show: single events.
-    const unmatched = new Set(written?.unmatched ?? unmatchedDates(checked));
+    const unmatched = new Set([...(written?.unmatched ?? unmatchedDates(checked)), ...checked.beyond]);
     for (const override of series.overrides)
       if (override.event && unmatched.has(override.date)) result.singles.push(override.event);
   }
   return result;
+}
+
+/**
+ * A moved occurrence an earlier import wrote as a single event (its date was past the horizon
+ * then) that the series now holds as its exception: the single event goes to the trash, or the
+ * occurrence would be there twice.
+ */
+function absorbEarlierSingles(ctx: OperationContext, series: FileSeries, checked: Checked, unmatched: string[]): void {
+  const away = new Set([...unmatched, ...checked.beyond]);
+  for (const override of series.overrides) {
+    if (!override.event || override.cancelled || away.has(override.date)) continue;
+    const id = ctx.store.importUids.postOf(ctx.site.id, override.event.uid);
+    const row = id === undefined ? undefined : ctx.store.posts.get(ctx.site.id, id);
+    if (row?.type === 'event' && row.series_id === null && row.status !== 'trash') trashOrDeleteEvent(ctx, row, false);
+  }
 }
 
 /** The single event `event` made the first occurrence of the series `doc` describes, its fields first. */

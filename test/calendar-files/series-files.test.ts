@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../support/server.ts';
 import { pythonMissing, runPython } from '../support/python.ts';
+import { extendAllSeries } from '../../server/operations/series/series-horizon.ts';
 
 let server: TestServer;
 const IMPORT = 'almanac/v1/import';
@@ -606,4 +607,53 @@ test('a series the file no longer repeats: its first occurrence is that event, t
   // And again: the same event, updated.
   const again = await upload('stops', dance());
   assert.deepEqual([again.created, again.updated, again.events[0].id], [0, 1, series.first]);
+});
+
+test('a moved occurrence past the horizon stays one event: the series excludes its date, so the horizon moving on does not add the original beside it', async () => {
+  const site = newSite('beyond');
+  server.store.sites.update('beyond', { seriesHorizonMonths: 3 });
+  const uid = 'beyond-horizon@example.org';
+  // Weekly on Tuesdays, never ending; the 20th Tuesday (past a 3-month horizon) moved to Wednesday.
+  const file = () =>
+    vcalendar(
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'SUMMARY:Story time',
+      `DTSTART:${compact(dateOf(0))}T150000Z`,
+      `DTEND:${compact(dateOf(0))}T160000Z`,
+      'RRULE:FREQ=WEEKLY;BYDAY=TU',
+      'END:VEVENT',
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `RECURRENCE-ID:${compact(dateOf(20))}T150000Z`,
+      'SUMMARY:Story time (moved)',
+      `DTSTART:${compact(dateOf(20, 1))}T150000Z`,
+      `DTEND:${compact(dateOf(20, 1))}T160000Z`,
+      'END:VEVENT',
+    );
+  const summary = await upload('beyond', file());
+  assert.equal(summary.series.length, 1);
+  const onDays = (...days: string[]) =>
+    server.store.db
+      .prepare(
+        `SELECT title, substr(start_local, 1, 10) AS day FROM posts WHERE site_id = ? AND type = 'event'
+         AND status <> 'trash' AND substr(start_local, 1, 10) IN (${days.map(() => '?').join(',')}) ORDER BY day`,
+      )
+      .all(site.id, ...days);
+  assert.deepEqual(onDays(dateOf(20), dateOf(20, 1)), [{ title: 'Story time (moved)', day: dateOf(20, 1) }]);
+  // A year later, as it were: the horizon moves past that week.
+  server.store.sites.update('beyond', { seriesHorizonMonths: 12 });
+  await extendAllSeries(server.store);
+  assert.deepEqual(
+    onDays(dateOf(19), dateOf(20), dateOf(20, 1), dateOf(21)),
+    [
+      { title: 'Story time', day: dateOf(19) },
+      { title: 'Story time (moved)', day: dateOf(20, 1) },
+      { title: 'Story time', day: dateOf(21) },
+    ],
+    'the moved occurrence once, its Tuesday not added back',
+  );
+  // Imported again: the same single event, updated in place.
+  await upload('beyond', file());
+  assert.deepEqual(onDays(dateOf(20), dateOf(20, 1)), [{ title: 'Story time (moved)', day: dateOf(20, 1) }]);
 });
