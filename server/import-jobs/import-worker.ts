@@ -183,7 +183,10 @@ async function run(): Promise<void> {
   }
 }
 
-parentPort!.once('message', (message: LoopMessage) => {
+// One job at a time, and after a job that ended well perhaps the next one (import-jobs.ts keeps
+// the worker as its spare): a preview's worker then runs its import with the code it already
+// optimised, instead of a new thread starting cold. The event loop ends the thread when done.
+parentPort!.on('message', (message: LoopMessage) => {
   if (message.type !== 'start') return;
   spec = message.spec;
   slots = new Int32Array(message.shared);

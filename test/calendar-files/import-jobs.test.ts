@@ -229,6 +229,30 @@ describe('cancel and failure leave nothing written', () => {
     assert.equal(write.status, 201, write.text);
   });
 
+  test('a job that ended well hands its warm worker to the next job; a failed one is not trusted with another', async () => {
+    const jobs = server.listening.app.importJobs;
+    const ended = async (body: string, query: Record<string, string> = {}) => {
+      const started = await startJob(body, query);
+      assert.equal(started.status, 202, started.text);
+      return until(started.body.id, () => false);
+    };
+    assert.equal((await ended(calendar(5, { prefix: 'warm-a' }), { dry_run: 'true' })).status, 'done');
+    const threads = jobs.stats.workersStarted;
+    assert.equal((await ended(calendar(5, { prefix: 'warm-a' }))).status, 'done');
+    assert.equal(jobs.stats.workersStarted, threads, "the import ran on its preview's thread");
+    server.store.db.exec(
+      "CREATE TRIGGER boom BEFORE INSERT ON posts WHEN NEW.title = 'Boom' BEGIN SELECT RAISE(ABORT, 'the disk said no'); END",
+    );
+    try {
+      assert.equal((await ended(calendar(5, { prefix: 'warm-b', boomAt: 2 }))).status, 'failed');
+    } finally {
+      server.store.db.exec('DROP TRIGGER boom');
+    }
+    assert.equal(jobs.stats.workersStarted, threads + 1, 'a new thread waits after the failure');
+    assert.equal((await ended(calendar(5, { prefix: 'warm-c' }))).status, 'done');
+    assert.equal(jobs.stats.workersStarted, threads + 1, 'and takes the next job');
+  });
+
   test("a job is its caller's: another user gets 404", async () => {
     const started = await startJob(calendar(5, { prefix: 'mine' }));
     const theirs = await server.request('GET', `/${JOBS}/${started.body.id}`, { token: server.tokens.editor });
