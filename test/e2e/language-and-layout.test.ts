@@ -74,10 +74,17 @@ test('the Tokens and Sites tables follow a language switch at once, dates includ
   const row = tokens.getByRole('row', { name: /Newsletter script/ });
   await row.waitFor();
   const englishDate = (await row.getByRole('gridcell').nth(1).textContent()) ?? '';
+  // The Spanish catalog is its own chunk: an English page has not fetched it, the switch does.
+  const spanishCatalogFetched = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/es-[^/]+\.js$/.test(entry.name)),
+    );
+  assert.equal(await spanishCatalogFetched(), false, 'an English page loads no Spanish catalog');
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('option', { name: 'Español' }).click();
   const tokensEs = page.getByRole('grid', { name: 'Tokens de la API' });
   await tokensEs.waitFor();
+  assert.equal(await spanishCatalogFetched(), true);
   const rowEs = tokensEs.getByRole('row', { name: /Newsletter script/ });
   const spanishDate = (await rowEs.getByRole('gridcell').nth(1).textContent()) ?? '';
   assert.notEqual(spanishDate, englishDate, 'the date is written again, the Spanish way');
