@@ -2,15 +2,18 @@
 // element marked autoFocus, or the dialog), Tab and Shift+Tab cycle inside, the rest of the page
 // is inert (out of reach of the keyboard and of screen readers, as behind a modal), and on close
 // the focus goes back to what had it before (the event that was clicked or pressed).
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 export function useFocusTrap<T extends HTMLElement>(outside: string) {
   const ref = useRef<T>(null);
+  // What had the focus, read at the first render: by the time this effect runs, a child's own
+  // (react-aria's Dialog focusing itself) may already have moved it inside, and the focus then
+  // went back to nothing (the Events list's rows lost it when their card closed).
+  const [before] = useState(() => document.activeElement as HTMLElement | null);
   useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
     const container = ref.current;
     const behind = [...document.querySelectorAll<HTMLElement>(outside)].filter((element) => !element.inert);
     for (const element of behind) element.inert = true;
@@ -23,7 +26,7 @@ export function useFocusTrap<T extends HTMLElement>(outside: string) {
       // Back to where it was, if that is still on the page.
       if (before?.isConnected) before.focus();
     };
-  }, [outside]);
+  }, [outside, before]);
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !ref.current) return;
     const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
