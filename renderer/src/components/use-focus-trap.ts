@@ -2,7 +2,7 @@
 // element marked autoFocus, or the dialog), Tab and Shift+Tab cycle inside, the rest of the page
 // is inert (out of reach of the keyboard and of screen readers, as behind a modal), and on close
 // the focus goes back to what had it before (the event that was clicked or pressed).
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -13,7 +13,9 @@ export function useFocusTrap<T extends HTMLElement>(outside: string) {
   // (react-aria's Dialog focusing itself) may already have moved it inside, and the focus then
   // went back to nothing (the Events list's rows lost it when their card closed).
   const [before] = useState(() => document.activeElement as HTMLElement | null);
-  useEffect(() => {
+  // Before the paint (a layout effect): the page behind turns inert in the same style pass that
+  // draws the dialog, not in one more after it.
+  useLayoutEffect(() => {
     const container = ref.current;
     const behind = [...document.querySelectorAll<HTMLElement>(outside)].filter((element) => !element.inert);
     for (const element of behind) element.inert = true;
