@@ -2,7 +2,7 @@
 // element marked autoFocus, or the dialog), Tab and Shift+Tab cycle inside, the rest of the page
 // is inert (out of reach of the keyboard and of screen readers, as behind a modal), and on close
 // the focus goes back to what had it before (the event that was clicked or pressed).
-import { useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -25,10 +25,17 @@ export function useFocusTrap<T extends HTMLElement>(outside: string) {
     }
     return () => {
       for (const element of behind) element.inert = false;
-      // Back to where it was, if that is still on the page.
-      if (before?.isConnected) before.focus();
     };
-  }, [outside, before]);
+  }, [outside]);
+  // Back to where it was, if that is still on the page: after the commit (a passive effect), so
+  // the focus event reaches its handlers (react-aria's grid keeps its focused row by them; from a
+  // layout effect's cleanup, arrows in the Events list then moved nothing).
+  useEffect(
+    () => () => {
+      if (before?.isConnected) before.focus();
+    },
+    [before],
+  );
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'Tab' || !ref.current) return;
     const focusable = [...ref.current.querySelectorAll<HTMLElement>(FOCUSABLE)].filter(
