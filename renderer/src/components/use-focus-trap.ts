@@ -30,9 +30,11 @@ export function useFocusTrap<T extends HTMLElement>(outside: string) {
   // Back to where it was, if that is still on the page: after the commit (a passive effect), so
   // the focus event reaches its handlers (react-aria's grid keeps its focused row by them; from a
   // layout effect's cleanup, arrows in the Events list then moved nothing).
+  // Not when another dialog has come in its place (the card's Edit opens the editor): that one
+  // holds the focus now, and gives it back itself.
   useEffect(
     () => () => {
-      if (before?.isConnected) before.focus();
+      if (before?.isConnected && !document.querySelector('[role="dialog"], [role="alertdialog"]')) before.focus();
     },
     [before],
   );
