@@ -119,6 +119,9 @@ export function EventTable({
   return (
     // Only watches the presses that bubble through it (the table is the interactive element).
     <div
+      // Scrolls sideways when the columns are wider than the space (a narrow window, a long date):
+      // the table used to run past the window's edge, its Status column cut off.
+      className="events-table-scroll"
       onPointerDownCapture={(event) => {
         if (event.button === 0 && event.pointerType === 'mouse') takeOver(event);
       }}
