@@ -78,6 +78,12 @@ test('English: the site dialog’s currency fields, axe clean in light and dark'
   await dialog.getByText('Example: 15 €').waitFor();
   await dialog.getByLabel('Currency symbol', { exact: true }).waitFor();
   await dialog.getByLabel('Currency code', { exact: true }).waitFor();
+  // The help text sits under the box's title: no paragraph margin added to the grid's gap (it
+  // once stood ~40 px below it, with an empty band between).
+  const legend = await dialog.locator('legend', { hasText: 'Currency' }).boundingBox();
+  const help = await dialog.getByText('A cost written without a symbol is shown with this one.').boundingBox();
+  const gap = help!.y - (legend!.y + legend!.height);
+  assert.ok(gap >= 0 && gap <= 16, `the help text starts ${gap} px below the box's title`);
   await page.screenshot({ path: shots('currency-settings-en') });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

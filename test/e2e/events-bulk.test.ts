@@ -163,6 +163,62 @@ test('sort by title (aria-sort, in the URL), page size, all that match across pa
   assert.deepEqual([...new Set((await listed()).map((event) => event.status))], ['draft']);
 });
 
+test('with rows selected, a plain click or Enter opens the card; pages keep the selection, a filter change drops it and says so', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`${LIST}&per_page=10`);
+  await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=row]').length === 11);
+  const toolbar = page.getByRole('toolbar', { name: 'Actions for the selected events' });
+  await rows(page).nth(1).locator('.checkbox').click();
+  await rows(page)
+    .nth(3)
+    .click({ modifiers: ['Shift'] });
+  await toolbar.getByText('3 selected').waitFor();
+  // A plain click on another row: its card, and the selection as it was (it used to toggle the row).
+  const fifth = ((await rows(page).nth(5).getByRole('rowheader').textContent()) ?? '').trim();
+  await rows(page).nth(5).getByRole('rowheader').click();
+  const card = page.getByRole('dialog', { name: fifth });
+  await card.waitFor();
+  await toolbar.getByText('3 selected').waitFor();
+  assert.equal(await rows(page).nth(5).getAttribute('aria-selected'), 'false');
+  await page.keyboard.press('Escape');
+  await card.waitFor({ state: 'detached' });
+  // The keyboard: the focus is back on the row the card came from (it used to go nowhere), the
+  // next row is one ArrowDown away, and Enter opens its card too.
+  await rows(page).nth(6).getByRole('rowheader').click();
+  await page.getByRole('dialog').waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  assert.equal(
+    await page.evaluate(() => document.activeElement?.closest('[role=row]')?.getAttribute('data-key')),
+    (await rows(page).nth(6).getAttribute('data-key')) ?? 'a row',
+  );
+  await page.keyboard.press('ArrowDown');
+  const seventh = ((await rows(page).nth(7).getByRole('rowheader').textContent()) ?? '').trim();
+  await page.keyboard.press('Enter');
+  await page.getByRole('dialog', { name: seventh }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  await toolbar.getByText('3 selected').waitFor();
+
+  // The next page: the three stay selected, and the bar says where they are; two more here.
+  await page.getByRole('button', { name: 'Next page' }).click();
+  await page.waitForURL(/page=2/);
+  await toolbar.getByText('3 selected, 3 of them on other pages').waitFor();
+  assert.equal(await page.locator('[role=grid] [role=row][aria-selected=true]').count(), 0);
+  await rows(page).nth(1).locator('.checkbox').click();
+  await rows(page).nth(2).locator('.checkbox').click();
+  await toolbar.getByText('5 selected, 3 of them on other pages').waitFor();
+  // Sorting keeps them too; back on page 1 the first three are still ticked.
+  await page.getByRole('button', { name: 'Previous page' }).click();
+  await page.waitForURL(/page=1/);
+  await toolbar.getByText('5 selected, 2 of them on other pages').waitFor();
+  assert.equal(await page.locator('[role=grid] [role=row][aria-selected=true]').count(), 3);
+  // A search changes what matches: the selection is dropped, and a notice says why.
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Gig');
+  await page.getByText('Selection cleared: the filters changed what matches.').waitFor();
+  await toolbar.waitFor({ state: 'detached' });
+});
+
 test('one row per series: a repeating event is one row', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const first = await app.api('POST', 'events', {
@@ -176,10 +232,16 @@ test('one row per series: a repeating event is one row', async (t) => {
   const page = await app.signedInPage('#/events?from=2026-12-08&to=2026-12-31&search=choir', { locale: 'es-ES' });
   await page.getByRole('grid').getByRole('rowheader').nth(5).waitFor();
   assert.equal(await page.getByRole('grid').getByRole('rowheader').count(), 6);
+  // Every occurrence is marked too.
+  await page.getByRole('grid').getByRole('img', { name: 'Evento periódico' }).nth(5).waitFor();
   await page.getByText('Una fila por serie').click();
   await page.waitForURL(/series=one/);
   await page.waitForFunction(() => document.querySelectorAll('[role=grid] [role=rowheader]').length === 1);
   await page.getByText('1 evento', { exact: true }).waitFor();
+  // The row carries the series mark the calendar views show, named for screen readers.
+  const rowHeader = page.getByRole('grid').getByRole('rowheader');
+  await rowHeader.getByRole('img', { name: 'Evento periódico' }).waitFor();
+  assert.equal(await rowHeader.textContent(), 'Weekly choir');
   await page.screenshot({ path: shots('events-one-per-series-es') });
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });

@@ -230,3 +230,46 @@ test('axe-core finds no serious or critical violation on any main screen, in lig
   problems.push(...(await scan(signedOut, 'signed-out calendar')));
   assert.deepEqual(problems, []);
 });
+
+test('Tab goes through the month grid in reading order: day by day, top to bottom within a day', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  // Multi-day, all-day and late events, which FullCalendar stacks above a day's others, and a busy
+  // day with its "+N more", besides the demo month; in English (Sunday first) and Spanish (Monday).
+  for (const event of [
+    { title: 'Fair (three days)', start_date: dayOf(month, 4), end_date: dayOf(month, 6), all_day: true },
+    { title: 'Night shift', start_date: `${dayOf(month, 9)} 23:00`, end_date: `${dayOf(month, 10)} 02:00` },
+    ...Array.from({ length: 6 }, (_, i) => ({
+      title: `Stand-up ${i + 1}`,
+      start_date: `${dayOf(month, 17)} 0${i + 1}:00`,
+      end_date: `${dayOf(month, 17)} 0${i + 1}:30`,
+    })),
+  ])
+    assert.equal((await app.api('POST', 'events', { ...event, status: 'publish' })).status, 201);
+  for (const locale of ['en-US', 'es-ES']) {
+    const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 15)}`, { locale });
+    await page.locator('.calendar-frame[aria-busy="false"] .calendar-event', { hasText: 'Stand-up 1' }).waitFor();
+    const stops = await page.locator('.calendar-frame a[href], .calendar-frame [tabindex="0"]').count();
+    await page.getByRole('button', { name: /^(New event|Nuevo evento)$/ }).focus();
+    const seen: { date: string; y: number; label: string }[] = [];
+    for (let i = 0; i < stops + 5; i++) {
+      await page.keyboard.press('Tab');
+      const stop = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement;
+        const day = element.closest('[data-date]')?.getAttribute('data-date');
+        const label = (element.textContent ?? '').trim();
+        return day ? { date: day, y: Math.round(element.getBoundingClientRect().y), label } : null;
+      });
+      if (!stop) break;
+      seen.push(stop);
+    }
+    assert.ok(seen.length >= 10, `${locale}: Tab reached ${seen.length} events of the grid`);
+    for (let i = 1; i < seen.length; i++) {
+      const [before, after] = [seen[i - 1]!, seen[i]!];
+      assert.ok(
+        after.date > before.date || (after.date === before.date && after.y > before.y),
+        `${locale}: Tab went from “${before.label}” (${before.date}) to “${after.label}” (${after.date}), out of reading order`,
+      );
+    }
+    await page.close();
+  }
+});

@@ -74,10 +74,17 @@ test('the Tokens and Sites tables follow a language switch at once, dates includ
   const row = tokens.getByRole('row', { name: /Newsletter script/ });
   await row.waitFor();
   const englishDate = (await row.getByRole('gridcell').nth(1).textContent()) ?? '';
+  // The Spanish catalog is its own chunk: an English page has not fetched it, the switch does.
+  const spanishCatalogFetched = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType('resource').some((entry) => /\/assets\/es-[^/]+\.js$/.test(entry.name)),
+    );
+  assert.equal(await spanishCatalogFetched(), false, 'an English page loads no Spanish catalog');
   await page.getByRole('button', { name: /Language/ }).click();
   await page.getByRole('option', { name: 'Español' }).click();
   const tokensEs = page.getByRole('grid', { name: 'Tokens de la API' });
   await tokensEs.waitFor();
+  assert.equal(await spanishCatalogFetched(), true);
   const rowEs = tokensEs.getByRole('row', { name: /Newsletter script/ });
   const spanishDate = (await rowEs.getByRole('gridcell').nth(1).textContent()) ?? '';
   assert.notEqual(spanishDate, englishDate, 'the date is written again, the Spanish way');
@@ -106,6 +113,12 @@ test('a 1,000-character title does not crush the events list’s When column', a
     start_date: `${dayOf(month, 9)} 10:00`,
     end_date: `${dayOf(month, 9)} 11:00`,
   });
+  // The longest When in English: an hour across noon ("Nov 9, 2026, 11:00 AM – 12:00 PM").
+  await app.api('POST', 'events', {
+    title: 'Noon talk',
+    start_date: `${dayOf(month, 9)} 11:00`,
+    end_date: `${dayOf(month, 9)} 12:00`,
+  });
   const page = await app.signedInPage(`#/events?from=${dayOf(month, 8)}&to=${dayOf(month, 9)}`);
   // The test before leaves the UI in Spanish (the language is a preference the service keeps):
   // the table by its class, whatever the language.
@@ -124,7 +137,10 @@ test('a 1,000-character title does not crush the events list’s When column', a
   assert.ok(title.height < 80, `the title shows three lines at most (${title.height}px)`);
   assert.ok(line.height < title.height + 20, 'When keeps one line');
   const screen = page.viewportSize()!;
-  assert.ok((await table.boundingBox())!.width <= screen.width);
+  const box = (await table.boundingBox())!;
+  assert.ok(box.width <= screen.width);
+  // Inside the window: an auto-sized column once let the table run past its right edge.
+  assert.ok(box.x + box.width <= screen.width, `the table ends at ${box.x + box.width} px`);
 });
 
 test('14 events at one time stay readable in the week view: a few side by side, the rest behind “+N”', async (t) => {

@@ -28,6 +28,30 @@ export function useSeriesOf(eventId: number | null, known?: number | null) {
   });
 }
 
+/**
+ * Which series each of a list page's events is an occurrence of (null: none), from the calendar's
+ * feed (`include`: those ids, no date window) — the list's own rows (svc/events/v1's Event) do not
+ * say. Under the site's events key: an event or series write refreshes it. Each answer also
+ * seeds `seriesOf` for the card opened from a row.
+ */
+export function useSeriesOfEvents(ids: number[]) {
+  const site = currentSite();
+  const client = useQueryClient();
+  const sorted = [...ids].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: [...keys.events(site), 'series-of', sorted] as const,
+    queryFn: async ({ signal }) => {
+      const feed = await api.get<EventFeed>(APP_NS, 'event-feed', { include: sorted.join(',') }, signal);
+      const found = new Map(feed.data.events.map((event) => [event.id, event.series]));
+      for (const [id, series] of found) client.setQueryData(keys.seriesOf(site, id), series);
+      return found;
+    },
+    enabled: sorted.length > 0,
+    // A new page keeps the marks it has until its own arrive (rows do not jump).
+    placeholderData: (previous) => previous,
+  });
+}
+
 export const seriesQuery = (site: string, id: number) => ({
   queryKey: keys.series(site, id),
   queryFn: async ({ signal }: { signal: AbortSignal }) =>

@@ -3,17 +3,27 @@
 // the English catalog's keys, so using a key that does not exist fails the type check, and the
 // Spanish catalog must have exactly the same keys (its type says so). Lint forbids text written
 // straight into components (eslint.config.js).
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { en, type MessageId } from './messages/en.ts';
-import { es } from './messages/es.ts';
+import { catalogIfLoaded, loadCatalog, subscribeCatalogs, type Catalog } from './catalogs.ts';
 import type { UiLanguage } from './language.ts';
 
 export type { MessageId };
 export type Values = Record<string, string | number | Date | null | undefined>;
 
-const CATALOGS: Record<UiLanguage, Record<MessageId, string>> = { en, es };
+/**
+ * The catalog to speak with: the language's own once it is here; until then English (the only
+ * other language, always loaded), and the catalog is fetched.
+ */
+function useCatalog(language: UiLanguage): { language: UiLanguage; messages: Catalog } {
+  const messages = useSyncExternalStore(subscribeCatalogs, () => catalogIfLoaded(language));
+  useEffect(() => {
+    if (!messages) void loadCatalog(language).catch(() => {});
+  }, [language, messages]);
+  return messages ? { language, messages } : { language: 'en', messages: en };
+}
 
 /**
  * The UI's language (`language`: which catalog) and formatting locale (`locale`: Intl's dates and
@@ -28,12 +38,15 @@ export function I18nProvider({
   locale: string;
   children: ReactNode;
 }) {
+  const speaking = useCatalog(language);
+  // Until a new language's catalog is here, its locale waits too (dates and text agree).
+  const shownLocale = speaking.language === language ? locale : speaking.language;
   useEffect(() => {
-    document.documentElement.lang = locale;
-  }, [locale]);
+    document.documentElement.lang = shownLocale;
+  }, [shownLocale]);
   return (
-    <IntlProvider locale={locale} defaultLocale="en" messages={CATALOGS[language]}>
-      <AriaI18nProvider locale={locale}>{children}</AriaI18nProvider>
+    <IntlProvider locale={shownLocale} defaultLocale="en" messages={speaking.messages}>
+      <AriaI18nProvider locale={shownLocale}>{children}</AriaI18nProvider>
     </IntlProvider>
   );
 }
@@ -51,7 +64,7 @@ export function isMessageId(id: string): id is MessageId {
 
 /** The UI's language (which catalog speaks): for text made outside the catalogs (a rule in words). */
 export function useLanguage(): UiLanguage {
-  return useIntl().messages === CATALOGS.es ? 'es' : 'en';
+  return useIntl().messages === en ? 'en' : 'es';
 }
 
 /** The active locale (for Intl date and number formatting). */

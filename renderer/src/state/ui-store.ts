@@ -26,7 +26,11 @@ export type EditorTarget =
 /** The event card: which event, and where on screen it was clicked (null: the card stands centred). */
 export interface CardTarget {
   id: number;
-  anchor: { x: number; y: number; width: number; height: number } | null;
+  /**
+   * Where the card stands: beside a box on screen, beside an element (measured once the card is
+   * drawn: the click does not force a layout of its own), or nowhere (centred, a modal).
+   */
+  anchor: { x: number; y: number; width: number; height: number } | { element: Element } | null;
   /** Beside the anchor (an event in the calendar) or below it (a row of the events list). */
   placement?: 'side' | 'below';
   /** What the screen already knows of the event: the card shows it at once. */

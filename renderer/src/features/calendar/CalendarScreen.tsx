@@ -5,6 +5,7 @@
 // which events move (features/series/ScopeDialog).
 import esLocale from '@fullcalendar/react/locales/es';
 import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { firstScreenDrawn } from '../shell/first-screen.ts';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
 import timeGridPlugin from '@fullcalendar/react/timegrid';
@@ -151,6 +152,10 @@ export function CalendarScreen() {
     feed.isSuccess && !feed.isPlaceholderData,
   );
   const showingOther = feed.isPending || feed.isPlaceholderData;
+  // The first range drawn: what waited for it (the editors' code) may load now.
+  useEffect(() => {
+    if (feed.isSuccess && !feed.isPlaceholderData) firstScreenDrawn();
+  }, [feed.isSuccess, feed.isPlaceholderData]);
   // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
   const printing = usePrinting();
   const screenRows = useMonthRows();
@@ -267,9 +272,10 @@ export function CalendarScreen() {
             if (more) return go('day', more.day);
             const id = Number(info.event.id);
             prefetchEvent(queryClient, id, context);
-            const { x, y, width, height } = info.el.getBoundingClientRect();
             const feedEvent = info.event.extendedProps.feed as FeedEvent;
-            openCard({ id, anchor: { x, y, width, height }, preview: cardFromFeed(feedEvent) });
+            // The card measures the event when it is drawn: reading its box here would force a
+            // style and layout pass of the whole month of its own (FullCalendar's press dirtied it).
+            openCard({ id, anchor: { element: info.el }, preview: cardFromFeed(feedEvent) });
           }}
           select={(info) => {
             const api = calendarRef.current!.getApi();

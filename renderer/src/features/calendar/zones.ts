@@ -9,15 +9,23 @@ export function intlZone(zone: string): string {
   return `${sign}${hours!.padStart(2, '0')}:${minutes}`;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date (YYYY-MM-DD) in `zone`. */
 export function todayIn(zone: string, now = new Date()): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone: intlZone(zone),
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
+    // One formatter a zone: making one costs more than formatting with it (the card asks on open).
+    let format = dayFormats.get(zone);
+    if (!format) {
+      format = new Intl.DateTimeFormat('en-CA', {
+        timeZone: intlZone(zone),
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+      });
+      dayFormats.set(zone, format);
+    }
+    return format.format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

@@ -7,10 +7,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import { prefetchEvent, useEventList } from '../../api/events.ts';
 import { useContentVariant } from '../../api/translations.ts';
 import { useSession } from '../../api/session.ts';
+import { useSeriesOfEvents } from '../../api/series.ts';
 import type { Event } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { Checkbox, SelectField } from '../../components/Fields.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
+import { notify } from '../../components/Notices.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { activeFilterCount, eventListOrder, eventListQuery, PAGE_SIZES } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
@@ -19,7 +21,7 @@ import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
 import { BulkBar } from './list/BulkBar.tsx';
-import { useEventSelection } from './list/selection-store.ts';
+import { selectionScope, useEventSelection, withAnchor } from './list/selection-store.ts';
 import { cardFromEvent } from './card/card-text.ts';
 
 export default function EventsScreen() {
@@ -39,12 +41,18 @@ export default function EventsScreen() {
     { enabled: !waitingForCenter, app: true },
   );
   const { page: _page, per_page: _perPage, ...exportQuery } = eventListQuery(filters, filters.perPage, center);
-  // A selection belongs to the query it was made in (selection-store.ts).
+  // A selection belongs to the matches it was made in: pages and sorting keep it, a filter change
+  // drops it and says so (selection-store.ts).
   const selection = useEventSelection();
-  const scope = JSON.stringify([filters, center]);
-  useEffect(() => selection.follow(scope), [scope, selection]);
+  const follow = useEventSelection((state) => state.follow);
+  const scope = selectionScope(filters, center);
+  const clearedText = t('events.selectionCleared');
+  useEffect(() => {
+    if (follow(scope)) notify(clearedText);
+  }, [scope, follow, clearedText]);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? [];
+  const seriesOf = useSeriesOfEvents(events.map((event) => event.id)).data;
   const total = answer?.total ?? 0;
   const pages = answer?.totalPages ?? 1;
   const editable = canEdit(session);
@@ -117,16 +125,28 @@ export default function EventsScreen() {
               <EventTable
                 events={events}
                 zone={session.site.timezone}
+                seriesOf={seriesOf}
                 selection={
                   editable
                     ? {
                         ids:
                           selection.scope !== scope
                             ? new Set()
-                            : selection.allMatching
-                              ? new Set(events.map((event) => event.id))
-                              : selection.ids,
-                        onChange: selection.set,
+                            : withAnchor(
+                                // This page's rows (its header box speaks for them alone).
+                                new Set(
+                                  events
+                                    .map((event) => event.id)
+                                    .filter((id) => selection.allMatching || selection.ids.has(id)),
+                                ),
+                                selection.ids,
+                              ),
+                        // The table speaks for its page's rows; the other pages' picks stay.
+                        onChange: (ticked) =>
+                          selection.setOnPage(
+                            events.map((event) => event.id),
+                            ticked,
+                          ),
                       }
                     : undefined
                 }
@@ -143,7 +163,10 @@ export default function EventsScreen() {
                   const event = events.find((candidate) => candidate.id === id);
                   openCard({
                     id,
-                    preview: event ? cardFromEvent(event, null) : undefined,
+                    // With the series as the row knows it (when its marks are not here yet, the card asks).
+                    preview: event
+                      ? { ...cardFromEvent(event, null), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
+                      : undefined,
                     anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
                     placement: 'below',
                   });

@@ -3,12 +3,13 @@ import { lazy, Suspense, useEffect } from 'react';
 import { useUi } from '../../state/ui-store.ts';
 import { useSession } from '../../api/session.ts';
 import { canEdit } from '../session/permissions.ts';
+import { afterFirstScreen } from './first-screen.ts';
 import type EventEditorComponent from '../events/editor/EventEditor.tsx';
 import type LinkedEditorComponent from '../linked/LinkedEditor.tsx';
 import type TermEditorComponent from '../terms/TermEditor.tsx';
 
 // The editors are their own chunks (the first screen paints without them) and are fetched once
-// the browser is idle after it, so the first click on an event does not wait for a download.
+// that screen is drawn and the browser is idle after it (first-screen.ts), so the first click on an event does not wait for a download.
 // Once fetched, an editor is rendered directly: through lazy() it would suspend once more, and
 // React holds a revealed Suspense boundary back for up to 300 ms.
 const loaded: {
@@ -27,9 +28,15 @@ const LazyTermEditor = lazy(() => loadTermEditor().then((component) => ({ defaul
 function usePreloadEditors() {
   useEffect(() => {
     const preload = () => void Promise.all([loadEventEditor(), loadLinkedEditor(), loadTermEditor()]).catch(() => {});
-    const idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
-    const timer = idle === undefined ? window.setTimeout(preload, 1000) : undefined;
+    let idle: number | undefined;
+    let timer: number | undefined;
+    // After the first screen is drawn, then at idle: not while it waits for its data.
+    const stop = afterFirstScreen(() => {
+      idle = window.requestIdleCallback?.(preload, { timeout: 2000 });
+      if (idle === undefined) timer = window.setTimeout(preload, 1000);
+    });
     return () => {
+      stop();
       if (idle !== undefined) window.cancelIdleCallback(idle);
       if (timer !== undefined) window.clearTimeout(timer);
     };

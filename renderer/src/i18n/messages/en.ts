@@ -714,6 +714,8 @@ export const en = {
   'events.selectAllMatching': 'Select all {count} that match',
   'events.allMatchingSelected': 'All {count} events that match are selected.',
   'events.clearSelection': 'Clear selection',
+  'events.selectedElsewhere': '{count, plural, one {# of them on another page} other {# of them on other pages}}',
+  'events.selectionCleared': 'Selection cleared: the filters changed what matches.',
   'events.bulkToolbar': 'Actions for the selected events',
   'events.bulkTrash': 'Move to trash',
   'events.bulkPublish': 'Publish',

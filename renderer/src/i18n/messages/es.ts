@@ -723,6 +723,8 @@ export const es: Record<MessageId, string> = {
   'events.selectAllMatching': 'Seleccionar los {count} que coinciden',
   'events.allMatchingSelected': 'Están seleccionados los {count} eventos que coinciden.',
   'events.clearSelection': 'Quitar la selección',
+  'events.selectedElsewhere': '{count, plural, one {# de ellos en otra página} other {# de ellos en otras páginas}}',
+  'events.selectionCleared': 'Selección quitada: los filtros cambiaron los eventos que coinciden.',
   'events.bulkToolbar': 'Acciones para los eventos seleccionados',
   'events.bulkTrash': 'Mover a la papelera',
   'events.bulkPublish': 'Publicar',

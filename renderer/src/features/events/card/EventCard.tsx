@@ -4,7 +4,7 @@
 // notice), Download .ics and Copy link. Visitors (and roles that may not edit) get it without the
 // editing actions. A dialog: focus moves in (to Edit, or the first action), Tab stays inside, Esc
 // or a click outside closes it and the focus goes back to the event.
-import { useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { useFocusTrap } from '../../../components/use-focus-trap.ts';
 import { useDeleteEvent, useEvent } from '../../../api/events.ts';
@@ -40,8 +40,29 @@ export function CardHost() {
  * card then costs one layout of the page, not a measure, a re-render and another layout. Focus
  * stays inside (use-focus-trap.ts) and returns to the event; Esc or a click outside closes it.
  */
+const box = ({ x, y, width, height }: { x: number; y: number; width: number; height: number }) => ({
+  left: x,
+  top: y,
+  width,
+  height,
+});
+
 function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
   const [trapRef, keepFocusInside] = useFocusTrap<HTMLDivElement>('.sidebar, #main');
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const anchorElement = card.anchor && 'element' in card.anchor ? card.anchor.element : null;
+  // The event's box, read once the card and the inert page behind it are in the document (this
+  // layout effect runs after the focus trap's, declared before it): one style and layout pass.
+  useLayoutEffect(() => {
+    if (!anchorElement || !anchorRef.current) return;
+    const rect = anchorElement.getBoundingClientRect();
+    Object.assign(anchorRef.current.style, {
+      left: `${rect.x}px`,
+      top: `${rect.y}px`,
+      width: `${rect.width}px`,
+      height: `${rect.height}px`,
+    });
+  }, [anchorElement]);
   // Named by its heading: the event's title.
   const content = (
     <Dialog className="event-card">
@@ -67,8 +88,9 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
       <div className="event-card-underlay" onPointerDown={onClose} />
       {/* Where the event was on screen: the card stands beside it. */}
       <div
+        ref={anchorRef}
         className="event-card-anchor"
-        style={{ left: card.anchor.x, top: card.anchor.y, width: card.anchor.width, height: card.anchor.height }}
+        style={'element' in card.anchor ? undefined : box(card.anchor)}
       />
       <div
         ref={trapRef}

@@ -1,7 +1,7 @@
 // What the Events list's selection can do, through POST almanac/v1/events/bulk (all or nothing):
 // Move to trash (with Undo: a bulk restore), Publish, Make draft, Add category…, Add tag…, Set
-// venue…. Shown above the table while rows are selected; says how many ("20 selected") and, when
-// the whole page is, offers every event that matches across the pages.
+// venue…. Shown above the table while rows are selected; says how many ("20 selected", and how many
+// of them are on other pages) and, when the whole page is, offers every event that matches.
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button } from '../../../components/Button.tsx';
@@ -51,6 +51,12 @@ export function BulkBar({
     return matching.current.ids;
   };
   const count = allMatching ? total : ids.size;
+  // Picks kept from other pages (turning pages keeps the selection): said beside the count.
+  const elsewhere = allMatching ? 0 : [...ids].filter((id) => !pageIds.includes(id)).length;
+  const countText = [
+    t('events.selectedCount', { count }),
+    ...(elsewhere > 0 ? [t('events.selectedElsewhere', { count: elsewhere })] : []),
+  ].join(', ');
   const wholePage = pageIds.length > 0 && pageIds.every((id) => ids.has(id));
 
   /** The ids the action is for: the ticked rows, or every match (refused past the endpoint's limit). */
@@ -97,13 +103,11 @@ export function BulkBar({
     <>
       {/* Always there, so a screen reader hears each change of the count. */}
       <p className="visually-hidden" role="status" aria-live="polite">
-        {count > 0 ? t('events.selectedCount', { count }) : ''}
+        {count > 0 ? countText : ''}
       </p>
       {count > 0 && (
         <div className="bulk-bar" role="toolbar" aria-label={t('events.bulkToolbar')}>
-          <span className="bulk-count">
-            {allMatching ? t('events.allMatchingSelected', { count }) : t('events.selectedCount', { count })}
-          </span>
+          <span className="bulk-count">{allMatching ? t('events.allMatchingSelected', { count }) : countText}</span>
           {wholePage && !allMatching && total > pageIds.length && (
             <Button
               variant="quiet"

@@ -1,7 +1,8 @@
 // The events of one page as a table: title, when (in the site's zone), venue, categories, cost (in
-// the site's currency), status. A row opens the card (Enter or a click). With `selection`, each row
+// the site's currency), status; a repeating event's occurrence has the series mark. A row opens the card (Enter or a click). With `selection`, each row
 // has a checkbox and the header one for the page: Space toggles the focused row, Shift-click and
-// Shift+arrows extend from the last one; while something is selected a click on a row toggles it.
+// Shift+arrows extend from the last one. A plain click or Enter on a row opens its card even while
+// rows are selected (as Gmail and Google Calendar do; react-aria's "toggle" rows would toggle then).
 // Title, When and Venue sort (aria-sort on their headers).
 import {
   Cell,
@@ -14,13 +15,14 @@ import {
   type Selection,
   type SortDescriptor,
 } from 'react-aria-components';
-import type { ReactNode } from 'react';
+import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
 import type { Event, Venue } from '../../../api/types.ts';
 import { useLocale, useT } from '../../../i18n/index.tsx';
 import { formatWhen } from '../../../i18n/dates.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import type { EventSort } from '../../../state/filters.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
+import { SeriesMark } from '../../series/SeriesMark.tsx';
 import { useCostText } from '../use-cost-text.ts';
 
 function when(event: Event, locale: string, zone: string): string {
@@ -74,15 +76,27 @@ function SortLabel({ children, direction }: { children: ReactNode; direction?: '
   );
 }
 
+/** The event of the row a plain press landed on, outside its checkbox; undefined elsewhere. */
+function rowOpenedBy(event: MouseEvent | PointerEvent | KeyboardEvent): number | undefined {
+  if (event.shiftKey || event.metaKey || event.ctrlKey || event.altKey) return undefined;
+  const target = event.target instanceof Element ? event.target : null;
+  if (!target || target.closest('.cell-select')) return undefined;
+  const key = target.closest('[role="row"][data-key]')?.getAttribute('data-key');
+  return key ? Number(key) : undefined;
+}
+
 export function EventTable({
   events,
   zone,
   onOpen,
   selection,
   sort,
+  seriesOf,
 }: {
   events: Event[];
   zone: string;
+  /** Which series each event is an occurrence of (null: none): its row carries the series mark. */
+  seriesOf?: ReadonlyMap<number, number | null>;
   onOpen(id: number): void;
   selection?: TableSelection;
   sort?: TableSort;
@@ -94,85 +108,134 @@ export function EventTable({
     column: sort.column,
     direction: sort.order === 'desc' ? 'descending' : 'ascending',
   };
+  // While rows are selected, react-aria's rows toggle on a press: a plain one is taken before it
+  // (capture phase) and opens the card. Shift-, Ctrl- and Cmd-clicks and the checkbox still select.
+  const selecting = (selection?.ids.size ?? 0) > 0;
+  const takeOver = (event: MouseEvent | PointerEvent | KeyboardEvent) => {
+    const id = selecting ? rowOpenedBy(event) : undefined;
+    if (id !== undefined) event.stopPropagation();
+    return id;
+  };
   return (
-    <Table
-      className="table events-table"
-      aria-label={t('events.list')}
-      onRowAction={(key) => onOpen(Number(key))}
-      selectionMode={selection ? 'multiple' : 'none'}
-      selectionBehavior="toggle"
-      selectedKeys={selection ? (selection.ids as Set<number>) : undefined}
-      // The Selection as react-aria hands it over (its anchor is what Shift-click extends from; the
-      // row ids are the events' numbers already).
-      onSelectionChange={(keys: Selection) =>
-        selection?.onChange(keys === 'all' ? new Set(events.map((event) => event.id)) : (keys as Set<number>))
-      }
-      sortDescriptor={descriptor}
-      onSortChange={(next) =>
-        sort?.onChange(next.column as EventSort, next.direction === 'descending' ? 'desc' : 'asc')
-      }
+    // Only watches the presses that bubble through it (the table is the interactive element).
+    <div
+      // Scrolls sideways when the columns are wider than the space (a narrow window, a long date):
+      // the table used to run past the window's edge, its Status column cut off.
+      className="events-table-scroll"
+      onPointerDownCapture={(event) => {
+        if (event.button === 0 && event.pointerType === 'mouse') takeOver(event);
+      }}
+      onClickCapture={(event) => {
+        if (event.button !== 0) return;
+        const id = takeOver(event);
+        if (id === undefined) return;
+        // The row takes the focus, as react-aria's press would give it: the card opens beside it
+        // and gives the focus back to it when it closes.
+        if (event.target instanceof Element)
+          event.target.closest<HTMLElement>('[role="row"]')?.focus({ preventScroll: true });
+        onOpen(id);
+      }}
+      onKeyDownCapture={(event) => {
+        if (event.key !== 'Enter') return;
+        const id = takeOver(event);
+        if (id === undefined) return;
+        event.preventDefault();
+        onOpen(id);
+      }}
     >
-      <TableHeader>
-        {selection && (
-          <Column className="column column-select">
-            <SelectionBox />
+      <Table
+        className="table events-table"
+        aria-label={t('events.list')}
+        onRowAction={(key) => onOpen(Number(key))}
+        selectionMode={selection ? 'multiple' : 'none'}
+        selectionBehavior="toggle"
+        selectedKeys={selection ? (selection.ids as Set<number>) : undefined}
+        // The Selection as react-aria hands it over (its anchor is what Shift-click extends from; the
+        // row ids are the events' numbers already).
+        onSelectionChange={(keys: Selection) =>
+          selection?.onChange(keys === 'all' ? new Set(events.map((event) => event.id)) : (keys as Set<number>))
+        }
+        sortDescriptor={descriptor}
+        onSortChange={(next) =>
+          sort?.onChange(next.column as EventSort, next.direction === 'descending' ? 'desc' : 'asc')
+        }
+      >
+        <TableHeader>
+          {selection && (
+            <Column className="column column-select">
+              <SelectionBox />
+            </Column>
+          )}
+          <Column id="title" isRowHeader allowsSorting={Boolean(sort)} className="column">
+            {({ sortDirection }) =>
+              sort ? (
+                <SortLabel direction={sortDirection}>{t('events.columnTitle')}</SortLabel>
+              ) : (
+                t('events.columnTitle')
+              )
+            }
           </Column>
-        )}
-        <Column id="title" isRowHeader allowsSorting={Boolean(sort)} className="column">
-          {({ sortDirection }) =>
-            sort ? <SortLabel direction={sortDirection}>{t('events.columnTitle')}</SortLabel> : t('events.columnTitle')
-          }
-        </Column>
-        <Column id="start_date" allowsSorting={Boolean(sort)} className="column">
-          {({ sortDirection }) =>
-            sort ? <SortLabel direction={sortDirection}>{t('events.columnWhen')}</SortLabel> : t('events.columnWhen')
-          }
-        </Column>
-        <Column id="venue" allowsSorting={Boolean(sort)} className="column">
-          {({ sortDirection }) =>
-            sort ? <SortLabel direction={sortDirection}>{t('events.columnVenue')}</SortLabel> : t('events.columnVenue')
-          }
-        </Column>
-        <Column className="column">{t('events.columnCategories')}</Column>
-        <Column className="column">{t('events.columnCost')}</Column>
-        <Column className="column">{t('events.columnStatus')}</Column>
-      </TableHeader>
-      <TableBody dependencies={[locale, Boolean(selection)]} items={events}>
-        {(event) => {
-          const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
-          return (
-            <Row className="row" id={event.id} textValue={event.title}>
-              {selection && (
-                <Cell className="cell cell-select">
-                  <SelectionBox />
-                </Cell>
-              )}
-              <Cell className="cell cell-title">
-                {/* A long title takes three lines at most: it never squeezes When to a word a line. */}
-                <span className="cell-clamp">
-                  {event.featured && (
-                    <span className="featured-mark" aria-label={t('editor.featured')} role="img">
-                      ★
-                    </span>
-                  )}
-                  {event.title}
-                </span>
-              </Cell>
-              <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
-              <Cell className="cell">{venue ? String(venue.venue ?? '') : ''}</Cell>
-              <Cell className="cell">
-                {event.categories.map((category) => (
-                  <span key={category.id} className="category-pill" style={{ borderColor: categoryColor(category.id) }}>
-                    {category.name}
+          <Column id="start_date" allowsSorting={Boolean(sort)} className="column">
+            {({ sortDirection }) =>
+              sort ? <SortLabel direction={sortDirection}>{t('events.columnWhen')}</SortLabel> : t('events.columnWhen')
+            }
+          </Column>
+          <Column id="venue" allowsSorting={Boolean(sort)} className="column">
+            {({ sortDirection }) =>
+              sort ? (
+                <SortLabel direction={sortDirection}>{t('events.columnVenue')}</SortLabel>
+              ) : (
+                t('events.columnVenue')
+              )
+            }
+          </Column>
+          <Column className="column">{t('events.columnCategories')}</Column>
+          <Column className="column">{t('events.columnCost')}</Column>
+          <Column className="column">{t('events.columnStatus')}</Column>
+        </TableHeader>
+        <TableBody dependencies={[locale, Boolean(selection), seriesOf]} items={events}>
+          {(event) => {
+            const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
+            return (
+              <Row className="row" id={event.id} textValue={event.title}>
+                {selection && (
+                  <Cell className="cell cell-select">
+                    <SelectionBox />
+                  </Cell>
+                )}
+                <Cell className="cell cell-title">
+                  {/* A long title takes three lines at most: it never squeezes When to a word a line. */}
+                  <span className="cell-clamp">
+                    {event.featured && (
+                      <span className="featured-mark" aria-label={t('editor.featured')} role="img">
+                        ★
+                      </span>
+                    )}
+                    {/* As in the calendar views: an icon named "Repeating event" before the title. */}
+                    {typeof seriesOf?.get(event.id) === 'number' && <SeriesMark />}
+                    {event.title}
                   </span>
-                ))}
-              </Cell>
-              <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
-              <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
-            </Row>
-          );
-        }}
-      </TableBody>
-    </Table>
+                </Cell>
+                <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
+                <Cell className="cell">{venue ? String(venue.venue ?? '') : ''}</Cell>
+                <Cell className="cell">
+                  {event.categories.map((category) => (
+                    <span
+                      key={category.id}
+                      className="category-pill"
+                      style={{ borderColor: categoryColor(category.id) }}
+                    >
+                      {category.name}
+                    </span>
+                  ))}
+                </Cell>
+                <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
+                <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
+              </Row>
+            );
+          }}
+        </TableBody>
+      </Table>
+    </div>
   );
 }
