@@ -72,13 +72,25 @@ describe('month grid day cap', () => {
     const events = [
       timed('2027-03-03T08:00:00Z', '2027-03-03T09:00:00Z'),
       timed('2027-03-03T10:00:00Z', '2027-03-03T11:00:00Z'),
+      timed('2027-03-03T12:00:00Z', '2027-03-03T13:00:00Z'),
       // Starts later than the others but spans three days: listed first (long events lead).
       timed('2027-03-02T20:00:00Z', '2027-03-04T10:00:00Z', { title: 'festival' }),
     ];
     const { shown, more } = capPerDay(events, week, 'UTC', 2);
     assert.equal(shown[0]!.title, 'festival');
     assert.equal(shown.length, 2);
-    assert.deepEqual([...more], [['2027-03-03', 1]]);
+    assert.deepEqual([...more], [['2027-03-03', 2]]);
+  });
+
+  it('a day with one event more than fits shows it in the line "+1 more" would take; two more keep the line', () => {
+    const day = (hour: number) =>
+      timed(`2027-03-02T${String(hour).padStart(2, '0')}:00:00Z`, `2027-03-02T${String(hour).padStart(2, '0')}:30:00Z`);
+    const three = [day(8), day(9), day(10)];
+    assert.deepEqual(capPerDay(three, week, 'UTC', 2), { shown: three, more: new Map() });
+    const four = [...three, day(11)];
+    const capped = capPerDay(four, week, 'UTC', 2);
+    assert.deepEqual(capped.shown, [four[0], four[1]]);
+    assert.deepEqual([...capped.more], [['2027-03-02', 2]]);
   });
 
   it('places timed events on the day of the site’s zone, not UTC', () => {
@@ -86,9 +98,10 @@ describe('month grid day cap', () => {
     const events = [
       timed('2027-03-02T23:30:00Z', '2027-03-02T23:45:00Z'),
       timed('2027-03-02T23:40:00Z', '2027-03-02T23:50:00Z'),
+      timed('2027-03-02T23:42:00Z', '2027-03-02T23:52:00Z'),
     ];
-    assert.deepEqual([...capPerDay(events, week, 'Europe/Madrid', 1).more], [['2027-03-03', 1]]);
-    assert.deepEqual([...capPerDay(events, week, 'UTC', 1).more], [['2027-03-02', 1]]);
+    assert.deepEqual([...capPerDay(events, week, 'Europe/Madrid', 1).more], [['2027-03-03', 2]]);
+    assert.deepEqual([...capPerDay(events, week, 'UTC', 1).more], [['2027-03-02', 2]]);
   });
 
   it('an event ending exactly at midnight does not spill into the next day', () => {

@@ -86,7 +86,7 @@ export function Pagination({ page, pages, onPage }: { page: number; pages: numbe
         {t('common.previousPage')}
       </Button>
       <span>{t('common.pageOf', { page, pages })}</span>
-      <Button variant="quiet" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
+      <Button variant="quiet" iconAfter="right" isDisabled={page >= pages} onPress={() => onPage(page + 1)}>
         {t('common.nextPage')}
       </Button>
     </nav>

@@ -58,8 +58,9 @@ interface Capped {
 }
 
 /**
- * Keeps at most `perDay` events on each day of [start, end) (a multi-day event counts on every day
- * it covers, and is shown only where it fits on all of them), in the order a calendar lists them:
+ * Keeps at most `perDay` events on each day of [start, end) — `perDay + 1` on a day that has no
+ * more than that, where no "+N more" line is needed — (a multi-day event counts on every day it
+ * covers, and is shown only where it fits on all of them), in the order a calendar lists them:
  * all-day and multi-day first, then by start, longer first.
  */
 export function capPerDay(
@@ -86,6 +87,14 @@ export function capPerDay(
       b.event.end_utc.localeCompare(a.event.end_utc) ||
       a.event.id - b.event.id,
   );
+  // A day whose events are one more than `perDay` shows them all: the line "+1 more" would take
+  // would hold that event itself (as Google Calendar does). Busier days keep a line for "+N more".
+  const total = new Array<number>(days).fill(0);
+  for (const {
+    span: [first, last],
+  } of placed)
+    for (let day = Math.max(first, 0); day <= Math.min(last, days - 1); day++) total[day] = total[day]! + 1;
+  const room = total.map((count) => (count <= perDay + 1 ? perDay + 1 : perDay));
   const used = new Array<number>(days).fill(0);
   const hidden = new Array<number>(days).fill(0);
   const shown: FeedEvent[] = [];
@@ -97,7 +106,7 @@ export function capPerDay(
     const to = Math.min(last, days - 1);
     if (to < from) continue; // outside the range
     let fits = true;
-    for (let day = from; day <= to && fits; day++) fits = used[day]! < perDay;
+    for (let day = from; day <= to && fits; day++) fits = used[day]! < room[day]!;
     if (fits) {
       shown.push(event);
       for (let day = from; day <= to; day++) used[day] = used[day]! + 1;
