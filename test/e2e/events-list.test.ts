@@ -122,6 +122,11 @@ test('each filter narrows the list; totals from X-TEC-Total; the filters are in 
   await page.getByRole('grid', { name: 'Events list' }).waitFor();
   assert.deepEqual(await rows(page), ['Jazz at the hall', 'Barn dance']);
   assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'a');
+  // An address changed from outside (a pasted link, Back/Forward) brings the search box along
+  // with the list (it kept its old text).
+  await page.evaluate(() => (location.hash = '#/events?search=barn'));
+  await page.waitForFunction(() => document.querySelector('.list-total')?.textContent === '1 event');
+  assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'barn');
 });
 
 test('paging: 25 a page, Next page shows the rest', async (t) => {

@@ -106,6 +106,12 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const filters = useUi((state) => state.eventFilters);
   const setFilters = useUi((state) => state.setEventFilters);
   const [search, setSearch] = useState(filters.search);
+  // A search set from outside (Back/Forward, a pasted link) replaces what the box shows.
+  const [seen, setSeen] = useState(filters.search);
+  if (seen !== filters.search) {
+    setSeen(filters.search);
+    if (filters.search !== search) setSearch(filters.search);
+  }
   return (
     <form
       className="filters"
