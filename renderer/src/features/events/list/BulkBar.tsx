@@ -12,7 +12,7 @@ import { useErrorText } from '../../../components/States.tsx';
 import { useAllTerms } from '../../../api/terms.ts';
 import { useLinkedList } from '../../../api/linked.ts';
 import { invalidateAfterEventWrite } from '../../../api/events.ts';
-import { matchingEventIds, runBulk, type BulkArgs } from '../../../api/event-bulk.ts';
+import { PartialBulkError, matchingEventIds, runBulkInParts, type BulkArgs } from '../../../api/event-bulk.ts';
 import type { Query } from '../../../api/client.ts';
 import type { Venue } from '../../../api/types.ts';
 import { useT } from '../../../i18n/index.tsx';
@@ -59,7 +59,7 @@ export function BulkBar({
   ].join(', ');
   const wholePage = pageIds.length > 0 && pageIds.every((id) => ids.has(id));
 
-  /** The ids the action is for: the ticked rows, or every match (refused past the endpoint's limit). */
+  /** The ids the action is for: the ticked rows, or every match (refused past MATCHING_LIMIT). */
   const targets = async (): Promise<number[] | undefined> => {
     if (!allMatching) return [...ids];
     const every = await matchingIds();
@@ -73,13 +73,13 @@ export function BulkBar({
     try {
       const chosen = await targets();
       if (!chosen || chosen.length === 0) return;
-      const result = await runBulk({ ...args, ids: chosen } as BulkArgs);
+      const result = await runBulkInParts(args, chosen);
       clear();
       setChoosing(null);
       if (args.action === 'trash') {
         const undo = async () => {
           try {
-            await runBulk({ ids: result.changed, action: 'restore' });
+            await runBulkInParts({ action: 'restore' }, result.changed);
             notify(t('events.bulkRestored', { count: result.changed.length }));
           } catch (error) {
             notify(errorText(error), { tone: 'error' });
@@ -92,7 +92,10 @@ export function BulkBar({
         });
       } else notify(t('events.bulkChanged', { count: result.changed.length }));
     } catch (error) {
-      notify(errorText(error), { tone: 'error' });
+      if (error instanceof PartialBulkError) {
+        clear();
+        notify(`${t('events.bulkPartial', { count: error.changed })} ${errorText(error.cause)}`, { tone: 'error' });
+      } else notify(errorText(error), { tone: 'error' });
     } finally {
       setWorking(false);
       invalidateAfterEventWrite(client, 'all');
