@@ -5,7 +5,7 @@
 // arithmetic. Pure: unit-tested in test/renderer/.
 import type { FeedEvent } from '../../api/types.ts';
 import { addDays, fromIsoDate } from '../../state/calendar-range.ts';
-import { intlZone } from './zones.ts';
+import { intlZone, wallFieldsIn } from './zones.ts';
 
 /** The UTC instant (ms) of local midnight of `date` (YYYY-MM-DD) in `zone`. */
 export function midnightIn(zone: string, date: string): number {
@@ -15,19 +15,9 @@ export function midnightIn(zone: string, date: string): number {
     const minutes = (Number(offset[2]) * 60 + Number(offset[3])) * (offset[1] === '-' ? -1 : 1);
     return fromIsoDate(date).getTime() - minutes * 60_000;
   }
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone: intlZone(zone),
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  });
   const wallAsUtc = (instant: number) => {
-    const parts = Object.fromEntries(format.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-    return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!, +parts.second!);
+    const wall = wallFieldsIn(zone, instant);
+    return Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second);
   };
   const target = fromIsoDate(date).getTime();
   // Guess with the offset at the wall time itself, then correct once (DST changes move it).

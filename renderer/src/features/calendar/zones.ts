@@ -31,24 +31,51 @@ export function todayIn(zone: string, now = new Date()): string {
   }
 }
 
+const wallFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * The wall-clock fields of `instant` in `zone` (the computer's zone if Intl does not know it), from
+ * one cached formatter a zone: the month grid asks for every day boundary it draws.
+ */
+export function wallFieldsIn(
+  zone: string,
+  instant: Date | number,
+): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let format = wallFormats.get(zone);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = {
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    };
+    try {
+      format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: intlZone(zone) || undefined });
+    } catch {
+      format = new Intl.DateTimeFormat('en-US', options);
+    }
+    wallFormats.set(zone, format);
+  }
+  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  return {
+    year: parts.year!,
+    month: parts.month!,
+    day: parts.day!,
+    hour: parts.hour!,
+    minute: parts.minute!,
+    second: parts.second!,
+  };
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
 /** `instant` as 'YYYY-MM-DD HH:MM' on the wall clock of `zone` (the computer's if Intl does not know it). */
 export function wallTimeIn(zone: string, instant: Date): string {
-  const options: Intl.DateTimeFormatOptions = {
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  };
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...options, timeZone: intlZone(zone) || undefined });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', options);
-  }
-  const parts = Object.fromEntries(format.formatToParts(instant).map((part) => [part.type, part.value]));
-  return `${parts.year}-${parts.month}-${parts.day} ${parts.hour}:${parts.minute}`;
+  const wall = wallFieldsIn(zone, instant);
+  return `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)} ${two(wall.hour)}:${two(wall.minute)}`;
 }
 
 /** The short name of `zone` at `date` ("PST", "GMT+1"), in the given locale. */
