@@ -582,6 +582,48 @@ test('an event imported before it repeated becomes the first occurrence of its s
   assert.equal(series.uid, 'yoga');
 });
 
+test('an event imported before it repeated, then repeating with a moved occurrence: that occurrence is the exception', async () => {
+  newSite('grows-moved');
+  const uid = 'pilates';
+  const pilates = (...rest: string[]) =>
+    vcalendar(
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      'SUMMARY:Pilates',
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(0))}T070000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(0))}T080000`,
+      'END:VEVENT',
+      ...rest,
+    );
+  const once = await upload('grows-moved', pilates());
+  const eventId = once.events[0].id;
+  const repeating = pilates().replace('END:VEVENT', 'RRULE:FREQ=WEEKLY;COUNT=3\r\nEND:VEVENT');
+  const withMoved = repeating.replace(
+    'END:VCALENDAR',
+    [
+      'BEGIN:VEVENT',
+      `UID:${uid}`,
+      `RECURRENCE-ID;TZID=Europe/Madrid:${compact(dateOf(1))}T070000`,
+      'SUMMARY:Pilates (moved)',
+      `DTSTART;TZID=Europe/Madrid:${compact(dateOf(1, 1))}T090000`,
+      `DTEND;TZID=Europe/Madrid:${compact(dateOf(1, 1))}T100000`,
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n'),
+  );
+  const summary = await upload('grows-moved', withMoved);
+  const shape = await shapeOf('grows-moved', summary.series[0].id);
+  assert.equal((await readSeries('grows-moved', summary.series[0].id)).first, eventId);
+  assert.deepEqual(
+    shape.occurrences.map((o) => [o[0], o[1], o[3], o[4]]),
+    [
+      [dateOf(0), `${dateOf(0)} 07:00:00`, false, 'Pilates'],
+      [dateOf(1), `${dateOf(1, 1)} 09:00:00`, true, 'Pilates (moved)'],
+      [dateOf(2), `${dateOf(2)} 07:00:00`, false, 'Pilates'],
+    ],
+  );
+});
+
 test('a series the file no longer repeats: its first occurrence is that event, the rest go to the trash', async () => {
   const site = newSite('stops');
   const dance = (...extra: string[]) =>

@@ -27,7 +27,6 @@ import {
   prepareSeriesEdit,
   type PreparedSeries,
 } from './series-writes.ts';
-import { dateList } from './series-state.ts';
 
 export interface SeriesOverride {
   /** The occurrence's date in the series (its RECURRENCE-ID's local date). */
@@ -75,16 +74,7 @@ export function writeSeriesDocument(
   let series: SeriesRow;
   if (!existing) {
     const firstId = writeEvent(ctx, doc.master);
-    const first = ctx.store.posts.get(ctx.site.id, firstId)!;
-    const prepared = prepareSeriesCreate(
-      ctx,
-      first,
-      { rule: doc.rule, rdates: doc.rdates, exdates: doc.exdates },
-      errors,
-    );
-    if (!prepared) refuse(errors);
-    authorizeSeries(ctx, first);
-    series = createSeries(ctx, first, prepared as PreparedSeries, doc.uid);
+    series = createFrom(ctx, ctx.store.posts.get(ctx.site.id, firstId)!, doc);
   } else {
     const prepared = prepareSeriesEdit(
       ctx,
@@ -116,31 +106,24 @@ export function seriesFromEvent(
   event: PostRow,
   doc: Omit<SeriesDocument, 'master'>,
 ): SeriesWriteResult {
+  const series = createFrom(ctx, event, doc);
+  const unmatched = applyOverrides(ctx, series, doc.overrides ?? []);
+  return { series: ctx.store.series.get(ctx.site.id, series.id)!, created: true, unmatched };
+}
+
+/** A new series from its first occurrence `first`: the rule checked, the caller's right to it, the rest made. */
+function createFrom(ctx: OperationContext, first: PostRow, doc: Omit<SeriesDocument, 'master'>): SeriesRow {
   const errors = new ParamErrors();
   const prepared = prepareSeriesCreate(
     ctx,
-    event,
+    first,
     { rule: doc.rule, rdates: doc.rdates, exdates: doc.exdates },
     errors,
   );
   if (!prepared) refuse(errors);
   errors.throwIfAny();
-  authorizeSeries(ctx, event);
-  const series = createSeries(ctx, event, prepared as PreparedSeries, doc.uid);
-  if (!doc.overrides?.length) return { series, created: true, unmatched: [] };
-  const written = writeSeriesDocument(
-    ctx,
-    {
-      uid: series.uid,
-      master: {},
-      rule: series.rule,
-      rdates: dateList(series.rdates),
-      exdates: dateList(series.exdates),
-      overrides: doc.overrides,
-    },
-    series,
-  );
-  return Object.assign(written, { created: true });
+  authorizeSeries(ctx, first);
+  return createSeries(ctx, first, prepared as PreparedSeries, doc.uid);
 }
 
 function applyOverrides(ctx: OperationContext, series: SeriesRow, overrides: SeriesOverride[]): string[] {
