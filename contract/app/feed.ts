@@ -3,7 +3,22 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EventListArgs } from '../events.ts';
 
-export const EventFeedArgs = Type.Omit(EventListArgs, ['page', 'per_page']);
+/** The most events a day of the month grid shows (renderer: use-month-rows.ts caps the rows at 8). */
+export const MAX_FEED_PER_DAY = 20;
+
+export const EventFeedArgs = Type.Composite([
+  Type.Omit(EventListArgs, ['page', 'per_page']),
+  Type.Object({
+    per_day: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: MAX_FEED_PER_DAY,
+        description:
+          "For a month grid: at most this many events a day, in the site's time zone, in the order a calendar lists them (all-day and multi-day first, then by start); a day with one more shows it too. The rest are counted in `more`.",
+      }),
+    ),
+  }),
+]);
 export type EventFeedArgs = Static<typeof EventFeedArgs>;
 
 export const FeedEvent = Type.Object({
@@ -29,8 +44,12 @@ export const FeedEvent = Type.Object({
 export type FeedEvent = Static<typeof FeedEvent>;
 
 export const EventFeed = Type.Object({
+  /** With per_day: the events the month grid draws, in its order (see contract/day-cap.ts). */
   events: Type.Array(FeedEvent),
+  /** Every event of the range, those left out by per_day included. */
   total: Type.Integer(),
+  /** With per_day: day (YYYY-MM-DD, the site's zone) → how many of its events were left out. */
+  more: Type.Optional(Type.Record(Type.String(), Type.Integer())),
   /** The window applied, in the site's zone (the defaults when none was given). */
   start_date: Type.Union([Type.String(), Type.Null()]),
   end_date: Type.Union([Type.String(), Type.Null()]),

@@ -4,6 +4,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
+import { capPerDay } from '../../contract/day-cap.ts';
 
 let server: TestServer;
 const FEED = '/almanac/v1/event-feed';
@@ -186,4 +187,87 @@ test('Server-Timing gives the time the server spent on the answer', async () => 
   const duration = Number(/^app;dur=(\d+\.\d)$/.exec(response.headers.get('server-timing') ?? '')?.[1]);
   // Reading the events of two months takes more than a tenth of a millisecond (0.0 was a bug).
   assert.ok(duration > 0, `server-timing: ${response.headers.get('server-timing')}`);
+});
+
+// per_day: the month grid's cut made by the service (contract/day-cap.ts, the same code the UI cut
+// with), so a busy month sends the ~100 events drawn, not thousands.
+describe('per_day: the month grid cut', () => {
+  // Six weeks from Sunday 2031-09-28 (October 2031's grid), in the site's zone (New York).
+  const grid = { start_date: '2031-09-28', end_date: '2031-11-09' };
+  before(async () => {
+    const at = (day: string, hour: number, extra: Record<string, unknown> = {}) =>
+      createEvent(server, {
+        title: `Grid ${day} ${hour}`,
+        start_date: `${day} ${String(hour).padStart(2, '0')}:00`,
+        end_date: `${day} ${String(hour).padStart(2, '0')}:30`,
+        ...extra,
+      });
+    // A busy day (7), a day with exactly per_day + 1 (4), a quiet day (1), a festival over three
+    // days and an all-day event on the busy day, one event at 23:30 New York (the next day in UTC).
+    for (let hour = 8; hour < 15; hour++) await at('2031-10-07', hour);
+    for (let hour = 8; hour < 12; hour++) await at('2031-10-14', hour);
+    await at('2031-10-21', 9);
+    await at('2031-10-06', 23, { title: 'Late', start_date: '2031-10-06 23:30', end_date: '2031-10-06 23:50' });
+    await createEvent(server, { title: 'Festival', start_date: '2031-10-06 18:00', end_date: '2031-10-08 12:00' });
+    await createEvent(server, { title: 'Fair', all_day: true, start_date: '2031-10-07', end_date: '2031-10-07' });
+  });
+
+  test('sends what the UI cut from the whole range would draw, in its order, and counts the rest', async () => {
+    const whole = await feed(grid);
+    assert.equal(whole.status, 200, whole.text);
+    const cut = await feed({ ...grid, per_day: 3 });
+    assert.equal(cut.status, 200, cut.text);
+    const expected = capPerDay(
+      whole.body.events,
+      { start: grid.start_date, end: grid.end_date },
+      'America/New_York',
+      3,
+    );
+    assert.deepEqual(cut.body.events, expected.shown);
+    assert.deepEqual(cut.body.more, Object.fromEntries(expected.more));
+    assert.equal(cut.body.total, whole.body.total);
+    // What the cut means here: the busy day shows 3 (the festival and the fair among them) and
+    // counts the rest; the day with 4 shows all 4 (no "+1 more" line); no event is lost.
+    assert.equal(cut.body.more['2031-10-07'], 7 + 2 - 3);
+    assert.equal(cut.body.more['2031-10-14'], undefined);
+    const titles = cut.body.events.map((event: { title: string }) => event.title);
+    assert.ok(titles.includes('Festival') && titles.includes('Fair'), titles.join(', '));
+    const counted = Object.values(cut.body.more as Record<string, number>).reduce((sum, n) => sum + n, 0);
+    assert.ok(cut.body.events.length < whole.body.events.length);
+    assert.equal(cut.body.events.length + counted, whole.body.events.length, 'every event is drawn or counted');
+  });
+
+  test('the cut sees what the caller sees, and translated titles', async () => {
+    for (const role of ['contributor', 'author'] as const) {
+      const token = server.tokens[role];
+      const whole = await feed(grid, token);
+      const cut = await feed({ ...grid, per_day: 2 }, token);
+      const expected = capPerDay(
+        whole.body.events,
+        { start: grid.start_date, end: grid.end_date },
+        'America/New_York',
+        2,
+      );
+      assert.deepEqual(cut.body.events, expected.shown, role);
+    }
+    const mx = await feed({ ...grid, per_day: 2, translation_language: 'mx' });
+    assert.equal(mx.status, 200, mx.text);
+  });
+
+  test('per_day needs both dates, 1 to 20, and a range of at most a year', async () => {
+    const queries: Record<string, string | number>[] = [
+      { per_day: 3 },
+      { start_date: '2031-10-01', per_day: 3 },
+      { ...grid, per_day: 0 },
+      { ...grid, per_day: 21 },
+      { ...grid, per_day: 'many' },
+      { start_date: '2031-01-01', end_date: '2033-01-01', per_day: 3 },
+    ];
+    for (const query of queries) {
+      const response = await feed(query);
+      assert.equal(response.status, 400, `${JSON.stringify(query)}: ${response.text}`);
+      assert.equal(response.body.code, 'rest_invalid_param');
+      assert.deepEqual(Object.keys(response.body.data.params), ['per_day'], JSON.stringify(query));
+    }
+  });
 });

@@ -163,6 +163,17 @@ test('a busy day shows a few events and "+N more", counting every other one; it 
   const hidden = Number(/\+(\d+)/.exec((await more.textContent()) ?? '')![1]);
   assert.ok(shown >= 1, 'some events are shown');
   assert.equal(shown + hidden, 14, 'every event is either shown or counted');
+  // The service made the cut (per_day): the month's answer carries the events drawn, not all.
+  const feeds = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => name.includes('/event-feed?')),
+  );
+  assert.ok(
+    feeds.some((name) => /[?&]per_day=\d+/.test(name)),
+    feeds.join('\n'),
+  );
   // By keyboard, like any event: Enter on the link opens that day.
   await more.focus();
   await page.keyboard.press('Enter');

@@ -1,8 +1,8 @@
-// The month grid's per-day cap (renderer/src/features/calendar/day-cap.ts): which events a busy
-// day shows, and that every hidden one is counted in that day's "+N more".
+// The month grid's per-day cap (contract/day-cap.ts: made by the service, and by the UI again for
+// paper): which events a busy day shows, and that every hidden one is counted in its "+N more".
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { capPerDay, midnightIn } from '../../renderer/src/features/calendar/day-cap.ts';
+import { capPerDay, midnightIn } from '../../contract/day-cap.ts';
 import { printHourHeight, printHours } from '../../renderer/src/features/calendar/print-layout.ts';
 import type { FeedEvent } from '../../contract/app/feed.ts';
 
@@ -118,6 +118,20 @@ describe('month grid day cap', () => {
     const events = [allDay('2027-02-20', '2027-03-01'), timed('2027-03-10T09:00:00Z', '2027-03-10T10:00:00Z')];
     const { shown } = capPerDay(events, week, 'UTC', 3);
     assert.equal(shown.length, 1);
+  });
+
+  it('cut again with fewer rows (paper), counts what the first cut left out too', () => {
+    const day = (hour: number) =>
+      timed(`2027-03-02T${String(hour).padStart(2, '0')}:00:00Z`, `2027-03-02T${String(hour).padStart(2, '0')}:30:00Z`);
+    const all = Array.from({ length: 9 }, (_, i) => day(8 + i));
+    const first = capPerDay(all, week, 'UTC', 5);
+    assert.deepEqual([...first.more], [['2027-03-02', 4]]);
+    const again = capPerDay(first.shown, week, 'UTC', 3, Object.fromEntries(first.more));
+    assert.deepEqual(again, capPerDay(all, week, 'UTC', 3));
+    // A day the first cut left whole but which the counts make busy keeps its "+N more" line.
+    const four = all.slice(0, 4);
+    assert.equal(capPerDay(four, week, 'UTC', 3).shown.length, 4);
+    assert.equal(capPerDay(four, week, 'UTC', 3, { '2027-03-02': 1 }).shown.length, 3);
   });
 
   it('hides nothing it does not count (4,000 events in a month)', () => {

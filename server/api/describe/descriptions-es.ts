@@ -44,6 +44,9 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'set_venue: the venue ID (0: no venue).': 'set_venue: el ID del lugar (0: ningún lugar).',
   'true: a repeating event is one row (its first occurrence in the window), not one per occurrence.':
     'true: un evento periódico es una sola fila (su primera repetición dentro del intervalo), no una por repetición.',
+  // almanac/v1/event-feed
+  "For a month grid: at most this many events a day, in the site's time zone, in the order a calendar lists them (all-day and multi-day first, then by start); a day with one more shows it too. The rest are counted in `more`.":
+    'Para una cuadrícula mensual: como máximo este número de eventos por día, en la zona horaria del sitio, en el orden en que los lista un calendario (primero los de todo el día y los de varios días, luego por inicio); un día con uno más los muestra todos. El resto se cuenta en `more`.',
   // almanac/v1/series
   'The undo token a series change answered with.': 'La clave para deshacer con la que respondió un cambio de la serie.',
   "The event that becomes the series' first occurrence.": 'El evento que pasa a ser la primera repetición de la serie.',

@@ -8,6 +8,16 @@ import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
+
+/** An event of the range feed as the month grid's day cut reads it (contract/day-cap.ts CappableEvent). */
+export interface FeedSpan {
+  id: number;
+  all_day: boolean;
+  start_utc: string;
+  end_utc: string;
+  start: string;
+  end: string;
+}
 export type Comparison = '>=' | '>' | '<=' | '<';
 
 export interface EventListFilter {
@@ -386,8 +396,16 @@ export function eventListRepository(db: Db) {
    * (app-api/feed/schemas.ts), the ETag is postEtagOf's. Every column it reads is in
    * events_by_start (migrations 0008, 0018), so a month is one covering range scan.
    */
-  function feedQuery(filter: EventListFilter, translation?: string): { sql: string; params: unknown[] } {
-    const { from, where, params, order } = build(filter);
+  function feedQuery(
+    filter: EventListFilter,
+    translation?: string,
+    ids?: number[],
+  ): { sql: string; params: unknown[] } {
+    const built = build(filter);
+    const { from, order } = built;
+    // Only these events of the filter's (the month grid's cut: a few a day of thousands).
+    const where = ids ? `${built.where} AND e.id IN (SELECT value FROM json_each(?))` : built.where;
+    const params = ids ? [...built.params, JSON.stringify(ids)] : built.params;
     const title = translation
       ? `COALESCE((SELECT value FROM translations t WHERE t.site_id = e.site_id AND t.kind = 'post'
            AND t.object_id = e.id AND t.language = ? AND t.field = 'title'), e.title)`
@@ -408,6 +426,14 @@ export function eventListRepository(db: Db) {
         'series', e.series_id)
       FROM ${from} WHERE ${where} ORDER BY ${order}`;
     return { sql, params: [...(translation ? [translation] : []), ...params] };
+  }
+
+  function feedSpansQuery(filter: EventListFilter): { sql: string; params: unknown[] } {
+    const { from, where, params, order } = build(filter);
+    const sql = `SELECT e.id, e.all_day, replace(e.start_utc, ' ', 'T') || 'Z' AS start_utc,
+        replace(e.end_utc, ' ', 'T') || 'Z' AS end_utc, e.start_local AS start, e.end_local AS end
+      FROM ${from} WHERE ${where} ORDER BY ${order}`;
+    return { sql, params };
   }
 
   return {
@@ -440,11 +466,27 @@ export function eventListRepository(db: Db) {
      * range feed. Same build() as page(), so exactly the same events are visible. With
      * `translation`, titles come from that language's variant where one exists.
      */
-    feed(filter: EventListFilter, translation?: string): string[] {
-      const { sql, params } = feedQuery(filter, translation);
+    feed(filter: EventListFilter, translation?: string, ids?: number[]): string[] {
+      const { sql, params } = feedQuery(filter, translation, ids);
       return prepareCached(db, sql)
         .pluck()
         .all(...params) as string[];
+    },
+
+    /**
+     * What the month grid's day cut reads of every event of the feed (contract/day-cap.ts), from
+     * the feed's covering index: the cut picks the few a day drawn, and only those are written as
+     * JSON by feed(…, ids).
+     */
+    feedSpans(filter: EventListFilter): FeedSpan[] {
+      const { sql, params } = feedSpansQuery(filter);
+      return prepareCached(db, sql)
+        .all(...params)
+        .map((row) => {
+          const span = row as Omit<FeedSpan, 'all_day'> & { all_day: number | boolean };
+          span.all_day = span.all_day === 1;
+          return span as FeedSpan;
+        });
     },
 
     /**
@@ -463,7 +505,7 @@ export function eventListRepository(db: Db) {
     },
 
     /** The plans of the COUNT (or of the stored-count queries) and the page query, for tests. */
-    explain(filter: EventListFilter): { count: string[]; page: string[]; feed: string[] } {
+    explain(filter: EventListFilter): { count: string[]; page: string[]; feed: string[]; feedSpans: string[] } {
       const built = build(filter);
       const plan = (sql: string, params: unknown[]) =>
         (prepareCached(db, `EXPLAIN QUERY PLAN ${sql}`).all(...params) as { detail: string }[]).map((r) => r.detail);
@@ -477,6 +519,7 @@ export function eventListRepository(db: Db) {
           ...(page.idsOnly ? plan(`SELECT * FROM posts WHERE site_id = ? AND id IN (?)`, [filter.siteId, 0]) : []),
         ],
         feed: (({ sql, params }) => plan(sql, params))(feedQuery(filter)),
+        feedSpans: (({ sql, params }) => plan(sql, params))(feedSpansQuery(filter)),
       };
     },
   };

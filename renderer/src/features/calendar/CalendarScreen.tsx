@@ -28,7 +28,7 @@ import { CalendarToolbar } from './CalendarToolbar.tsx';
 import { FileActions } from '../calendar-files/FileActions.tsx';
 import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
 import { moreMarker, toCalendarEvent } from './feed-events.ts';
-import { capPerDay } from './day-cap.ts';
+import { capPerDay } from '../../../../contract/day-cap.ts';
 import { useMonthRows } from './use-month-rows.ts';
 import { usePrinting } from '../../components/printing.ts';
 import { PRINT_HEIGHT_PX, PRINT_MONTH_ROWS, printHourHeight, printHours } from './print-layout.ts';
@@ -109,11 +109,21 @@ const slotLabelFormat = (locale: string) =>
 /** A slot selected by a click (one half-hour) becomes an hour, as calendar apps propose. */
 const HALF_HOUR_MS = 30 * 60 * 1000;
 
-/** The range feed's parameters for a visible range (the same key for the view and its prefetch). */
-const feedParams = (range: { start: string; end: string }, variant: { translation_language?: string }) => ({
+/**
+ * The range feed's parameters for a visible range (the same key for the view and its prefetch). A
+ * month grid has the service cut each day to the rows it draws (`per_day`): a busy month is ~100
+ * events instead of thousands.
+ */
+const feedParams = (
+  view: CalendarView,
+  range: { start: string; end: string },
+  variant: { translation_language?: string },
+  perDay: number,
+) => ({
   start_date: range.start,
   end_date: range.end,
   strict_dates: false,
+  ...(view === 'month' ? { per_day: perDay } : {}),
   ...variant,
 });
 
@@ -143,11 +153,18 @@ export function CalendarScreen() {
 
   const range = visibleRange(view, date, firstDay);
   const variant = useContentVariant();
-  const feed = useEventFeed(feedParams(range, variant));
+  // The month grid's rows a day: as many as the window holds, and on paper PRINT_MONTH_ROWS. The
+  // service cuts to the larger of the two, so a print needs no request (it lays out at once, inside
+  // beforeprint); the smaller is cut here from what came.
+  const printing = usePrinting();
+  const screenRows = useMonthRows();
+  const perDay = printing ? PRINT_MONTH_ROWS : screenRows;
+  const servedPerDay = Math.max(screenRows, PRINT_MONTH_ROWS);
+  const feed = useEventFeed(feedParams(view, range, variant, servedPerDay));
   // Once this range is drawn, the ones before and after it load in the background.
   usePrefetchEventFeeds(
     [1, -1].map((direction) =>
-      feedParams(visibleRange(view, step(view, date, direction as 1 | -1), firstDay), variant),
+      feedParams(view, visibleRange(view, step(view, date, direction as 1 | -1), firstDay), variant, servedPerDay),
     ),
     feed.isSuccess && !feed.isPlaceholderData,
   );
@@ -157,9 +174,6 @@ export function CalendarScreen() {
     if (feed.isSuccess && !feed.isPlaceholderData) firstScreenDrawn();
   }, [feed.isSuccess, feed.isPlaceholderData]);
   // The month grid shows a few events a day and "+N more" (day-cap.ts); the other views all.
-  const printing = usePrinting();
-  const screenRows = useMonthRows();
-  const perDay = printing ? PRINT_MONTH_ROWS : screenRows;
   // On paper the week and day grids show the hours that have events, an hour a row (print-layout.ts).
   const hours = useMemo(
     () => (printing && (view === 'week' || view === 'day') ? printHours(feed.data?.events ?? [], zone) : undefined),
@@ -168,12 +182,19 @@ export function CalendarScreen() {
   const events = useMemo(() => {
     const all = feed.data?.events ?? [];
     if (view !== 'month') return all.map((event) => toCalendarEvent(event, editable));
-    const { shown, more } = capPerDay(all, range, zone, perDay);
+    // The service's cut, or (fewer rows wanted than it cut to) that cut cut again, its left-out
+    // events counted in. Cut twice, a multi-day event may show on a day where one cut once would
+    // not (or the reverse) in rare overlaps; every event is still either drawn or counted.
+    const served = feed.data?.more ?? {};
+    const { shown, more } =
+      perDay < servedPerDay
+        ? capPerDay(all, range, zone, perDay, served)
+        : { shown: all, more: new Map(Object.entries(served)) };
     return [
       ...shown.map((event, index) => toCalendarEvent(event, editable, index)),
       ...[...more].map(([day, count]) => moreMarker(day, count)),
     ];
-  }, [feed.data, editable, view, range.start, range.end, zone, perDay]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [feed.data, editable, view, range.start, range.end, zone, perDay, servedPerDay]); // eslint-disable-line react-hooks/exhaustive-deps
 
   const go = (nextView: CalendarView, nextDate: string) => setCalendar(nextView, nextDate);
 
