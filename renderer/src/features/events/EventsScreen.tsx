@@ -2,7 +2,7 @@
 // the sort, the page size and "one row per series" kept in the URL (through almanac/v1/event-list,
 // /events' page plus the app's sorting and series rows). A row opens the event's card (Edit is one
 // press further); editors select rows for bulk work (BulkBar).
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { prefetchEvent, useEventList } from '../../api/events.ts';
 import { useContentVariant } from '../../api/translations.ts';
@@ -23,6 +23,8 @@ import { EventTable } from './list/EventTable.tsx';
 import { BulkBar } from './list/BulkBar.tsx';
 import { selectionScope, useEventSelection, withAnchor } from './list/selection-store.ts';
 import { cardFromEvent } from './card/card-text.ts';
+
+const NO_EVENTS: Event[] = [];
 
 export default function EventsScreen() {
   const t = useT();
@@ -51,7 +53,7 @@ export default function EventsScreen() {
     if (follow(scope)) notify(clearedText);
   }, [scope, follow, clearedText]);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
-  const events: Event[] = answer?.data.events ?? [];
+  const events: Event[] = answer?.data.events ?? NO_EVENTS;
   const seriesOf = useSeriesOfEvents(events.map((event) => event.id)).data;
   const total = answer?.total ?? 0;
   const pages = answer?.totalPages ?? 1;
@@ -61,6 +63,77 @@ export default function EventsScreen() {
     if (activeFilterCount(filters) === 0) return t('events.emptyUpcoming');
     return upcomingOnly ? t('events.emptyFilteredUpcoming') : t('events.emptyFiltered');
   };
+  // The page's table, drawn again only when what it shows changes: a keystroke in the filters
+  // changes the list's query at once, and the old page's table (react-aria's collection, ~25 rows
+  // of cells) drawn again on every key held up the request by 60–500 ms.
+  const selectionIds = selection.ids;
+  const allMatching = selection.allMatching;
+  const sameScope = selection.scope === scope;
+  const setOnPage = selection.setOnPage;
+  const table = useMemo(
+    () => (
+      <EventTable
+        events={events}
+        zone={session.site.timezone}
+        seriesOf={seriesOf}
+        selection={
+          editable
+            ? {
+                ids: !sameScope
+                  ? new Set()
+                  : withAnchor(
+                      // This page's rows (its header box speaks for them alone).
+                      new Set(events.map((event) => event.id).filter((id) => allMatching || selectionIds.has(id))),
+                      selectionIds,
+                    ),
+                // The table speaks for its page's rows; the other pages' picks stay.
+                onChange: (ticked) =>
+                  setOnPage(
+                    events.map((event) => event.id),
+                    ticked,
+                  ),
+              }
+            : undefined
+        }
+        sort={{
+          column: filters.sort,
+          order: filters.order,
+          onChange: (sort, direction) => setFilters({ sort, order: direction }),
+        }}
+        onOpen={(id) => {
+          prefetchEvent(queryClient, id, eventContext(session));
+          // Beside the row it was opened from (a click or Enter leaves the focus on it).
+          const row = document.activeElement?.closest('[role="row"]');
+          const rect = row?.getBoundingClientRect();
+          const event = events.find((candidate) => candidate.id === id);
+          openCard({
+            id,
+            // With the series as the row knows it (when its marks are not here yet, the card asks).
+            preview: event
+              ? { ...cardFromEvent(event, null), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
+              : undefined,
+            anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
+            placement: 'below',
+          });
+        }}
+      />
+    ),
+    [
+      events,
+      seriesOf,
+      editable,
+      selectionIds,
+      allMatching,
+      sameScope,
+      setOnPage,
+      filters.sort,
+      filters.order,
+      session,
+      setFilters,
+      queryClient,
+      openCard,
+    ],
+  );
   return (
     <section className="screen events-screen" aria-labelledby="events-title">
       <header className="screen-header">
@@ -120,60 +193,7 @@ export default function EventsScreen() {
               {emptyText()}
             </EmptyState>
           )}
-          {events.length > 0 && (
-            <div className={list.isPlaceholderData ? 'is-stale' : undefined}>
-              <EventTable
-                events={events}
-                zone={session.site.timezone}
-                seriesOf={seriesOf}
-                selection={
-                  editable
-                    ? {
-                        ids:
-                          selection.scope !== scope
-                            ? new Set()
-                            : withAnchor(
-                                // This page's rows (its header box speaks for them alone).
-                                new Set(
-                                  events
-                                    .map((event) => event.id)
-                                    .filter((id) => selection.allMatching || selection.ids.has(id)),
-                                ),
-                                selection.ids,
-                              ),
-                        // The table speaks for its page's rows; the other pages' picks stay.
-                        onChange: (ticked) =>
-                          selection.setOnPage(
-                            events.map((event) => event.id),
-                            ticked,
-                          ),
-                      }
-                    : undefined
-                }
-                sort={{
-                  column: filters.sort,
-                  order: filters.order,
-                  onChange: (sort, direction) => setFilters({ sort, order: direction }),
-                }}
-                onOpen={(id) => {
-                  prefetchEvent(queryClient, id, eventContext(session));
-                  // Beside the row it was opened from (a click or Enter leaves the focus on it).
-                  const row = document.activeElement?.closest('[role="row"]');
-                  const rect = row?.getBoundingClientRect();
-                  const event = events.find((candidate) => candidate.id === id);
-                  openCard({
-                    id,
-                    // With the series as the row knows it (when its marks are not here yet, the card asks).
-                    preview: event
-                      ? { ...cardFromEvent(event, null), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
-                      : undefined,
-                    anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
-                    placement: 'below',
-                  });
-                }}
-              />
-            </div>
-          )}
+          {events.length > 0 && <div className={list.isPlaceholderData ? 'is-stale' : undefined}>{table}</div>}
           <Pagination page={filters.page} pages={pages} onPage={(page) => setFilters({ page })} />
         </div>
       </div>
