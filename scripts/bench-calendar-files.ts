@@ -6,8 +6,8 @@
 // parsed by ical.js, nothing planned or written — the same as .csv; then, with the client in
 // another process (bench-files-client.ts): the import of a K-event (5,000) file while that client
 // reads events one GET at a time, each a different one (p99, and this server's event-loop delay p99 beside the
-// same loop idle for as long), and a preview and an import of a ~B MB (60 MB) .ics uploaded from
-// disk (the server's peak RSS over its idle RSS, each). Prints a table, the machine's load, and `BENCH {json}`.
+// same loop idle for as long), and a preview and an import of a ~B MB (60 MB) .ics, then of a ~B MB
+// .csv, uploaded from disk (the server's peak RSS over its idle RSS, each). Prints a table, the machine's load, and `BENCH {json}`.
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,7 +42,7 @@ const store = openDataDir(dataDir, { timezone: 'America/New_York' });
 const admin = store.users.byLogin('admin')!;
 bulkSeed(store, 'default', EVENTS, admin.id);
 const token = store.users.createToken(admin.id, 'bench');
-for (const code of ['ics-copy', 'csv-copy', 'big', 'busy']) {
+for (const code of ['ics-copy', 'csv-copy', 'big', 'bigcsv', 'busy']) {
   const site = store.sites.create({ code, title: code, timezone: 'America/New_York', language: 'en' });
   store.users.setRole(site.id, admin.id, 'administrator');
 }
@@ -278,6 +278,48 @@ record(
   `${bigImport.created} created; server RSS +${bigImportRss} MB over idle (target < 150 MB)`,
 );
 results.import_big_rss_mb = bigImportRss;
+
+// The same for a ~B MB .csv (the CSV export repeated, each copy's rows with their own ID and name):
+// an import job reads a CSV file of events as it comes, twice, never whole (read-csv.ts).
+const bigCsv = join(filesDir, 'big.csv');
+async function writeBigCsv(): Promise<{ mb: number; events: number }> {
+  const whole = (await exportOnce('csv', '', true)).text;
+  const headerEnd = whole.indexOf('\n') + 1;
+  const rows = whole
+    .slice(headerEnd)
+    .split('\n')
+    .filter((row) => row !== '');
+  const perCopy = rows.length;
+  writeFileSync(bigCsv, whole.slice(0, headerEnd));
+  let bytes = 0;
+  let copies = 0;
+  for (; bytes < BIG_MB * 1e6; copies++) {
+    // Every row starts with its name and ends with its ID and permalink: both made this copy's own.
+    const copy = rows
+      .map((row) => `C${copies} ${row}`.replace(/,(\d+),(http[^,\r]*)(\r?)$/, `,c${copies}-$1,$2$3`))
+      .join('\n');
+    appendFileSync(bigCsv, `${copy}\n`);
+    bytes += Buffer.byteLength(copy) + 1;
+  }
+  return { mb: bytes / 1e6, events: perCopy * copies };
+}
+const { mb: bigCsvMb, events: bigCsvEvents } = await writeBigCsv();
+global.gc?.();
+const csvIdleRss = process.memoryUsage().rss;
+for (const dryRun of [true, false]) {
+  const { result, peakMb } = await withPeakRss(
+    () => ask({ ...request('bigcsv', bigCsv, dryRun), contentType: 'text/csv' }),
+    csvIdleRss,
+  );
+  if (result.status !== 'done') throw new Error(`big csv ${dryRun ? 'preview' : 'import'}: ${result.status}`);
+  record(
+    `${dryRun ? 'preview' : 'import'} ${bigCsvMb.toFixed(0)} MB .csv (${bigCsvEvents} rows), uploaded from another process`,
+    dryRun ? 'preview_big_csv_ms' : 'import_big_csv_ms',
+    result.ms,
+    `${result.created} ${dryRun ? 'new' : 'created'}; server RSS +${peakMb} MB over idle (target < 150 MB)`,
+  );
+  results[dryRun ? 'preview_big_csv_rss_mb' : 'import_big_csv_rss_mb'] = peakMb;
+}
 
 // A K-event import while a client in another process reads events, one GET at a time.
 const busyFile = join(filesDir, 'busy.ics');

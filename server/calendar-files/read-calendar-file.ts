@@ -9,8 +9,17 @@ import type { CsvColumns, ImportKind } from '../../contract/app/import-summary.t
 import { readIcsOnto } from './ics/read-ics.ts';
 import { ArrayShelf, type EventShelf } from './event-shelf.ts';
 import { EventSpill, SpilledEvents } from './event-spill.ts';
-import { FIELDS, readCsv, type CsvOrganizer, type CsvVenue, type ReadCsvResult } from './csv/read-csv.ts';
+import {
+  FIELDS,
+  readCsv,
+  readCsvEventsAsTheyCome,
+  UnknownColumns,
+  type CsvOrganizer,
+  type CsvVenue,
+  type ReadCsvResult,
+} from './csv/read-csv.ts';
 import { parseRecords } from './csv/parse-records.ts';
+import { rawHeadingsOf } from './csv/read-csv.ts';
 
 export type CalendarFileFormat = 'ics' | 'csv';
 
@@ -24,10 +33,22 @@ interface ReadOptions {
   totalBytes?: number;
   onProgress?: (fraction: number) => void;
   /**
-   * .ics: keep the events read on disk until the plan reads them (event-spill.ts), not in the
-   * heap — an import job's setting; the caller then calls releaseRead once done with them.
+   * Keep the events read on disk until the plan reads them (event-spill.ts), not in the heap — an
+   * import job's setting; the caller then calls releaseRead once done with them.
    */
   spill?: boolean;
+}
+
+/**
+ * The file's text in chunks. A function when the file can be read again (a file on disk): a CSV
+ * file of events is then read as it comes, twice (csv/read-csv.ts readCsvEventsAsTheyCome), not
+ * whole — a 34 MB spreadsheet read whole took +273 MB.
+ */
+export type FileChunks = AsyncIterable<string> | ((pass: 'scan' | 'read') => AsyncIterable<string>);
+
+function unmapped(error: CalendarFileError, headings: string[], options: ReadOptions, kind: ImportKind) {
+  const mapping = Object.fromEntries(headings.map((heading) => [heading, options.mapping?.[heading] ?? '']));
+  return new UnmappedColumnsError(error, { headings, mapping, fields: fieldsOf(kind) });
 }
 
 export type ReadResult =
@@ -56,7 +77,7 @@ function fieldsOf(kind: ImportKind): CsvColumns['fields'] {
     .map(({ id, label, required }) => ({ id, label, required: required === true }));
 }
 
-function columnsOf(read: ReadCsvResult): CsvColumns {
+function columnsOf(read: Pick<ReadCsvResult, 'headings' | 'mapping' | 'kind'>): CsvColumns {
   return { headings: read.headings, mapping: read.mapping, fields: fieldsOf(read.kind) };
 }
 
@@ -66,9 +87,7 @@ function readCsvText(text: string, kind: ImportKind, options: ReadOptions): Read
     read = readCsv(text, { kind, siteTimezone: options.siteTimezone, mapping: options.mapping });
   } catch (error) {
     if (!(error instanceof CalendarFileError) || error.code !== 'unknown_columns') throw error;
-    const headings = parseRecords(text).records[0]?.fields.map((cell) => cell.trim()) ?? [];
-    const mapping = Object.fromEntries(headings.map((heading) => [heading, options.mapping?.[heading] ?? '']));
-    throw new UnmappedColumnsError(error, { headings, mapping, fields: fieldsOf(kind) });
+    throw unmapped(error, rawHeadingsOf(parseRecords(text).records[0]), options, kind);
   }
   const columns = columnsOf(read);
   if (read.kind === 'events') return { kind: 'events', file: read, columns };
@@ -79,13 +98,30 @@ function readCsvText(text: string, kind: ImportKind, options: ReadOptions): Read
 
 export async function readCalendarFile(
   format: CalendarFileFormat,
-  chunks: AsyncIterable<string>,
+  source: FileChunks,
   options: ReadOptions,
 ): Promise<ReadResult> {
+  const once = () => (typeof source === 'function' ? source('read') : source);
+  const kind = options.kind ?? 'events';
+  if (format === 'csv' && kind === 'events' && typeof source === 'function') {
+    const shelf: EventShelf<ImportedEvents> = options.spill ? new EventSpill() : new ArrayShelf();
+    try {
+      const file = await readCsvEventsAsTheyCome(
+        source,
+        { kind, siteTimezone: options.siteTimezone, mapping: options.mapping },
+        shelf,
+      );
+      return { kind: 'events', file, columns: columnsOf(file) };
+    } catch (error) {
+      shelf.discard();
+      if (error instanceof UnknownColumns) throw unmapped(error.error, error.headings, options, kind);
+      throw error;
+    }
+  }
   if (format === 'ics') {
     const shelf: EventShelf<ImportedEvents> = options.spill ? new EventSpill() : new ArrayShelf();
     const file = await readIcsOnto(
-      chunks,
+      once(),
       {
         siteTimezone: options.siteTimezone,
         now: new Date(),
@@ -96,8 +132,8 @@ export async function readCalendarFile(
     );
     return { kind: 'events', file };
   }
-  // A spreadsheet is small next to a calendar export: read whole, then parsed.
+  // A text that comes once (a test's, CalDAV's), or a list of venues or organizers: read whole.
   let text = '';
-  for await (const chunk of chunks) text += chunk;
-  return readCsvText(text, options.kind ?? 'events', options);
+  for await (const chunk of once()) text += chunk;
+  return readCsvText(text, kind, options);
 }

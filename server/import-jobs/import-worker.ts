@@ -97,15 +97,18 @@ function openConnection(file: string): Store {
   return createStore(db);
 }
 
-/** The file's text in chunks (UTF-8, a BOM dropped as the upload reader did), counting bytes and checking Cancel. */
-async function* chunksOf(file: string): AsyncGenerator<string> {
+/**
+ * The file's text in chunks (UTF-8, a BOM dropped as the upload reader did), checking Cancel and,
+ * on the pass that reads it (not a CSV file's first look), counting bytes.
+ */
+async function* chunksOf(file: string, pass: 'scan' | 'read'): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let read = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
     checkCancel();
     keepHeapDown();
     read += chunk.length;
-    set(SLOT.bytesRead, read);
+    if (pass === 'read') set(SLOT.bytesRead, read);
     yield decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
@@ -152,8 +155,9 @@ async function run(): Promise<void> {
     heapAfterCollection = getHeapStatistics().used_heap_size;
     set(SLOT.bytesTotal, size);
     const site = store.snapshot(() => context().site);
-    // The events of a big file wait on disk, not in this thread's heap, until the plan reads them back.
-    read = await readCalendarFile(spec.format, chunksOf(spec.file), {
+    // The events of a big file wait on disk, not in this thread's heap, until the plan reads them
+    // back; a CSV file is read as it comes (twice: a first look, then its rows), never whole.
+    read = await readCalendarFile(spec.format, (pass) => chunksOf(spec.file, pass), {
       siteTimezone: site.timezone,
       kind: spec.kind,
       mapping: spec.mapping,

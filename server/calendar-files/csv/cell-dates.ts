@@ -150,12 +150,27 @@ export function parseDateCell(text: string, order: SlashOrder = 'mdy'): CellDate
  * month-first, and the impossible dates are reported per row.
  */
 export function sniffSlashOrder(values: Iterable<string>): SlashOrder {
-  let dayFirst = false;
-  for (const value of values) {
+  const sniffer = new SlashOrderSniffer();
+  for (const value of values) if (sniffer.add(value)) break;
+  return sniffer.order;
+}
+
+/** sniffSlashOrder a value at a time (a file read as it comes): `add` says when it is decided. */
+export class SlashOrderSniffer {
+  private dayFirst = false;
+  private decided = false;
+
+  /** Takes a cell; true once the order is known whatever follows (a second number above 12). */
+  add(value: string): boolean {
+    if (this.decided) return true;
     const m = SLASHED.exec(value.trim());
-    if (!m) continue;
-    if (Number(m[2]) > 12) return 'mdy';
-    if (Number(m[1]) > 12) dayFirst = true;
+    if (!m) return false;
+    if (Number(m[2]) > 12) return (this.decided = true);
+    if (Number(m[1]) > 12) this.dayFirst = true;
+    return false;
   }
-  return dayFirst ? 'dmy' : 'mdy';
+
+  get order(): SlashOrder {
+    return this.decided || !this.dayFirst ? 'mdy' : 'dmy';
+  }
 }

@@ -8,6 +8,7 @@
 // before it, and line breaks (0x0A, 0x0D) never occur inside a multi-byte UTF-8 sequence.
 
 import { parse } from 'csv-parse/sync';
+import { parse as parser } from 'csv-parse';
 
 import { CalendarFileError } from '../imported-event.ts';
 
@@ -74,52 +75,165 @@ function firstLineOf(text: string): string {
   return text.slice(start);
 }
 
-export function parseRecords(input: string): CsvRecords {
-  let text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  let lineOffset = 0;
-  let delimiter: CsvDelimiter;
-  const hint = /^sep=(.)\r?\n?/i.exec(text);
+/** csv-parse's options for a sniffed delimiter (the same for a text and a stream). */
+function parseOptions(delimiter: CsvDelimiter) {
+  return {
+    delimiter,
+    record_delimiter: ['\r\n', '\n', '\r'],
+    relax_column_count: true,
+    // A stray quote inside an unquoted field (5" screen) is kept as text rather than failing the file.
+    relax_quotes: true,
+    skip_empty_lines: true,
+  };
+}
+
+/** A csv-parse failure at `line` (the record after the last good one) as the file's error. */
+function fileErrorAt(line: number, error: unknown): CalendarFileError {
+  const code = (error as { code?: string }).code;
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === 'CSV_QUOTE_NOT_CLOSED')
+    return new CalendarFileError(line, 'unclosed_quote', 'A quoted value is never closed.');
+  return new CalendarFileError(line, 'invalid_csv', message);
+}
+
+/** The BOM dropped and Excel's "sep=;" line taken: the delimiter, and the lines taken off the top. */
+function headOf(text: string): { text: string; delimiter: CsvDelimiter; lineOffset: number } {
+  const plain = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  const hint = /^sep=(.)\r?\n?/i.exec(plain);
   if (hint && (hint[1] === ',' || hint[1] === ';' || hint[1] === '\t')) {
     // Excel's "sep=;" first line names the delimiter and is not part of the data.
-    delimiter = hint[1];
-    text = text.slice(hint[0].length);
-    lineOffset = 1;
-  } else {
-    delimiter = sniffDelimiter(firstLineOf(text));
+    return { text: plain.slice(hint[0].length), delimiter: hint[1], lineOffset: 1 };
+  }
+  return { text: plain, delimiter: sniffDelimiter(firstLineOf(plain)), lineOffset: 0 };
+}
+
+/**
+ * Follows the line of each record from csv-parse's `info.bytes` (see the top of this file), over
+ * bytes that may come a chunk at a time: it keeps only the bytes since the last record's end.
+ */
+class LineCounter {
+  private window: Buffer = Buffer.alloc(0);
+  /** The absolute byte offset of window[0]: the end of the last record. */
+  private cursor = 0;
+  /** The line at `cursor`. */
+  private line: number;
+
+  constructor(firstLine: number) {
+    this.line = firstLine;
   }
 
+  add(bytes: Buffer): void {
+    this.window = this.window.length === 0 ? bytes : Buffer.concat([this.window, bytes]);
+  }
+
+  /** The line the record ending at `end` (absolute bytes) began on. */
+  recordEndingAt(end: number): number {
+    const to = end - this.cursor;
+    const start = skipBlankLines(this.window, 0, to);
+    const startLine = this.line + countBreaks(this.window, 0, start);
+    this.line = startLine + countBreaks(this.window, start, to);
+    this.window = this.window.subarray(to);
+    this.cursor = end;
+    return startLine;
+  }
+
+  /** The line of the next record (where a broken one starts). */
+  next(): number {
+    return this.line + countBreaks(this.window, 0, skipBlankLines(this.window, 0, this.window.length));
+  }
+}
+
+export function parseRecords(input: string): CsvRecords {
+  const { text, delimiter, lineOffset } = headOf(input);
   const bytes = Buffer.from(text, 'utf8');
   const records: CsvRecord[] = [];
-  let cursor = 0; // bytes consumed by the records read so far
-  let line = 1 + lineOffset; // the line at `cursor`
-
+  const lines = new LineCounter(1 + lineOffset);
+  lines.add(bytes);
   try {
     parse(bytes, {
-      delimiter,
-      record_delimiter: ['\r\n', '\n', '\r'],
-      relax_column_count: true,
-      // A stray quote inside an unquoted field (5" screen) is kept as text rather than failing the file.
-      relax_quotes: true,
-      skip_empty_lines: true,
+      ...parseOptions(delimiter),
       on_record(fields: string[], context: { bytes: number }) {
-        const start = skipBlankLines(bytes, cursor, context.bytes);
-        const startLine = line + countBreaks(bytes, cursor, start);
-        line = startLine + countBreaks(bytes, start, context.bytes);
-        cursor = context.bytes;
+        const line = lines.recordEndingAt(context.bytes);
         // Rows of empty cells (",,,", what spreadsheets leave below the data) are blank lines too.
-        if (fields.some((field) => field.trim() !== '')) records.push({ fields, line: startLine });
+        if (fields.some((field) => field.trim() !== '')) records.push({ fields, line });
         return null;
       },
     });
   } catch (error) {
     // The record after the last good one is the broken one (an unclosed quote runs to the end).
-    const at = line + countBreaks(bytes, cursor, skipBlankLines(bytes, cursor, bytes.length));
-    const code = (error as { code?: string }).code;
-    const message = error instanceof Error ? error.message : String(error);
-    if (code === 'CSV_QUOTE_NOT_CLOSED') {
-      throw new CalendarFileError(at, 'unclosed_quote', 'A quoted value is never closed.');
-    }
-    throw new CalendarFileError(at, 'invalid_csv', message);
+    throw fileErrorAt(lines.next(), error);
   }
   return { delimiter, records };
+}
+
+/**
+ * The records of a CSV text that comes in chunks, read as they come: what parseRecords gives for
+ * the whole text (the same delimiter, records and lines, the same errors), holding only the
+ * current chunk and the record under way — a 60 MB spreadsheet read whole took ~8× its size.
+ * `delimiter` is known once the first record is out.
+ */
+export class CsvRecordStream implements AsyncIterable<CsvRecord> {
+  delimiter: CsvDelimiter = ',';
+
+  constructor(private readonly chunks: AsyncIterable<string>) {}
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<CsvRecord> {
+    // The head (BOM, "sep=", the first line to sniff the delimiter from) comes first, whole.
+    const source = this.chunks[Symbol.asyncIterator]();
+    try {
+      let head = '';
+      let ended = false;
+      // (After the BOM and the hint: "sep=;\r" may end a chunk and its "\n" begin the next.)
+      while (!ended && !hasFirstLine(headOf(head).text)) {
+        const next = await source.next();
+        if (next.done) ended = true;
+        else head += next.value;
+      }
+      const { text, delimiter, lineOffset } = headOf(head);
+      this.delimiter = delimiter;
+      const lines = new LineCounter(1 + lineOffset);
+      const ready: CsvRecord[] = [];
+      // csv-parse's stream keeps its parser (`api`): fed chunk by chunk, synchronously, it returns
+      // the error rather than emitting it later; records are taken as parseRecords takes them.
+      const { api } = parser({
+        ...parseOptions(delimiter),
+        on_record(fields: string[], context: { bytes: number }) {
+          const line = lines.recordEndingAt(context.bytes);
+          if (fields.some((field) => field.trim() !== '')) ready.push({ fields, line });
+          return null;
+        },
+      }) as unknown as {
+        api: { parse(chunk: Buffer | undefined, end: boolean, push: () => void, close: () => void): unknown };
+      };
+      const feed = (chunk: Buffer | undefined) => {
+        if (chunk) lines.add(chunk);
+        const error = api.parse(
+          chunk,
+          chunk === undefined,
+          () => {},
+          () => {},
+        );
+        if (error) throw fileErrorAt(lines.next(), error);
+      };
+      feed(Buffer.from(text, 'utf8'));
+      yield* ready.splice(0);
+      while (!ended) {
+        const next = await source.next();
+        if (next.done) break;
+        feed(Buffer.from(next.value, 'utf8'));
+        yield* ready.splice(0);
+      }
+      feed(undefined);
+      yield* ready.splice(0);
+    } finally {
+      // A reader that stops early (the first look at a file) lets the file go.
+      await source.return?.();
+    }
+  }
+}
+
+/** Whether `text` holds its first non-blank line whole (a line break after it, outside quotes). */
+function hasFirstLine(text: string): boolean {
+  const line = firstLineOf(text);
+  return line !== '' && text.length > text.indexOf(line) + line.length;
 }

@@ -8,7 +8,12 @@ import { CalendarFileError } from '../imported-event.ts';
 import { unguardFormula } from './cell-values.ts';
 import { mapColumns, missingRequired } from './column-mapping.ts';
 import type { CsvDelimiter } from './parse-records.ts';
-import { parseRecords } from './parse-records.ts';
+import { CsvRecordStream, parseRecords, type CsvRecord } from './parse-records.ts';
+import { eventRowReader, noteDayFirst, slashedCellsOf } from './read-events.ts';
+import { SlashOrderSniffer } from './cell-dates.ts';
+import { RowCells } from './row-cells.ts';
+import type { EventShelf } from '../event-shelf.ts';
+import type { ImportedEvents } from '../imported-event.ts';
 import { readEventRows } from './read-events.ts';
 import type { CsvOrganizer, CsvVenue } from './read-linked.ts';
 import { readOrganizerRows, readVenueRows } from './read-linked.ts';
@@ -70,11 +75,27 @@ export function readCsv(text: string, options: ReadCsvOptions): ReadCsvResult {
   const { kind } = options;
   const { delimiter, records } = parseRecords(text);
   const [header, ...rows] = records;
-  if (!header) throw new CalendarFileError(1, 'unknown_columns', 'The file is empty: no header row with column names.');
+  const { headings, mapping, unmapped, columns, warnings, line } = readHeader(kind, header, options.mapping);
+  const common = { headings, mapping, unmapped, delimiter };
 
+  if (kind === 'events') {
+    const read = readEventRows(rows, headings, columns, options.siteTimezone, line, warnings);
+    return Object.assign({ kind }, common, read);
+  }
+  if (kind === 'venues') {
+    const { items, skipped } = readVenueRows(rows, headings, columns, warnings);
+    return Object.assign({ kind }, common, { venues: items, skipped, warnings });
+  }
+  const { items, skipped } = readOrganizerRows(rows, headings, columns, warnings);
+  return Object.assign({ kind }, common, { organizers: items, skipped, warnings });
+}
+
+/** The header row's headings, matched to fields; throws 'unknown_columns' when a required one is missing. */
+function readHeader(kind: CsvKind, header: CsvRecord | undefined, given: Record<string, string> | undefined) {
+  if (!header) throw new CalendarFileError(1, 'unknown_columns', 'The file is empty: no header row with column names.');
   const headings = header.fields.map((cell) => unguardFormula(cell).trim());
   while (headings.length > 0 && headings[headings.length - 1] === '') headings.pop();
-  const { mapping, unmapped, columns, warnings } = mapColumns(kind, headings, options.mapping, header.line);
+  const { mapping, unmapped, columns, warnings } = mapColumns(kind, headings, given, header.line);
   const missing = missingRequired(kind, columns);
   if (missing.length > 0) {
     throw new CalendarFileError(
@@ -85,16 +106,83 @@ export function readCsv(text: string, options: ReadCsvOptions): ReadCsvResult {
         `use The Events Calendar's names or map the columns.`,
     );
   }
-  const common = { headings, mapping, unmapped, delimiter };
+  return { headings, mapping, unmapped, columns, warnings, line: header.line };
+}
 
-  if (kind === 'events') {
-    const read = readEventRows(rows, headings, columns, options.siteTimezone, header.line, warnings);
-    return Object.assign({ kind }, common, read);
+/** The raw headings of a file whose columns could not be matched (for the mapping it needs). */
+export function rawHeadingsOf(header: CsvRecord | undefined): string[] {
+  return header?.fields.map((cell) => cell.trim()) ?? [];
+}
+
+/**
+ * Reads an events CSV file as it comes, twice: a first look (`open('scan')`) finds the header and
+ * how the file writes slashed dates — which can take every row (25/12 on the last line decides) —
+ * then the file is read again (`open('read')`) and each row becomes an event on `shelf` as it is
+ * read. What readCsv gives for the whole text, holding a chunk and a row at a time besides the
+ * events (which a shelf may keep on disk). Throws what readCsv throws; a file whose columns cannot
+ * be matched throws UnknownColumns with the raw headings.
+ */
+export async function readCsvEventsAsTheyCome<Events extends ImportedEvents>(
+  open: (pass: 'scan' | 'read') => AsyncIterable<string>,
+  options: ReadCsvOptions<'events'>,
+  shelf: EventShelf<Events>,
+): Promise<Omit<ReadCsvEvents, 'events'> & { events: Events }> {
+  let header: CsvRecord | undefined;
+  let read: ReturnType<typeof readHeader> | undefined;
+  let cells: RowCells | undefined;
+  const sniffer = new SlashOrderSniffer();
+  const scan = new CsvRecordStream(open('scan'));
+  for await (const record of scan) {
+    if (!header) {
+      header = record;
+      try {
+        read = readHeader('events', header, options.mapping);
+      } catch (error) {
+        if (error instanceof CalendarFileError) throw new UnknownColumns(error, rawHeadingsOf(header));
+        throw error;
+      }
+      cells = new RowCells(read.columns, read.headings);
+      continue;
+    }
+    cells!.at(record);
+    const [start, end] = slashedCellsOf(cells!);
+    if (sniffer.add(start) || sniffer.add(end)) break;
   }
-  if (kind === 'venues') {
-    const { items, skipped } = readVenueRows(rows, headings, columns, warnings);
-    return Object.assign({ kind }, common, { venues: items, skipped, warnings });
+  if (!read) {
+    const empty = new CalendarFileError(1, 'unknown_columns', 'The file is empty: no header row with column names.');
+    throw new UnknownColumns(empty, []);
   }
-  const { items, skipped } = readOrganizerRows(rows, headings, columns, warnings);
-  return Object.assign({ kind }, common, { organizers: items, skipped, warnings });
+  const { headings, mapping, unmapped, columns, warnings, line } = read;
+  noteDayFirst(sniffer.order, line, warnings);
+  const reader = eventRowReader(headings, columns, options.siteTimezone, sniffer.order, warnings, (event) =>
+    shelf.put(event.line, event),
+  );
+  const rows = new CsvRecordStream(open('read'));
+  let first = true;
+  for await (const record of rows) {
+    if (first)
+      first = false; // the header, read above
+    else reader.read(record);
+  }
+  return {
+    kind: 'events',
+    headings,
+    mapping,
+    unmapped,
+    delimiter: rows.delimiter,
+    events: shelf.sorted(),
+    skipped: reader.skipped,
+    warnings,
+    series: [],
+  };
+}
+
+/** A file whose columns cannot be matched: the file's error, and its raw headings. */
+export class UnknownColumns extends Error {
+  constructor(
+    readonly error: CalendarFileError,
+    readonly headings: string[],
+  ) {
+    super(error.message);
+  }
 }

@@ -64,21 +64,40 @@ export function readEventRows(
   headerLine: number,
   warnings: ImportWarning[],
 ): ReadCalendarFile {
-  const cells = new RowCells(columns, headings);
+  const order = slashOrderOf(rows, new RowCells(columns, headings));
+  noteDayFirst(order, headerLine, warnings);
   const events: ImportedEvent[] = [];
+  const reader = eventRowReader(headings, columns, siteTimezone, order, warnings, (event) => events.push(event));
+  for (const row of rows) reader.read(row);
+  return { events, skipped: reader.skipped, warnings, series: [] };
+}
+
+/** The note that a file's slashed dates are read day first (after its column notes, before its rows'). */
+export function noteDayFirst(order: SlashOrder, headerLine: number, warnings: ImportWarning[]): void {
+  if (order !== 'dmy') return;
+  warnings.push({
+    line: headerLine,
+    code: 'day_first_dates',
+    message: 'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
+    params: {},
+  });
+}
+
+/**
+ * Reads rows one at a time (a file read as it comes, or a text read whole): each becomes an event
+ * handed to `put`, or a skip; notes go to `warnings`. `order`: how the file's slashed dates read.
+ */
+export function eventRowReader(
+  headings: readonly string[],
+  columns: Map<string, number>,
+  siteTimezone: string,
+  order: SlashOrder,
+  warnings: ImportWarning[],
+  put: (event: ImportedEvent) => void,
+): { read(row: CsvRecord): void; readonly skipped: ImportSkip[] } {
+  const cells = new RowCells(columns, headings);
   const skipped: ImportSkip[] = [];
   const lineOfUid = new Map<string, number>();
-
-  const order = slashOrderOf(rows, cells);
-  if (order === 'dmy') {
-    warnings.push({
-      line: headerLine,
-      code: 'day_first_dates',
-      message:
-        'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
-      params: {},
-    });
-  }
   const warn: Warn = (code, message, params) => {
     warnings.push({ line: cells.line, code, message, params });
   };
@@ -117,7 +136,7 @@ export function readEventRows(
     return value === true;
   };
 
-  for (const row of rows) {
+  function read(row: CsvRecord): void {
     cells.at(row);
     const title = cells.text('event_name');
     try {
@@ -251,7 +270,7 @@ export function readEventRows(
           );
       }
       if (cells.has('feature_event')) event.featured = flag('feature_event');
-      events.push(event);
+      put(event);
     } catch (error) {
       if (!(error instanceof RowSkip)) throw error;
       const skip: ImportSkip = {
@@ -264,15 +283,19 @@ export function readEventRows(
       skipped.push(skip);
     }
   }
-  return { events, skipped, warnings, series: [] };
+  return { read, skipped };
+}
+
+/** The slashed dates of a row (start and end), for the order they are read in. */
+export function slashedCellsOf(cells: RowCells): [string, string] {
+  return [cells.raw('event_start_date'), cells.raw('event_end_date')];
 }
 
 function slashOrderOf(rows: readonly CsvRecord[], cells: RowCells): SlashOrder {
   function* dates(): Generator<string> {
     for (const row of rows) {
       cells.at(row);
-      yield cells.raw('event_start_date');
-      yield cells.raw('event_end_date');
+      yield* slashedCellsOf(cells);
     }
   }
   return sniffSlashOrder(dates());
