@@ -1,5 +1,7 @@
-// What still looked wrong in a busy month (issue 29): the month grid's lines cut titles to 3–6
-// letters ("Cho… Draft", "8:00 Ann…"). In English and Spanish, at 1280 × 800 and 1024 × 768.
+// What still looked wrong in a busy month and an events list without venues (issue 29): the month
+// grid's lines cut titles to 3–6 letters ("Cho… Draft", "8:00 Ann…") and the Events list's empty
+// Venue and Cost columns took a share of the width from Title and When. In English and Spanish, at
+// 1280 × 800 and 1024 × 768 (and 1920 wide, where an auto table hands out the room left over).
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
@@ -21,7 +23,7 @@ before(async () => {
   app = await startApp(test as never);
   if (!app) return;
   // A busy week: six events a day, the first of each a draft (the line that lost its title to a
-  // "Draft" badge).
+  // "Draft" badge). None has a venue or a cost.
   for (const day of BUSY_DAYS)
     await Promise.all(
       TITLES.map((title, index) =>
@@ -97,3 +99,71 @@ for (const locale of ['en-US', 'es-ES'])
     assert.deepEqual(await axeProblems(page, `${locale} month`), []);
     await page.close();
   });
+
+/** The column's width, and its header's content width with the header's padding. */
+function columnWidths(page: Page, name: RegExp) {
+  return page.getByRole('columnheader', { name }).evaluate((header) => {
+    const style = getComputedStyle(header);
+    const range = document.createRange();
+    range.selectNodeContents(header);
+    return {
+      column: header.getBoundingClientRect().width,
+      header: range.getBoundingClientRect().width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight),
+    };
+  });
+}
+
+for (const locale of ['en-US', 'es-ES'])
+  test(`${locale}: an Events list page without venues or costs gives their columns’ room to Title and When`, async (t) => {
+    if (!app) return t.skip('browser tests unavailable');
+    const venue = locale === 'en-US' ? /^Venue$/ : /^Lugar$/;
+    const cost = locale === 'en-US' ? /^Cost$/ : /^Precio$/;
+    const page = await app.signedInPage(`#/events?from=${dayOf(month, 8)}&to=${dayOf(month, 14)}`, { locale });
+    await page.locator('.events-table').waitFor();
+    await page.getByRole('row', { name: /Choir rehearsal 8/ }).waitFor();
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const name of [venue, cost]) {
+        const { column, header } = await columnWidths(page, name);
+        assert.ok(column <= header + 2, `${locale} ${width}: ${name} is ${column}px wide, its header ${header}px`);
+      }
+    }
+    // Still there, and still sorts.
+    await page.getByRole('columnheader', { name: venue }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="columnheader"]')].some(
+        (header) => header.getAttribute('aria-sort') === 'ascending' && /Venue|Lugar/.test(header.textContent ?? ''),
+      ),
+    );
+    assert.deepEqual(await axeProblems(page, `${locale} events list`), []);
+    await page.close();
+  });
+
+test('a page with a venue keeps its Venue column as wide as its names need', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const hall = await app.api('POST', 'venues', { venue: 'Community hall of the old town' });
+  assert.equal(hall.status, 201, JSON.stringify(hall.body));
+  await app.api('POST', 'events', {
+    title: 'Harvest supper',
+    start_date: `${dayOf(month, 22)} 19:00`,
+    end_date: `${dayOf(month, 22)} 21:00`,
+    venue: hall.body.id,
+    cost: '12',
+  });
+  const page = await app.signedInPage(`#/events?from=${dayOf(month, 22)}&to=${dayOf(month, 22)}`);
+  await page.getByRole('row', { name: /Harvest supper/ }).waitFor();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const { column, header } = await columnWidths(page, /^Venue$/);
+  assert.ok(column > header + 40, `Venue is ${column}px wide (its header ${header}px)`);
+  // The room is there: the name takes one line.
+  const lines = await page.getByRole('gridcell', { name: 'Community hall of the old town' }).evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getClientRects().length;
+  });
+  assert.equal(lines, 1, 'the venue’s name on one line');
+  await page.close();
+});
