@@ -35,6 +35,14 @@ before(async () => {
         }),
       ),
     );
+  // An all-day draft: a bar, whose badge took the room too ("Winter … Draft").
+  await app.api('POST', 'events', {
+    title: 'Winter fair all day',
+    start_date: `${dayOf(month, 15)} 00:00`,
+    end_date: `${dayOf(month, 15)} 23:59`,
+    all_day: true,
+    status: 'draft',
+  });
 });
 after(() => app?.close());
 
@@ -42,7 +50,8 @@ interface Line {
   title: string;
   /** How many of the title's characters the line shows (the rest is behind an ellipsis). */
   shown: number;
-  timeWidth: number;
+  /** The width of its time (null: an all-day event's line has none). */
+  timeWidth: number | null;
   tooltip: string | null;
 }
 
@@ -57,7 +66,7 @@ function monthLines(page: Page): Promise<Line[]> {
       return {
         title: text,
         shown,
-        timeWidth: time ? time.getBoundingClientRect().width : 0,
+        timeWidth: time ? time.getBoundingClientRect().width : null,
         tooltip: line.getAttribute('title'),
       };
     }),
@@ -76,7 +85,7 @@ for (const locale of ['en-US', 'es-ES'])
     for (const [width, height, fewest, timeShown] of sizes) {
       await page.setViewportSize({ width, height });
       await page.locator('[role="cell"] .calendar-event').first().waitFor();
-      await page.waitForFunction(() => document.querySelectorAll('[role="cell"] .calendar-event').length >= 14);
+      await page.waitForFunction(() => document.querySelectorAll('[role="cell"] .calendar-event').length >= 15);
       const lines = await monthLines(page);
       for (const line of lines) {
         assert.ok(
@@ -85,10 +94,12 @@ for (const locale of ['en-US', 'es-ES'])
         );
         // The whole of it is a pointer away: the tooltip has the time range, title and status.
         assert.ok(line.tooltip?.includes(line.title), `tooltip: ${line.tooltip}`);
-        if (timeShown) assert.ok(line.timeWidth > 10, `${locale} ${width}: the time is shown beside the title`);
+        if (timeShown && line.timeWidth !== null)
+          assert.ok(line.timeWidth > 10, `${locale} ${width}: the time is shown beside the title`);
       }
       const draft = lines.find((line) => line.title === `${TITLES[0]} 8`)!;
       assert.match(draft.tooltip ?? '', /\((Draft|Borrador)\)$/, 'the status is in the tooltip');
+      assert.ok(lines.some((line) => line.title === 'Winter fair all day'));
     }
     // A screen reader hears the whole line: the time, the full title and the status.
     const draft = page.getByRole('button', {
@@ -138,6 +149,8 @@ for (const locale of ['en-US', 'es-ES'])
         (header) => header.getAttribute('aria-sort') === 'ascending' && /Venue|Lugar/.test(header.textContent ?? ''),
       ),
     );
+    // The sorted page, once drawn (the one before it stands in, faded, meanwhile).
+    await page.waitForFunction(() => !document.querySelector('.is-stale'));
     assert.deepEqual(await axeProblems(page, `${locale} events list`), []);
     await page.close();
   });

@@ -3,8 +3,9 @@
 // written by i18n/dates.ts, as everywhere else in the UI (FullCalendar's own "18" is not used): the
 // month shows the start ("18:00", "6pm"), the week, day and list views the range.
 // A month line is one line in a cell ~100–150 px wide, so the title gets the room (calendar.css): the
-// time is short, a timed line's status is a hollow dot with its word left to screen readers, and all
-// of it — time range, full title, status — is the line's tooltip.
+// time is short, a status is no badge but a hollow dot (a hatched bar for all-day and multi-day
+// events) with its word left to screen readers, and all of it — time range, full title, status — is
+// the line's tooltip.
 import type { FeedEvent } from '../../api/types.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
@@ -70,7 +71,7 @@ export function EventContent({
         {event.series !== null && <SeriesMark />}
         {event.title}
       </span>
-      {status && <span className="event-status">{t(status)}</span>}
+      {status && <span className={month ? 'visually-hidden' : 'event-status'}>{t(status)}</span>}
     </div>
   );
 }
