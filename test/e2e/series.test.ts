@@ -150,7 +150,7 @@ test('all events to 10:30: the moved one keeps its day and time; Undo puts all b
   series = await seriesOf(id);
   assert.equal(series.start, `${TUESDAY} 10:00:00`, 'undone');
   assert.equal(occurrenceOn(series, third).start, `${third} 10:00:00`);
-  await onDay(page, third, 'Story time').getByText('10 AM').waitFor();
+  await onDay(page, third, 'Story time').getByText('10am').waitFor();
 
   // Again, and this time the events changed on their own follow.
   editor = await editFromCard(page, onDay(page, third, 'Story time'));

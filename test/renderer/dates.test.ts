@@ -19,9 +19,11 @@ test('Spanish writes 24-hour times in every region; English keeps its clock', ()
   for (const locale of ['es-ES', 'es-MX', 'es-US', 'es-AR'])
     assert.equal(formatTime(at('2026-12-05T18:00:00Z'), locale, 'UTC'), '18:00', locale);
   assert.equal(sp(formatTime(at('2026-12-05T18:00:00Z'), 'en-US', 'UTC')), '6:00 PM');
-  assert.equal(sp(formatTime(at('2026-12-05T18:00:00Z'), 'en-US', 'UTC', true)), '6 PM');
+  assert.equal(formatTime(at('2026-12-05T18:00:00Z'), 'en-US', 'UTC', true), '6pm', 'the month grid’s short form');
   assert.equal(formatTime(at('2026-12-05T18:00:00Z'), 'es-ES', 'UTC', true), '18:00', 'never a bare "18"');
-  assert.equal(sp(formatTime(at('2026-12-05T18:30:00Z'), 'en-US', 'UTC', true)), '6:30 PM');
+  assert.equal(formatTime(at('2026-12-05T18:30:00Z'), 'en-US', 'UTC', true), '6:30pm');
+  assert.equal(formatTime(at('2026-12-05T00:05:00Z'), 'en-US', 'UTC', true), '12:05am');
+  assert.equal(formatTime(at('2026-12-05T18:00:00Z'), 'en-GB', 'UTC', true), '18:00');
 });
 
 test('time ranges: one format, the same around midnight', () => {

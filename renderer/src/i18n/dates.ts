@@ -23,16 +23,26 @@ function formatter(locale: string, options: Intl.DateTimeFormatOptions): Intl.Da
 
 const zoned = (zone: string | undefined): Intl.DateTimeFormatOptions => (zone ? { timeZone: intlZone(zone) } : {});
 
-/** A time of day: "18:00", "6:00 PM"; `compact` drops ":00" where the locale has a 12-hour clock ("6 PM"). */
+/**
+ * A time of day: "18:00", "6:00 PM". `compact` (a line of the month grid, where the title needs the
+ * room) writes an AM/PM clock as Google Calendar does, "6pm", "6:30pm"; a 24-hour "18:00" keeps its
+ * minutes ("18" alone is not a time).
+ */
 export function formatTime(date: Date, locale: string, zone?: string, compact = false): string {
-  const text = formatter(locale, {
+  const format = formatter(locale, {
     hour: 'numeric',
     minute: '2-digit',
     ...hourCycleFor(locale),
     ...zoned(zone),
-  }).format(date);
-  // "6:00 PM" → "6 PM" (a 24-hour "18:00" keeps its minutes: "18" alone is not a time).
-  return compact && /[^\d\s:]/.test(text) ? text.replace(/:00(?=\D)/, '') : text;
+  });
+  if (!compact) return format.format(date);
+  const parts = format.formatToParts(date);
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((each) => each.type === type)?.value;
+  const period = part('dayPeriod');
+  // Only the plain "AM"/"PM": other 12-hour locales' periods ("a. m.") are left as they are written.
+  if (!period || !/^[ap]m$/i.test(period)) return parts.map((each) => each.value).join('');
+  const minute = part('minute');
+  return `${part('hour')}${minute === '00' ? '' : `:${minute}`}${period.toLowerCase()}`;
 }
 
 /**

@@ -1,7 +1,11 @@
 // What an event shows in the calendar: the repeat mark of an occurrence of a series, its time (in the site's zone, or in its own zone with the
 // zone's name when the setting says so), its title, and its status when not published. Times are
-// written by i18n/dates.ts, as everywhere else in the UI (FullCalendar's own "18" or "9:30am" are
-// not used): the month shows the start ("18:00", "6 PM"), the week, day and list views the range.
+// written by i18n/dates.ts, as everywhere else in the UI (FullCalendar's own "18" is not used): the
+// month shows the start ("18:00", "6pm"), the week, day and list views the range.
+// A month line is one line in a cell ~100–150 px wide, so the title gets the room (calendar.css): the
+// time is short, a status is no badge but a hollow dot (a hatched bar for all-day and multi-day
+// events) with its word left to screen readers, and all of it — time range, full title, status — is
+// the line's tooltip.
 import type { FeedEvent } from '../../api/types.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
@@ -43,15 +47,31 @@ export function EventContent({
     if (ownZone) time = `${time} ${zoneAbbreviation(event.timezone, start, locale)}`;
   }
   const status = STATUS_LABELS[event.status];
+  const month = layout === 'month';
+  const tooltip = month
+    ? [
+        event.all_day ? '' : formatTimeRange(start, new Date(event.end_utc), locale, zone),
+        ownZone && !event.all_day ? zoneAbbreviation(event.timezone, start, locale) : '',
+        event.title,
+        status ? `(${t(status)})` : '',
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : undefined;
   return (
-    // FullCalendar makes the event itself the focusable, clickable control (Enter opens it).
-    <div className={`calendar-event${layout === 'grid' ? ' is-stacked' : ''}`} data-event-id={event.id}>
+    // FullCalendar makes the event itself the focusable, clickable control (Enter opens it); its
+    // name is this text, the whole title included however little of it the line shows.
+    <div
+      className={`calendar-event${layout === 'grid' ? ' is-stacked' : month ? ' is-line' : ''}`}
+      data-event-id={event.id}
+      title={tooltip}
+    >
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">
         {event.series !== null && <SeriesMark />}
         {event.title}
       </span>
-      {status && <span className="event-status">{t(status)}</span>}
+      {status && <span className={month ? 'visually-hidden' : 'event-status'}>{t(status)}</span>}
     </div>
   );
 }

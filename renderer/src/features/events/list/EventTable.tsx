@@ -41,6 +41,11 @@ function when(event: Event, locale: string, zone: string): string {
   );
 }
 
+const venueOf = (event: Event): string => {
+  const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
+  return venue ? String(venue.venue ?? '') : '';
+};
+
 /** The page's selection, and how it changes. */
 export interface TableSelection {
   ids: ReadonlySet<number>;
@@ -111,6 +116,12 @@ export function EventTable({
   // While rows are selected, react-aria's rows toggle on a press: a plain one is taken before it
   // (capture phase) and opens the card. Shift-, Ctrl- and Cmd-clicks and the checkbox still select.
   const selecting = (selection?.ids.size ?? 0) > 0;
+  // A column with nothing in it on this page (no event has a venue, or a cost) shrinks to its
+  // header (lists.css): its share of the width goes to Title and When. It stays, sortable, so the
+  // columns do not come and go from one page to the next.
+  const emptyColumn = (empty: boolean) => `column${empty ? ' is-empty' : ''}`;
+  const noVenue = events.every((event) => !venueOf(event));
+  const noCost = events.every((event) => !costOf(event.cost_details, event.cost));
   const takeOver = (event: MouseEvent | PointerEvent | KeyboardEvent) => {
     const id = selecting ? rowOpenedBy(event) : undefined;
     if (id !== undefined) event.stopPropagation();
@@ -180,7 +191,7 @@ export function EventTable({
               sort ? <SortLabel direction={sortDirection}>{t('events.columnWhen')}</SortLabel> : t('events.columnWhen')
             }
           </Column>
-          <Column id="venue" allowsSorting={Boolean(sort)} className="column">
+          <Column id="venue" allowsSorting={Boolean(sort)} className={emptyColumn(noVenue)}>
             {({ sortDirection }) =>
               sort ? (
                 <SortLabel direction={sortDirection}>{t('events.columnVenue')}</SortLabel>
@@ -190,50 +201,43 @@ export function EventTable({
             }
           </Column>
           <Column className="column">{t('events.columnCategories')}</Column>
-          <Column className="column">{t('events.columnCost')}</Column>
+          <Column className={emptyColumn(noCost)}>{t('events.columnCost')}</Column>
           <Column className="column">{t('events.columnStatus')}</Column>
         </TableHeader>
         <TableBody dependencies={[locale, Boolean(selection), seriesOf]} items={events}>
-          {(event) => {
-            const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
-            return (
-              <Row className="row" id={event.id} textValue={event.title}>
-                {selection && (
-                  <Cell className="cell cell-select">
-                    <SelectionBox />
-                  </Cell>
-                )}
-                <Cell className="cell cell-title">
-                  {/* A long title takes three lines at most: it never squeezes When to a word a line. */}
-                  <span className="cell-clamp">
-                    {event.featured && (
-                      <span className="featured-mark" aria-label={t('editor.featured')} role="img">
-                        ★
-                      </span>
-                    )}
-                    {/* As in the calendar views: an icon named "Repeating event" before the title. */}
-                    {typeof seriesOf?.get(event.id) === 'number' && <SeriesMark />}
-                    {event.title}
-                  </span>
+          {(event) => (
+            <Row className="row" id={event.id} textValue={event.title}>
+              {selection && (
+                <Cell className="cell cell-select">
+                  <SelectionBox />
                 </Cell>
-                <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
-                <Cell className="cell">{venue ? String(venue.venue ?? '') : ''}</Cell>
-                <Cell className="cell">
-                  {event.categories.map((category) => (
-                    <span
-                      key={category.id}
-                      className="category-pill"
-                      style={{ borderColor: categoryColor(category.id) }}
-                    >
-                      {category.name}
+              )}
+              <Cell className="cell cell-title">
+                {/* A long title takes three lines at most: it never squeezes When to a word a line. */}
+                <span className="cell-clamp">
+                  {event.featured && (
+                    <span className="featured-mark" aria-label={t('editor.featured')} role="img">
+                      ★
                     </span>
-                  ))}
-                </Cell>
-                <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
-                <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
-              </Row>
-            );
-          }}
+                  )}
+                  {/* As in the calendar views: an icon named "Repeating event" before the title. */}
+                  {typeof seriesOf?.get(event.id) === 'number' && <SeriesMark />}
+                  {event.title}
+                </span>
+              </Cell>
+              <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
+              <Cell className="cell">{venueOf(event)}</Cell>
+              <Cell className="cell">
+                {event.categories.map((category) => (
+                  <span key={category.id} className="category-pill" style={{ borderColor: categoryColor(category.id) }}>
+                    {category.name}
+                  </span>
+                ))}
+              </Cell>
+              <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
+              <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
+            </Row>
+          )}
         </TableBody>
       </Table>
     </div>

@@ -1,0 +1,182 @@
+// What still looked wrong in a busy month and an events list without venues (issue 29): the month
+// grid's lines cut titles to 3–6 letters ("Cho… Draft", "8:00 Ann…") and the Events list's empty
+// Venue and Cost columns took a share of the width from Title and When. In English and Spanish, at
+// 1280 × 800 and 1024 × 768 (and 1920 wide, where an auto table hands out the room left over).
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { axeProblems, dayOf, startApp, thisMonth, type App } from './support.ts';
+
+let app: App | undefined;
+const month = thisMonth();
+const TITLES = [
+  'Choir rehearsal',
+  'Annual general meeting of the friends of the library',
+  'Reading group',
+  'Open studio',
+  'Board games night',
+  'Jazz night',
+];
+const BUSY_DAYS = [8, 9, 10, 11, 12, 13, 14];
+
+before(async () => {
+  app = await startApp(test as never);
+  if (!app) return;
+  // A busy week: six events a day, the first of each a draft (the line that lost its title to a
+  // "Draft" badge). None has a venue or a cost.
+  for (const day of BUSY_DAYS)
+    await Promise.all(
+      TITLES.map((title, index) =>
+        app!.api('POST', 'events', {
+          title: `${title} ${day}`,
+          start_date: `${dayOf(month, day)} ${String(8 + index).padStart(2, '0')}:00`,
+          end_date: `${dayOf(month, day)} ${String(8 + index).padStart(2, '0')}:45`,
+          status: index === 0 ? 'draft' : 'publish',
+        }),
+      ),
+    );
+  // An all-day draft: a bar, whose badge took the room too ("Winter … Draft").
+  await app.api('POST', 'events', {
+    title: 'Winter fair all day',
+    start_date: `${dayOf(month, 15)} 00:00`,
+    end_date: `${dayOf(month, 15)} 23:59`,
+    all_day: true,
+    status: 'draft',
+  });
+});
+after(() => app?.close());
+
+interface Line {
+  title: string;
+  /** How many of the title's characters the line shows (the rest is behind an ellipsis). */
+  shown: number;
+  /** The width of its time (null: an all-day event's line has none). */
+  timeWidth: number | null;
+  tooltip: string | null;
+}
+
+/** Each line of the month grid: its title and how much of it is in view. */
+function monthLines(page: Page): Promise<Line[]> {
+  return page.locator('[role="cell"] .calendar-event').evaluateAll((lines) =>
+    lines.map((line) => {
+      const title = line.querySelector('.event-title') as HTMLElement;
+      const text = title.textContent ?? '';
+      const shown = Math.min(text.length, Math.floor((text.length * title.clientWidth) / title.scrollWidth));
+      const time = line.querySelector('.event-time');
+      return {
+        title: text,
+        shown,
+        timeWidth: time ? time.getBoundingClientRect().width : null,
+        tooltip: line.getAttribute('title'),
+      };
+    }),
+  );
+}
+
+for (const locale of ['en-US', 'es-ES'])
+  test(`${locale}: a busy month's lines show enough of each title to tell which event it is`, async (t) => {
+    if (!app) return t.skip('browser tests unavailable');
+    const page = await app.signedInPage(`#/calendar?view=month&date=${dayOf(month, 10)}`, { locale });
+    // [width, height, the fewest title characters a line may show, whether the time is shown]
+    const sizes = [
+      [1280, 800, 12, true],
+      [1024, 768, 10, false],
+    ] as const;
+    for (const [width, height, fewest, timeShown] of sizes) {
+      await page.setViewportSize({ width, height });
+      await page.locator('[role="cell"] .calendar-event').first().waitFor();
+      await page.waitForFunction(() => document.querySelectorAll('[role="cell"] .calendar-event').length >= 15);
+      const lines = await monthLines(page);
+      for (const line of lines) {
+        assert.ok(
+          line.shown >= Math.min(fewest, line.title.length),
+          `${locale} ${width}: "${line.title}" shows ${line.shown} characters`,
+        );
+        // The whole of it is a pointer away: the tooltip has the time range, title and status.
+        assert.ok(line.tooltip?.includes(line.title), `tooltip: ${line.tooltip}`);
+        if (timeShown && line.timeWidth !== null)
+          assert.ok(line.timeWidth > 10, `${locale} ${width}: the time is shown beside the title`);
+      }
+      const draft = lines.find((line) => line.title === `${TITLES[0]} 8`)!;
+      assert.match(draft.tooltip ?? '', /\((Draft|Borrador)\)$/, 'the status is in the tooltip');
+      assert.ok(lines.some((line) => line.title === 'Winter fair all day'));
+    }
+    // A screen reader hears the whole line: the time, the full title and the status.
+    const draft = page.getByRole('button', {
+      name: locale === 'en-US' ? /^8am Choir rehearsal 8 Draft$/ : /^8:00 Choir rehearsal 8 Borrador$/,
+    });
+    assert.equal(await draft.count(), 1, 'the draft line’s accessible name');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    assert.deepEqual(await axeProblems(page, `${locale} month`), []);
+    await page.close();
+  });
+
+/** The column's width, and its header's content width with the header's padding. */
+function columnWidths(page: Page, name: RegExp) {
+  return page.getByRole('columnheader', { name }).evaluate((header) => {
+    const style = getComputedStyle(header);
+    const range = document.createRange();
+    range.selectNodeContents(header);
+    return {
+      column: header.getBoundingClientRect().width,
+      header: range.getBoundingClientRect().width + parseFloat(style.paddingLeft) + parseFloat(style.paddingRight),
+    };
+  });
+}
+
+for (const locale of ['en-US', 'es-ES'])
+  test(`${locale}: an Events list page without venues or costs gives their columns’ room to Title and When`, async (t) => {
+    if (!app) return t.skip('browser tests unavailable');
+    const venue = locale === 'en-US' ? /^Venue$/ : /^Lugar$/;
+    const cost = locale === 'en-US' ? /^Cost$/ : /^Precio$/;
+    const page = await app.signedInPage(`#/events?from=${dayOf(month, 8)}&to=${dayOf(month, 14)}`, { locale });
+    await page.locator('.events-table').waitFor();
+    await page.getByRole('row', { name: /Choir rehearsal 8/ }).waitFor();
+    for (const [width, height] of [
+      [1920, 1080],
+      [1280, 800],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const name of [venue, cost]) {
+        const { column, header } = await columnWidths(page, name);
+        assert.ok(column <= header + 2, `${locale} ${width}: ${name} is ${column}px wide, its header ${header}px`);
+      }
+    }
+    // Still there, and still sorts.
+    await page.getByRole('columnheader', { name: venue }).click();
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('[role="columnheader"]')].some(
+        (header) => header.getAttribute('aria-sort') === 'ascending' && /Venue|Lugar/.test(header.textContent ?? ''),
+      ),
+    );
+    // The sorted page, once drawn (the one before it stands in, faded, meanwhile).
+    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+    assert.deepEqual(await axeProblems(page, `${locale} events list`), []);
+    await page.close();
+  });
+
+test('a page with a venue keeps its Venue column as wide as its names need', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const hall = await app.api('POST', 'venues', { venue: 'Community hall of the old town' });
+  assert.equal(hall.status, 201, JSON.stringify(hall.body));
+  await app.api('POST', 'events', {
+    title: 'Harvest supper',
+    start_date: `${dayOf(month, 22)} 19:00`,
+    end_date: `${dayOf(month, 22)} 21:00`,
+    venue: hall.body.id,
+    cost: '12',
+  });
+  const page = await app.signedInPage(`#/events?from=${dayOf(month, 22)}&to=${dayOf(month, 22)}`);
+  await page.getByRole('row', { name: /Harvest supper/ }).waitFor();
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const { column, header } = await columnWidths(page, /^Venue$/);
+  assert.ok(column > header + 40, `Venue is ${column}px wide (its header ${header}px)`);
+  // The room is there: the name takes one line.
+  const lines = await page.getByRole('gridcell', { name: 'Community hall of the old town' }).evaluate((cell) => {
+    const range = document.createRange();
+    range.selectNodeContents(cell);
+    return range.getClientRects().length;
+  });
+  assert.equal(lines, 1, 'the venue’s name on one line');
+  await page.close();
+});
