@@ -180,3 +180,46 @@ test('a page with a venue keeps its Venue column as wide as its names need', asy
   assert.equal(lines, 1, 'the venue’s name on one line');
   await page.close();
 });
+
+// At a laptop's 1280 × 800 the table beside the filters had no room for When on one line, and pushed
+// Status (and Cost) out of the window behind a sideways scroll: When now breaks between the date and
+// the times, never inside them, and the filters give the table 40 px below 1400 px.
+for (const locale of ['en-US', 'es-ES'])
+  test(`${locale}: at 1280 px every column of a page with venues and costs is in the window`, async (t) => {
+    if (!app) return t.skip('browser tests unavailable');
+    const hall = await app.api('POST', 'venues', { venue: `Kulturbrauerei Kesselhaus ${locale}` });
+    for (const hour of [9, 11])
+      await app.api('POST', 'events', {
+        title: `Laptop ${locale} ${hour}`,
+        start_date: `${dayOf(month, 24)} ${hour}:00`,
+        end_date: `${dayOf(month, 24)} ${hour + 3}:45`,
+        venue: hall.body.id,
+        cost: '12',
+        status: hour === 9 ? 'draft' : 'publish',
+      });
+    const page = await app.signedInPage(
+      `#/events?from=${dayOf(month, 24)}&to=${dayOf(month, 24)}&search=${encodeURIComponent(`Laptop ${locale}`)}`,
+      { locale },
+    );
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('row', { name: new RegExp(`Laptop ${locale} 9`) }).waitFor();
+    const scroll = await page
+      .locator('.events-table-scroll')
+      .evaluate((box) => ({ scroll: box.scrollWidth, client: box.clientWidth }));
+    assert.ok(scroll.scroll <= scroll.client, `the table is ${scroll.scroll}px in ${scroll.client}px`);
+    // Each piece of When (the date; the times) on one line of its own, its words whole.
+    const pieces = await page
+      .locator('.events-table .when-piece')
+      .evaluateAll((spans) =>
+        spans.map((span) => ({ text: span.textContent ?? '', lines: span.getClientRects().length })),
+      );
+    assert.ok(pieces.length >= 4, JSON.stringify(pieces));
+    for (const piece of pieces) assert.equal(piece.lines, 1, `"${piece.text}" on one line`);
+    // The cell reads as one text, as formatWhen writes it ("Dec 24, 2026, 9:00 AM – 12:45 PM").
+    const when = await page.locator('.events-table .cell-when').first().textContent();
+    assert.match(
+      when ?? '',
+      locale === 'en-US' ? /^\w{3} \d+, \d{4}, 9:00 AM – 12:45 PM$/ : /^\d+ \w+ \d{4}, 9:00–12:45$/,
+    );
+    await page.close();
+  });

@@ -9,6 +9,7 @@ import {
   formatTime,
   formatTimeRange,
   formatWhen,
+  whenPieces,
   zoneCity,
 } from '../../renderer/src/i18n/dates.ts';
 
@@ -78,4 +79,38 @@ test('when, in words, and the event’s own zone beside the display zone', () =>
   );
   assert.equal(zoneCity('America/Argentina/Buenos_Aires'), 'Buenos Aires');
   assert.equal(zoneCity('UTC+5'), 'UTC+5');
+});
+
+test('whenPieces: formatWhen in the pieces a narrow column puts on their own lines', () => {
+  const at = (start: string, end: string, allDay = false) => ({
+    allDay,
+    start: new Date(start),
+    end: new Date(end),
+    startDay: start.slice(0, 10),
+    endDay: end.slice(0, 10),
+  });
+  const cases: [ReturnType<typeof at>, string, number][] = [
+    [at('2026-12-01T08:00:00Z', '2026-12-01T12:45:00Z'), 'en-US', 2],
+    [at('2026-12-01T08:00:00Z', '2026-12-01T12:45:00Z'), 'es-ES', 2],
+    [at('2026-12-01T08:00:00Z', '2026-12-03T10:00:00Z'), 'en-US', 2],
+    [at('2026-12-01T08:00:00Z', '2026-12-03T10:00:00Z'), 'es-ES', 2],
+    [at('2026-12-01T08:00:00Z', '2026-12-01T08:00:00Z'), 'en-GB', 2],
+    [at('2026-12-01T00:00:00Z', '2026-12-01T23:59:59Z', true), 'en-US', 1],
+    [at('2026-12-01T00:00:00Z', '2026-12-04T23:59:59Z', true), 'es-ES', 1],
+  ];
+  for (const [event, locale, count] of cases) {
+    const pieces = whenPieces(event, locale, 'UTC', 'medium');
+    const said = pieces.map((piece) => piece.text).join('|');
+    // With their spaces, the very text formatWhen writes (what screen readers and searches read).
+    assert.equal(
+      pieces.map((piece) => piece.text + piece.gap).join(''),
+      formatWhen(event, locale, 'UTC', 'medium'),
+      `${locale} ${said}`,
+    );
+    assert.equal(pieces.length, count, `${locale}: ${said}`);
+  }
+  const texts = (index: number, locale: string) =>
+    whenPieces(cases[index]![0], locale, 'UTC', 'medium').map((piece) => sp(piece.text));
+  assert.deepEqual(texts(0, 'en-US'), ['Dec 1, 2026,', '8:00 AM – 12:45 PM']);
+  assert.deepEqual(texts(1, 'es-ES'), ['1 dic 2026,', '8:00–12:45']);
 });

@@ -88,6 +88,46 @@ export function formatWhen(
   }).formatRange(event.start, event.end);
 }
 
+/**
+ * formatWhen's words in the pieces a narrow column may put on lines of their own: the date, then
+ * the times of a day ("Dec 1, 2026," · "8:00 AM – 12:45 PM"); the start, then the end of a range
+ * over days. Each piece with the space that follows it (Intl's own: a thin one around "–"), they
+ * are formatWhen's text exactly (what a screen reader and a search of the page read).
+ */
+export function whenPieces(
+  event: { allDay: boolean; start: Date; end: Date; startDay: string; endDay: string },
+  locale: string,
+  zone: string,
+  style: 'full' | 'medium',
+): { text: string; gap: string }[] {
+  const parts = event.allDay
+    ? formatter(locale, { dateStyle: style, timeZone: 'UTC' }).formatRangeToParts(
+        new Date(`${event.startDay}T12:00:00Z`),
+        new Date(`${event.endDay}T12:00:00Z`),
+      )
+    : formatter(locale, {
+        dateStyle: style,
+        timeStyle: 'short',
+        ...hourCycleFor(locale),
+        ...zoned(zone),
+      }).formatRangeToParts(event.start, event.end);
+  const timeFirst = parts.findIndex((part) => part.type === 'hour');
+  const sameDay = timeFirst > 0 && parts.slice(0, timeFirst).every((part) => part.source === 'shared');
+  const at = sameDay ? timeFirst : parts.findIndex((part) => part.source === 'endRange');
+  const text = (from: number, to?: number) =>
+    parts
+      .slice(from, to)
+      .map((part) => part.value)
+      .join('');
+  // A piece ends where a space does (a line may break there), never inside a word or a time.
+  const head = /^(.*\S)(\s+)$/su.exec(at > 0 ? text(0, at) : '');
+  if (!head) return [{ text: text(0), gap: '' }];
+  return [
+    { text: head[1]!, gap: head[2]! },
+    { text: text(at), gap: '' },
+  ];
+}
+
 /** A zone as people name it: its city ("America/New_York" → "New York"), or the zone as written. */
 export function zoneCity(zone: string): string {
   const city = zone.includes('/') ? zone.slice(zone.lastIndexOf('/') + 1) : zone;

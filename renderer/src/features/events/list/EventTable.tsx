@@ -15,19 +15,23 @@ import {
   type Selection,
   type SortDescriptor,
 } from 'react-aria-components';
-import type { KeyboardEvent, MouseEvent, PointerEvent, ReactNode } from 'react';
+import { Fragment, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import type { Event, Venue } from '../../../api/types.ts';
 import { useLocale, useT } from '../../../i18n/index.tsx';
-import { formatWhen } from '../../../i18n/dates.ts';
+import { whenPieces } from '../../../i18n/dates.ts';
 import { Icon } from '../../../components/Icon.tsx';
 import type { EventSort } from '../../../state/filters.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 import { SeriesMark } from '../../series/SeriesMark.tsx';
 import { useCostText } from '../use-cost-text.ts';
 
-function when(event: Event, locale: string, zone: string): string {
+/**
+ * When, in pieces that keep their own line in a narrow column (the date, then the times): a
+ * table beside the filters at 1280 px had no room for When on one line and pushed Status out.
+ */
+function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
-  return formatWhen(
+  const pieces = whenPieces(
     {
       allDay: event.all_day === true,
       start: utc(event.utc_start_date),
@@ -39,6 +43,12 @@ function when(event: Event, locale: string, zone: string): string {
     zone,
     'medium',
   );
+  return pieces.map((piece, index) => (
+    <Fragment key={index}>
+      <span className="when-piece">{piece.text}</span>
+      {piece.gap}
+    </Fragment>
+  ));
 }
 
 const venueOf = (event: Event): string => {
@@ -225,7 +235,9 @@ export function EventTable({
                   {event.title}
                 </span>
               </Cell>
-              <Cell className="cell cell-when">{when(event, locale, zone)}</Cell>
+              <Cell className="cell cell-when">
+                <When event={event} locale={locale} zone={zone} />
+              </Cell>
               <Cell className="cell">{venueOf(event)}</Cell>
               <Cell className="cell">
                 {event.categories.map((category) => (
