@@ -155,9 +155,11 @@ async function run(): Promise<void> {
     heapAfterCollection = getHeapStatistics().used_heap_size;
     set(SLOT.bytesTotal, size);
     const site = store.snapshot(() => context().site);
-    // The events of a big file wait on disk, not in this thread's heap, until the plan reads them
-    // back; a CSV file is read as it comes (twice: a first look, then its rows), never whole.
-    read = await readCalendarFile(spec.format, (pass) => chunksOf(spec.file, pass), {
+    // The events of a big file wait on disk, not in this thread's heap, until the plan reads them back.
+    // A big file is read as it comes (a CSV file twice: a first look, then its rows); a small one
+    // once, whole — the first look costs a small file a second parse (+0.2 s for 10k rows).
+    const source = bigFile ? (pass: 'scan' | 'read') => chunksOf(spec.file, pass) : chunksOf(spec.file, 'read');
+    read = await readCalendarFile(spec.format, source, {
       siteTimezone: site.timezone,
       kind: spec.kind,
       mapping: spec.mapping,
