@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { startServer, type TestServer } from '../support/server.ts';
 import { readCalendarFile } from '../../server/calendar-files/read-calendar-file.ts';
 import { runFileImport } from '../../server/calendar-files/run-import.ts';
-import type { OperationContext } from '../../server/operations/context.ts';
+import { administratorContext } from '../../server/operations/context.ts';
 
 let server: TestServer;
 before(async () => {
@@ -42,14 +42,7 @@ const FILE = [
 const sequence = (siteId: number) =>
   server.store.db.prepare('SELECT next_post_id FROM sites WHERE id = ?').pluck().get(siteId) as number;
 
-function context(): OperationContext {
-  const admin = server.store.users.byLogin('admin')!;
-  return {
-    store: server.store,
-    site: server.store.sites.byCode('default')!,
-    actor: { userId: admin.id, login: admin.login, role: 'administrator' },
-  };
-}
+const context = () => administratorContext(server.store);
 
 async function* chunks(text: string): AsyncGenerator<string> {
   yield text;

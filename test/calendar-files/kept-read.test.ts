@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { startServer, type TestServer } from '../support/server.ts';
 import { readCalendarFile } from '../../server/calendar-files/read-calendar-file.ts';
 import { runFileImport } from '../../server/calendar-files/run-import.ts';
-import type { OperationContext } from '../../server/operations/context.ts';
+import { administratorContext } from '../../server/operations/context.ts';
 
 let server: TestServer;
 before(async () => {
@@ -87,16 +87,11 @@ async function* chunks(text: string): AsyncGenerator<string> {
 }
 
 test('the import plan leaves a read as it was given: a preview and a real import of it change nothing in it', async () => {
-  const admin = server.store.users.byLogin('admin')!;
   for (const [name, text] of FILES) {
     const read = await readCalendarFile('ics', chunks(text), { siteTimezone: 'Europe/Berlin' });
     const before = structuredClone(read);
     assert.ok(read.kind === 'events' && read.file.events.length > 0, name);
-    const ctx: OperationContext = {
-      store: server.store,
-      site: server.store.sites.byCode(newSite())!,
-      actor: { userId: admin.id, login: admin.login, role: 'administrator' },
-    };
+    const ctx = administratorContext(server.store, newSite());
     const options = { calendarKey: 'kept-read-test' };
     const preview = server.store.snapshot(() => runFileImport(ctx, read, { ...options, dryRun: true }));
     assert.deepEqual(read, before, `${name}: after its preview`);
