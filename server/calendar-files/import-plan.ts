@@ -23,6 +23,7 @@ import {
   type PlannedEvent,
 } from '../../contract/app/import-summary.ts';
 import { RelatedItems, type Picks } from './import-related.ts';
+import { LookupMemo } from '../operations/lookup-memo.ts';
 import { endSeries, firstOfSeries, importSeries } from './series-import.ts';
 
 export { MAX_LISTED };
@@ -267,7 +268,7 @@ export function checkedWrite(
  * transaction: a failure part-way rolls back everything.
  */
 export function runImport(
-  ctx: OperationContext,
+  caller: OperationContext,
   file: ReadCalendarFile<ImportedEvents>,
   options: {
     dryRun: boolean;
@@ -277,6 +278,9 @@ export function runImport(
     onEvent?: (handled: number) => void;
   },
 ): ImportSummary {
+  // The whole import runs in one transaction: the venues, organizers and terms it names again and
+  // again are looked up once (lookup-memo.ts).
+  const ctx: OperationContext = { ...caller, memo: caller.memo ?? new LookupMemo() };
   const skipped: ImportSkip[] = [...file.skipped];
   const events: PlannedEvent[] = [];
   const seen = new Set<string>();
@@ -294,6 +298,10 @@ export function runImport(
   let created = repeating.created;
   let updated = repeating.updated;
   let handled = 0;
+  // The site's series UIDs, read once the series are written, as a first sieve: most events of a
+  // file are new, and each new UID would otherwise be looked up as a series (firstOfSeries).
+  let seriesUids: Set<string> | undefined;
+  const mayBeSeries = (uid: string) => (seriesUids ??= new Set(ctx.store.series.uids(ctx.site.id))).has(uid);
   // One at a time: a big file's events are read back from its spill as they are planned.
   for (const event of chain(file.events, repeating.singles)) {
     // Progress counts the file's events (a series' own fall-back copies are not in its total).
@@ -308,7 +316,8 @@ export function runImport(
     seen.add(event.uid);
     const found = existing(ctx, event.uid, options.calendarKey);
     // A series of the site the file no longer repeats: its first occurrence, ended once checked.
-    const ending = found || event.seriesUid !== undefined ? undefined : firstOfSeries(ctx, event.uid);
+    const ending =
+      found || event.seriesUid !== undefined || !mayBeSeries(event.uid) ? undefined : firstOfSeries(ctx, event.uid);
     const current = found ?? ending;
     if (current?.status === 'trash') {
       skip('trashed', 'The event it updates is in the trash: restore it first to update it.', {});

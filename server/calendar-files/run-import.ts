@@ -12,7 +12,11 @@ export function runFileImport(
   read: ReadResult,
   options: { dryRun: boolean; calendarKey: string; onEvent?: (handled: number) => void },
 ): ImportSummary {
-  if (read.kind === 'events') return runImport(ctx, read.file, Object.assign({ columns: read.columns }, options));
+  if (read.kind === 'events') {
+    const run = () => runImport(ctx, read.file, Object.assign({ columns: read.columns }, options));
+    // One transaction (the caller's): the new events' ids are counted in memory, written once.
+    return options.dryRun ? run() : ctx.store.sites.withPostIdsInMemory(ctx.site.id, run);
+  }
   // Venues and organizers: a spreadsheet of them is small, so progress jumps from none to all.
   options.onEvent?.(0);
   const summary = runLinkedImport(ctx, read.kind, read.items, read.file, {

@@ -48,7 +48,10 @@ export const PHASES: ImportJobPhase[] = ['waiting', 'reading', 'planning', 'writ
 /** Worker → event loop. */
 export type WorkerMessage =
   /** Read and ready to write: the event loop closes its write gate and answers `go`. */
-  { type: 'lock' } | { type: 'done'; summary: ImportSummary } | { type: 'failed'; error: JobError };
+  | { type: 'lock' }
+  /** `reusedRead`: the job took its preview's read instead of reading the file (kept-read.ts). */
+  | { type: 'done'; summary: ImportSummary; reusedRead: boolean }
+  | { type: 'failed'; error: JobError };
 
 /** Event loop → worker: its job (one per worker), then, once it asked for the lock, `go`. */
 export type LoopMessage = { type: 'start'; spec: ImportJobSpec; shared: SharedArrayBuffer } | { type: 'go' };

@@ -262,8 +262,8 @@ export class ImportJobs {
     return spare ?? this.startWorker();
   }
 
-  /** Threads started for jobs (the test of worker reuse reads it). */
-  readonly stats = { workersStarted: 0 };
+  /** Threads started for jobs, and jobs that took their preview's read (the tests of reuse read them). */
+  readonly stats = { workersStarted: 0, readsReused: 0 };
 
   private startWorker(): Worker {
     this.stats.workersStarted++;
@@ -348,6 +348,7 @@ export class ImportJobs {
         release = this.options.gate.close();
         worker.postMessage({ type: 'go' });
       } else if (message.type === 'done') {
+        if (message.reusedRead) this.stats.readsReused++;
         finish('done', { summary: message.summary });
       } else {
         if (message.error.kind === 'fault') this.options.log?.(`import job ${job.id}: ${message.error.message}`);

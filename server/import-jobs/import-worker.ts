@@ -9,6 +9,7 @@
 import { parentPort } from 'node:worker_threads';
 import { getHeapStatistics } from 'node:v8';
 import { createReadStream, statSync } from 'node:fs';
+import type { Hash } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { createStore, type Store } from '../db/store.ts';
 import type { OperationContext } from '../operations/context.ts';
@@ -22,6 +23,7 @@ import { CalendarFileError } from '../calendar-files/imported-event.ts';
 import { runFileImport } from '../calendar-files/run-import.ts';
 import { asApiError } from '../http/errors.ts';
 import { fullCollection } from '../heap-tuning.ts';
+import { fileDigest, keepRead, keyOf, takeKeptRead } from './kept-read.ts';
 import {
   PHASES,
   SLOT,
@@ -99,16 +101,20 @@ function openConnection(file: string): Store {
 
 /**
  * The file's text in chunks (UTF-8, a BOM dropped as the upload reader did), checking Cancel and,
- * on the pass that reads it (not a CSV file's first look), counting bytes.
+ * on the pass that reads it (not a CSV file's first look), counting bytes; its bytes go into
+ * `digest` when given (a preview whose read may be kept).
  */
-async function* chunksOf(file: string, pass: 'scan' | 'read'): AsyncGenerator<string> {
+async function* chunksOf(file: string, pass: 'scan' | 'read', digest?: Hash): AsyncGenerator<string> {
   const decoder = new TextDecoder('utf-8');
   let read = 0;
   for await (const chunk of createReadStream(file, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
     checkCancel();
     keepHeapDown();
     read += chunk.length;
-    if (pass === 'read') set(SLOT.bytesRead, read);
+    if (pass === 'read') {
+      set(SLOT.bytesRead, read);
+      digest?.update(chunk);
+    }
     yield decoder.decode(chunk, { stream: true });
   }
   const rest = decoder.decode();
@@ -155,16 +161,24 @@ async function run(): Promise<void> {
     heapAfterCollection = getHeapStatistics().used_heap_size;
     set(SLOT.bytesTotal, size);
     const site = store.snapshot(() => context().site);
+    // The import that follows its preview on this thread takes the preview's read (kept-read.ts;
+    // whatever this job is, the thread keeps nothing of the last one's beyond this point).
+    const kept = takeKeptRead(spec, site.timezone, size);
+    // A preview of a file read in memory may leave its read to the import.
+    const digest = spec.dryRun && !bigFile && !kept ? fileDigest() : undefined;
+    if (kept) set(SLOT.bytesRead, size);
     // The events of a big file wait on disk, not in this thread's heap, until the plan reads them back.
     // A big file is read as it comes (a CSV file twice: a first look, then its rows); a small one
     // once, whole — the first look costs a small file a second parse (+0.2 s for 10k rows).
-    const source = bigFile ? (pass: 'scan' | 'read') => chunksOf(spec.file, pass) : chunksOf(spec.file, 'read');
-    read = await readCalendarFile(spec.format, source, {
-      siteTimezone: site.timezone,
-      kind: spec.kind,
-      mapping: spec.mapping,
-      spill: bigFile,
-    });
+    const source = bigFile ? (pass: 'scan' | 'read') => chunksOf(spec.file, pass) : chunksOf(spec.file, 'read', digest);
+    read =
+      kept?.read ??
+      (await readCalendarFile(spec.format, source, {
+        siteTimezone: site.timezone,
+        kind: spec.kind,
+        mapping: spec.mapping,
+        spill: bigFile,
+      }));
     const file = read;
     checkCancel();
     set(SLOT.eventsTotal, read.kind === 'events' ? read.file.events.length : read.items.length);
@@ -187,7 +201,11 @@ async function run(): Promise<void> {
       summary = store.writing(() => runFileImport(context(), file, options));
     }
     phase('finished');
-    post({ type: 'done', summary });
+    if (spec.dryRun && !bigFile) {
+      keepRead(kept ?? { key: keyOf(spec, site.timezone, digest!.digest('hex')), bytes: size, read });
+      read = undefined; // kept: not released
+    }
+    post({ type: 'done', summary, reusedRead: kept !== undefined });
   } catch (error) {
     post({ type: 'failed', error: errorOf(error) });
   } finally {

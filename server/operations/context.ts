@@ -4,12 +4,15 @@
 import type { Store } from '../db/store.ts';
 import type { Site } from '../db/repositories/sites.ts';
 import type { Actor } from '../domain/roles.ts';
+import type { LookupMemo } from './lookup-memo.ts';
 
 export interface OperationContext {
   store: Store;
   site: Site;
   /** null for anonymous callers. */
   actor: Actor | null;
+  /** Set by an operation of many writes in one transaction (an import): look-ups it may remember. */
+  memo?: LookupMemo;
 }
 
 /**

@@ -46,6 +46,7 @@ const COLUMNS = new Set([
 export function seriesRepository(db: Db) {
   const byId = rowReader<SeriesRow>(db.prepare('SELECT * FROM series WHERE site_id = ? AND id = ?'));
   const byUid = rowReader<SeriesRow>(db.prepare('SELECT * FROM series WHERE site_id = ? AND uid = ?'));
+  const uids = db.prepare('SELECT uid FROM series WHERE site_id = ?').pluck();
   const occurrences = rowReader<PostRow>(
     db.prepare('SELECT * FROM posts WHERE site_id = ? AND series_id = ? ORDER BY recurrence'),
   );
@@ -94,6 +95,8 @@ export function seriesRepository(db: Db) {
   return {
     get: (siteId: number, id: number) => byId.get(siteId, id),
     byUid: (siteId: number, uid: string) => byUid.get(siteId, uid),
+    /** The UIDs of the site's series (trashed ones included): read from the series_by_uid index. */
+    uids: (siteId: number) => uids.all(siteId) as string[],
     /** Every occurrence of the series, trashed ones included, by slot. */
     occurrences: (siteId: number, seriesId: number) => occurrences.all(siteId, seriesId),
     occurrenceIds: (siteId: number, seriesId: number) => occurrenceIds.all(siteId, seriesId) as number[],

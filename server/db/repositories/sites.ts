@@ -71,6 +71,10 @@ export function sitesRepository(db: Db) {
   const takePosts = db.prepare(
     'UPDATE sites SET next_post_id = next_post_id + ? WHERE id = ? RETURNING next_post_id - ? AS id',
   );
+  const postSequence = db.prepare('SELECT next_post_id FROM sites WHERE id = ?').pluck();
+  const setPostSequence = db.prepare('UPDATE sites SET next_post_id = ? WHERE id = ?');
+  /** The post ids handed out in memory inside withPostIdsInMemory: its site and its next id. */
+  let held: { siteId: number; next: number } | undefined;
   const takeTerm = db.prepare(
     'UPDATE sites SET next_term_id = next_term_id + 1 WHERE id = ? RETURNING next_term_id - 1 AS id',
   );
@@ -133,11 +137,38 @@ export function sitesRepository(db: Db) {
     },
     /** The next id of the site's one post sequence (never reused: the counter only grows). */
     nextPostId(siteId: number): number {
+      if (held?.siteId === siteId) return held.next++;
       return (takePost.get(siteId) as { id: number }).id;
     },
     /** `count` ids of the post sequence at once: the first of them (the others follow it). */
     nextPostIds(siteId: number, count: number): number {
+      if (held?.siteId === siteId) {
+        const first = held.next;
+        held.next += count;
+        return first;
+      }
       return (takePosts.get(count, siteId, count) as { id: number }).id;
+    },
+    /**
+     * Runs `work` — inside the caller's transaction — with the site's post sequence counted in
+     * memory and written back once at the end: an import of 10k events otherwise spent ~6 % of its
+     * time in 10k `UPDATE … RETURNING`s of the same row. Sound only inside one transaction, where
+     * no other connection can take an id meanwhile; if `work` throws, the transaction's rollback
+     * undoes whatever used the ids, and the row was never changed. Ids are handed out in the same
+     * order as before; those taken inside a savepoint that rolled back are skipped, not reused (the
+     * sequence only grows: a gap is harmless).
+     */
+    withPostIdsInMemory<T>(siteId: number, work: () => T): T {
+      if (!db.inTransaction) throw new Error('withPostIdsInMemory needs a transaction');
+      if (held) return work(); // already counting (one import, one site)
+      held = { siteId, next: postSequence.get(siteId) as number };
+      try {
+        const result = work();
+        setPostSequence.run(held.next, siteId);
+        return result;
+      } finally {
+        held = undefined;
+      }
     },
     nextTermId(siteId: number): number {
       return (takeTerm.get(siteId) as { id: number }).id;

@@ -55,7 +55,11 @@ export function parseLinks(
       errors.add(type, `${type} must be an ID, {"id": N} or the fields of a new ${type}.`);
       continue;
     }
-    const found = Number.isSafeInteger(id) ? ctx.store.posts.typeOf(ctx.site.id, id) : undefined;
+    const found = !Number.isSafeInteger(id)
+      ? undefined
+      : ctx.memo
+        ? ctx.memo.postType(ctx, id)
+        : ctx.store.posts.typeOf(ctx.site.id, id);
     if (found !== type) errors.add(type, said('not_found', `${type} ${id} does not exist.`, { id: String(id) }));
     else refs.push({ id });
   }
@@ -87,8 +91,9 @@ export function parseTermRefs(ctx: OperationContext, taxonomy: Taxonomy, value: 
   const refs: TermRef[] = [];
   for (const item of items) {
     if (typeof item === 'number' || (typeof item === 'string' && /^\d+$/.test(item.trim()))) {
-      const term = ctx.store.terms.get(ctx.site.id, Number(item));
-      if (term && term.taxonomy === taxonomy) refs.push({ id: term.id });
+      const id = Number(item);
+      const found = ctx.memo ? ctx.memo.termTaxonomy(ctx, id) : ctx.store.terms.get(ctx.site.id, id)?.taxonomy;
+      if (found === taxonomy) refs.push({ id });
     } else if (typeof item === 'string' && item.trim() !== '') {
       const given = item.trim();
       // Names are stored as WordPress stores them ("Sports &amp; Games"); one written either way
