@@ -1,6 +1,7 @@
 // The /events list query: every filter of spec §4.2 as one SQL WHERE clause over the posts
 // table, so the page and its total come from two index-backed queries (no scan in JS).
 import type { Db } from '../open.ts';
+import type { CappableEvent } from '../../../contract/day-cap.ts';
 import { prepareCached } from '../statements.ts';
 import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
@@ -9,15 +10,9 @@ import { eventWindowCounter } from './event-window-count.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 
-/** An event of the range feed as the month grid's day cut reads it (contract/day-cap.ts CappableEvent). */
-export interface FeedSpan {
-  id: number;
-  all_day: boolean;
-  start_utc: string;
-  end_utc: string;
-  start: string;
-  end: string;
-}
+/** An event of the range feed as the month grid's day cut reads it. */
+export type FeedSpan = CappableEvent;
+
 export type Comparison = '>=' | '>' | '<=' | '<';
 
 export interface EventListFilter {
