@@ -36,8 +36,6 @@ const KEEP_FINISHED_MS = 10 * 60 * 1000;
 const SPARE_MS = 60_000;
 /** The import worker's young generation (V8's default is several times this). */
 const IMPORT_WORKER_YOUNG_MB = 4;
-/** A job's worker takes the next job when its file was at most this big (its heap stayed small). */
-const REUSE_UP_TO_BYTES = 16 * 1024 * 1024;
 
 export interface ImportJobOwner {
   siteId: number;
@@ -337,9 +335,11 @@ export class ImportJobs {
       worker.off('message', onMessage);
       worker.off('error', onError);
       worker.off('exit', onExit);
-      // A worker that failed or was stopped is not trusted with another job; nor is one whose heap
-      // a big file grew (V8 keeps what it took for a while).
-      const reusable = !exited && status === 'done' && job.bytesTotal <= REUSE_UP_TO_BYTES;
+      // A worker that failed or was stopped is not trusted with another job. One that read a big
+      // file takes the next too: a thread of its own for the import after a 63 MB preview took the
+      // service +162–168 MB over idle (the ended thread's memory stays with the allocator), the
+      // preview's thread +137 MB, no more than the preview itself (bench:files, built server).
+      const reusable = !exited && status === 'done';
       if (!reusable && !exited) void worker.terminate();
       this.keepSpare(reusable ? worker : undefined);
     };
