@@ -40,7 +40,7 @@ export function loadSeeds(): Seed[] {
   for (const folder of FOLDERS) {
     for (const path of walk(join(FIXTURES, folder))) {
       const name = path.slice(FIXTURES.length);
-      if (/\.(md|txt)$/i.test(name)) continue;
+      if (/\.(md|txt|json)$/i.test(name)) continue; // notes and a fixture's mapping, not calendar files
       const format = name.toLowerCase().endsWith('.csv') ? 'csv' : 'ics';
       seeds.push({ name, format, kind: format === 'csv' ? kindOf(name) : 'events', text: readFileSync(path, 'utf8') });
     }
