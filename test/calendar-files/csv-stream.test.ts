@@ -134,3 +134,16 @@ test('files it cannot read fail the same way, on the same line', async () => {
     },
   );
 });
+
+test('a file of one endless line is read in time bounded by its size (its head is not scanned again at every chunk)', async () => {
+  // 8 MB without a line break, in 4 kB chunks (2,000 of them): a first look that sniffed the whole
+  // head again at every chunk scanned ~8 GB.
+  const line = 'x,'.repeat(4 * 1024 * 1024);
+  const started = performance.now();
+  const records = [];
+  for await (const record of new CsvRecordStream(chunked(line, 4096).open('read'))) records.push(record);
+  assert.equal(records.length, 1);
+  assert.equal(records[0]!.fields.length, 4 * 1024 * 1024 + 1);
+  // A bound, not a speed goal: the quadratic scan took minutes; the linear read takes about a second.
+  assert.ok(performance.now() - started < 30_000, `${Math.round(performance.now() - started)} ms`);
+});

@@ -172,6 +172,9 @@ export function parseRecords(input: string): CsvRecords {
  * current chunk and the record under way — a 60 MB spreadsheet read whole took ~8× its size.
  * `delimiter` is known once the first record is out.
  */
+/** How much of a file's start CsvRecordStream reads to find its first line (a header is far shorter). */
+const HEAD_LIMIT = 1024 * 1024;
+
 export class CsvRecordStream implements AsyncIterable<CsvRecord> {
   delimiter: CsvDelimiter = ',';
 
@@ -183,8 +186,10 @@ export class CsvRecordStream implements AsyncIterable<CsvRecord> {
     try {
       let head = '';
       let ended = false;
-      // (After the BOM and the hint: "sep=;\r" may end a chunk and its "\n" begin the next.)
-      while (!ended && !hasFirstLine(headOf(head).text)) {
+      // (After the BOM and the hint: "sep=;\r" may end a chunk and its "\n" begin the next.) A
+      // first line longer than HEAD_LIMIT is sniffed from its start: a hostile file of one endless
+      // line is not scanned again at every chunk.
+      while (!ended && head.length < HEAD_LIMIT && !hasFirstLine(headOf(head).text)) {
         const next = await source.next();
         if (next.done) ended = true;
         else head += next.value;
