@@ -109,11 +109,13 @@ function headOf(text: string): { text: string; delimiter: CsvDelimiter; lineOffs
 
 /**
  * Follows the line of each record from csv-parse's `info.bytes` (see the top of this file), over
- * bytes that may come a chunk at a time: it keeps only the bytes since the last record's end.
+ * bytes that may come a chunk at a time: it keeps the chunks since the last record's end, and joins
+ * them only where a record spans two or more (a file of one endless line is joined once, not at
+ * every chunk).
  */
 class LineCounter {
-  private window: Buffer = Buffer.alloc(0);
-  /** The absolute byte offset of window[0]: the end of the last record. */
+  private chunks: Buffer[] = [];
+  /** The absolute byte offset of chunks[0][0]: the end of the last record. */
   private cursor = 0;
   /** The line at `cursor`. */
   private line: number;
@@ -123,23 +125,35 @@ class LineCounter {
   }
 
   add(bytes: Buffer): void {
-    this.window = this.window.length === 0 ? bytes : Buffer.concat([this.window, bytes]);
+    if (bytes.length > 0) this.chunks.push(bytes);
+  }
+
+  /** The first chunk, made to hold at least `length` bytes (or all there are). */
+  private first(length: number): Buffer {
+    let held = 0;
+    let count = 0;
+    while (count < this.chunks.length && held < length) held += this.chunks[count++]!.length;
+    if (count > 1) this.chunks.splice(0, count, Buffer.concat(this.chunks.slice(0, count)));
+    return this.chunks[0] ?? Buffer.alloc(0);
   }
 
   /** The line the record ending at `end` (absolute bytes) began on. */
   recordEndingAt(end: number): number {
     const to = end - this.cursor;
-    const start = skipBlankLines(this.window, 0, to);
-    const startLine = this.line + countBreaks(this.window, 0, start);
-    this.line = startLine + countBreaks(this.window, start, to);
-    this.window = this.window.subarray(to);
+    const bytes = this.first(to);
+    const start = skipBlankLines(bytes, 0, to);
+    const startLine = this.line + countBreaks(bytes, 0, start);
+    this.line = startLine + countBreaks(bytes, start, to);
+    if (bytes.length > to) this.chunks[0] = bytes.subarray(to);
+    else this.chunks.shift();
     this.cursor = end;
     return startLine;
   }
 
   /** The line of the next record (where a broken one starts). */
   next(): number {
-    return this.line + countBreaks(this.window, 0, skipBlankLines(this.window, 0, this.window.length));
+    const bytes = this.first(Number.POSITIVE_INFINITY);
+    return this.line + countBreaks(bytes, 0, skipBlankLines(bytes, 0, bytes.length));
   }
 }
 
@@ -166,15 +180,15 @@ export function parseRecords(input: string): CsvRecords {
   return { delimiter, records };
 }
 
+/** How much of a file's start CsvRecordStream reads to find its first line (a header is far shorter). */
+const HEAD_LIMIT = 64 * 1024;
+
 /**
  * The records of a CSV text that comes in chunks, read as they come: what parseRecords gives for
  * the whole text (the same delimiter, records and lines, the same errors), holding only the
  * current chunk and the record under way — a 60 MB spreadsheet read whole took ~8× its size.
  * `delimiter` is known once the first record is out.
  */
-/** How much of a file's start CsvRecordStream reads to find its first line (a header is far shorter). */
-const HEAD_LIMIT = 1024 * 1024;
-
 export class CsvRecordStream implements AsyncIterable<CsvRecord> {
   delimiter: CsvDelimiter = ',';
 
