@@ -94,6 +94,9 @@ const occurrenceOn = (series: any, date: string) => series.occurrences.find((o: 
 async function answerScope(page: Page, choice: RegExp, options: { includeDetached?: boolean } = {}) {
   const dialog = page.getByRole('dialog', { name: /repeating event|evento periódico/ });
   await dialog.waitFor();
+  // The dialog takes the focus a frame after it is shown: arrows pressed before that went nowhere
+  // (this failed once in a full run on a loaded machine).
+  await page.waitForFunction(() => document.activeElement?.closest('[role="dialog"]') != null);
   for (let i = 0; i < 3; i++) {
     if (await dialog.getByRole('radio', { name: choice }).isChecked()) break;
     await page.keyboard.press('ArrowDown');
