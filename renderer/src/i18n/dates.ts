@@ -70,22 +70,26 @@ export function formatDateTime(date: Date, locale: string, zone?: string): strin
  * When an event happens, in words: "sábado, 5 de diciembre de 2026, 19:00–21:00" (`full`) or
  * "5 dic 2026, 19:00–21:00" (`medium`). All-day events by their dates ('YYYY-MM-DD', inclusive).
  */
-export function formatWhen(
-  event: { allDay: boolean; start: Date; end: Date; startDay: string; endDay: string },
+type WhenEvent = { allDay: boolean; start: Date; end: Date; startDay: string; endDay: string };
+
+/** The formatter and the two instants formatWhen and whenPieces word an event with (one choice). */
+function whenRange(
+  event: WhenEvent,
   locale: string,
   zone: string,
   style: 'full' | 'medium',
-): string {
+): [Intl.DateTimeFormat, Date, Date] {
   if (event.allDay) {
     const day = (text: string) => new Date(`${text}T12:00:00Z`);
-    return formatter(locale, { dateStyle: style, timeZone: 'UTC' }).formatRange(day(event.startDay), day(event.endDay));
+    return [formatter(locale, { dateStyle: style, timeZone: 'UTC' }), day(event.startDay), day(event.endDay)];
   }
-  return formatter(locale, {
-    dateStyle: style,
-    timeStyle: 'short',
-    ...hourCycleFor(locale),
-    ...zoned(zone),
-  }).formatRange(event.start, event.end);
+  const format = formatter(locale, { dateStyle: style, timeStyle: 'short', ...hourCycleFor(locale), ...zoned(zone) });
+  return [format, event.start, event.end];
+}
+
+export function formatWhen(event: WhenEvent, locale: string, zone: string, style: 'full' | 'medium'): string {
+  const [format, start, end] = whenRange(event, locale, zone, style);
+  return format.formatRange(start, end);
 }
 
 /**
@@ -95,22 +99,13 @@ export function formatWhen(
  * are formatWhen's text exactly (what a screen reader and a search of the page read).
  */
 export function whenPieces(
-  event: { allDay: boolean; start: Date; end: Date; startDay: string; endDay: string },
+  event: WhenEvent,
   locale: string,
   zone: string,
   style: 'full' | 'medium',
 ): { text: string; gap: string }[] {
-  const parts = event.allDay
-    ? formatter(locale, { dateStyle: style, timeZone: 'UTC' }).formatRangeToParts(
-        new Date(`${event.startDay}T12:00:00Z`),
-        new Date(`${event.endDay}T12:00:00Z`),
-      )
-    : formatter(locale, {
-        dateStyle: style,
-        timeStyle: 'short',
-        ...hourCycleFor(locale),
-        ...zoned(zone),
-      }).formatRangeToParts(event.start, event.end);
+  const [format, start, end] = whenRange(event, locale, zone, style);
+  const parts = format.formatRangeToParts(start, end);
   const timeFirst = parts.findIndex((part) => part.type === 'hour');
   const sameDay = timeFirst > 0 && parts.slice(0, timeFirst).every((part) => part.source === 'shared');
   const at = sameDay ? timeFirst : parts.findIndex((part) => part.source === 'endRange');
