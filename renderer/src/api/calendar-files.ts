@@ -10,6 +10,7 @@ import { authHeaders } from './auth.ts';
 import { APP_NS, api, apiUrl, type Query } from './client.ts';
 import { errorFromBody, NetworkError } from './errors.ts';
 import { keys } from './keys.ts';
+import { pollUntilEnded } from './poll-until-ended.ts';
 import { currentSite, sitePath } from './site.ts';
 import type { CsvColumns, ImportJob, ImportKind } from './types.ts';
 import type { ImportJobList } from '../../../contract/app/import-job.ts';
@@ -126,18 +127,18 @@ export function useImportJob(id: string | undefined) {
  * Asks for the job's progress until it ends (or `stillWanted` says the screen went away), keeping
  * the answer in the query cache for useImportJob; answers the job as it ended.
  */
-export async function waitForImportJob(
+export function waitForImportJob(
   client: QueryClient,
   id: string,
   stillWanted: () => boolean,
 ): Promise<ImportJob | undefined> {
   const query = importJobQuery(currentSite(), id);
-  for (;;) {
-    const job = await client.fetchQuery({ ...query, staleTime: 0 });
-    if (job.status !== 'running') return job;
-    if (!stillWanted()) return undefined;
-    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
-  }
+  return pollUntilEnded(
+    () => client.fetchQuery({ ...query, staleTime: 0 }),
+    (job) => job.status !== 'running',
+    stillWanted,
+    JOB_POLL_MS,
+  );
 }
 
 /**
