@@ -55,10 +55,12 @@ interface Line {
   tooltip: string | null;
 }
 
-/** Each line of the month grid: its title and how much of it is in view. */
+/** Each line of the month grid: its title, how much of it is in view, and its tooltip once pointed at. */
 function monthLines(page: Page): Promise<Line[]> {
   return page.locator('[role="cell"] .calendar-event').evaluateAll((lines) =>
     lines.map((line) => {
+      // The pointer comes to the line (the tooltip is written then, not with every line drawn).
+      line.dispatchEvent(new PointerEvent('pointerover', { bubbles: true, pointerType: 'mouse' }));
       const title = line.querySelector('.event-title') as HTMLElement;
       const text = title.textContent ?? '';
       const shown = Math.min(text.length, Math.floor((text.length * title.clientWidth) / title.scrollWidth));
@@ -106,6 +108,14 @@ for (const locale of ['en-US', 'es-ES'])
       name: locale === 'en-US' ? /^8am Choir rehearsal 8 Draft$/ : /^8:00 Choir rehearsal 8 Borrador$/,
     });
     assert.equal(await draft.count(), 1, 'the draft line’s accessible name');
+    // Pointed at with the mouse, its tooltip holds the time range, the whole title and the status.
+    await draft.hover();
+    assert.match(
+      (await draft.locator('.calendar-event').getAttribute('title')) ?? '',
+      locale === 'en-US'
+        ? /^8:00 – 8:45 AM Choir rehearsal 8 \(Draft\)$/
+        : /^8:00–8:45 Choir rehearsal 8 \(Borrador\)$/,
+    );
     await page.setViewportSize({ width: 1280, height: 800 });
     assert.deepEqual(await axeProblems(page, `${locale} month`), []);
     await page.close();

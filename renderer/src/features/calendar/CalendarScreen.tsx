@@ -4,7 +4,7 @@
 // quick-add, click an event to open its card. Moving an occurrence of a repeating event first asks
 // which events move (features/series/ScopeDialog).
 import esLocale from '@fullcalendar/react/locales/es';
-import { useEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
 import { firstScreenDrawn } from '../shell/first-screen.ts';
 import FullCalendar, { type CalendarRef } from '@fullcalendar/react';
 import dayGridPlugin from '@fullcalendar/react/daygrid';
@@ -199,13 +199,23 @@ export function CalendarScreen() {
   const go = (nextView: CalendarView, nextDate: string) => setCalendar(nextView, nextDate);
 
   // The store is the source (the toolbar, the keyboard, Back/Forward and pasted links all change
-  // it); FullCalendar follows.
-  useEffect(() => {
-    const api = calendarRef.current?.getApi();
-    if (!api) return;
-    if (api.view.type !== FC_VIEWS[view]) api.changeView(FC_VIEWS[view], date);
-    else api.gotoDate(date);
-  }, [view, date]);
+  // it); FullCalendar follows — told as the store changes, not in an effect after our render: its
+  // own re-render is then batched with ours, and the new range is drawn once, with its events.
+  // (Told after, FullCalendar first drew the old range with the new events, then the new range:
+  // two renders of the grid a switch, ~15 ms of each Next month.) A layout effect: subscribed
+  // within the commit that mounts the calendar, no change can slip in between.
+  useLayoutEffect(
+    () =>
+      useUi.subscribe((state, previous) => {
+        const api = calendarRef.current?.getApi();
+        if (!api || (state.calendarView === previous.calendarView && state.calendarDate === previous.calendarDate))
+          return;
+        const fcView = FC_VIEWS[state.calendarView];
+        if (api.view.type !== fcView) api.changeView(fcView, state.calendarDate);
+        else api.gotoDate(state.calendarDate);
+      }),
+    [],
+  );
 
   /** The selected slot in words, as the quick add says it ("Tuesday, March 5, 2027, 19:00–20:00"). */
   const slotLabel = (start: Date, end: Date, allDay: boolean) =>
@@ -264,6 +274,11 @@ export function CalendarScreen() {
           slotEventOverlap={false}
           slotHeaderFormat={slotLabelFormat(locale)}
           eventOrder={view === 'month' ? 'sortKey' : 'start,-duration,allDay,title'}
+          // EventContent writes every event's time itself; FullCalendar's own time text is used only
+          // by the shape drawn while a week or day slot is selected or an event dragged in it, and
+          // the list view's time column. In the month, writing it for every event was ~7 ms of each
+          // month switch, for nothing.
+          displayEventTime={view !== 'month'}
           nowIndicator
           events={events}
           editable={editable}
@@ -276,16 +291,13 @@ export function CalendarScreen() {
             if (more)
               return <span className="more-events-link">{t('calendar.moreEvents', { count: more.count })}</span>;
             const feedEvent = info.event.extendedProps.feed as FeedEvent | undefined;
+            const layout = layoutOf(info.view.type);
             // The shape drawn while a slot is selected is no event of ours: it has no feed entry.
-            if (info.isMirror || !feedEvent) return <SelectionContent timeText={info.timeText} />;
-            return (
-              <EventContent
-                event={feedEvent}
-                layout={layoutOf(info.view.type)}
-                display={preferences.timeDisplay}
-                siteZone={zone}
-              />
-            );
+            // An event dragged in the week or day view shows the times it would get; dragged in the
+            // month, its day changes but not its time: it shows itself.
+            if (!feedEvent || (info.isMirror && layout !== 'month'))
+              return <SelectionContent timeText={info.timeText} />;
+            return <EventContent event={feedEvent} layout={layout} display={preferences.timeDisplay} siteZone={zone} />;
           }}
           eventClick={(info) => {
             info.jsEvent.preventDefault();
