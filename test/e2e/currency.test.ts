@@ -4,6 +4,7 @@
 // on the site dialog, light and dark.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Route } from 'playwright-core';
 import { startApp, type App } from './support.ts';
 import { scan } from './helpers/axe.ts';
 
@@ -95,4 +96,43 @@ test('English: the site dialog’s currency fields, axe clean in light and dark'
     assert.deepEqual(await scan(page, `${scheme} settings`), []);
   }
   await page.screenshot({ path: shots('settings-dark-en'), fullPage: true });
+});
+
+test('the Events list follows a currency changed elsewhere at once, whichever answer comes first', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('PATCH', '/almanac/v1/sites/default', {
+    currency_symbol: '€',
+    currency_position: 'postfix',
+    currency_code: 'EUR',
+  });
+  await app.api('POST', 'events', {
+    title: 'String quartet',
+    start_date: '2026-12-06 19:00',
+    end_date: '2026-12-06 21:00',
+    cost: '20',
+  });
+  const page = await app.signedInPage('#/events?from=2026-12-06&to=2026-12-06');
+  const row = page.getByRole('row', { name: /String quartet/ });
+  await row.getByRole('gridcell', { name: '20 €' }).waitFor();
+  // Another window (here a script) changes the currency. The site's new settings are held on
+  // their way until the list's new rows have come: the rows are drawn again with the old currency
+  // first, and must follow the new one when it comes (react-aria kept them as drawn: "20 €").
+  const held: Route[] = [];
+  let holding = true;
+  const isSession = (url: URL) => url.pathname.endsWith('/almanac/v1/session');
+  await page.route(isSession, (route) => (holding ? void held.push(route) : route.continue()));
+  const listed = page.waitForResponse((response) =>
+    /\/(svc\/events\/v1\/events|almanac\/v1\/event-list)$/.test(new URL(response.url()).pathname),
+  );
+  await app.api('PATCH', '/almanac/v1/sites/default', {
+    currency_symbol: '$',
+    currency_position: 'prefix',
+    currency_code: 'USD',
+  });
+  await (await listed).finished();
+  while (held.length === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+  holding = false;
+  for (const route of held) await route.continue();
+  await row.getByRole('gridcell', { name: '$20' }).waitFor();
+  await page.close();
 });

@@ -79,9 +79,17 @@ describe('staleQueries', () => {
     assert.ok(!stale.includes('["mx","organizers","list",{}]'));
     assert.ok(!stale.includes('["mx","categories","list",{}]'));
   });
-  it('a bulk load refreshes everything of its site; a site change the sites list', () => {
+  it('a bulk load refreshes everything of its site', () => {
     assert.equal(staleOf([change('all')]).filter((key) => key.startsWith('["mx"')).length, 10);
-    assert.deepEqual(staleOf([change('site')]), ['["sites"]']);
+  });
+  it('a site change: the sites list and every event of that site (their costs are in its currency)', () => {
+    assert.deepEqual(staleOf([change('site')]), [
+      '["mx","events","feed",{"start":"2030-01-01"}]',
+      '["mx","events","list",{"page":1}]',
+      '["mx","events","item",5]',
+      '["mx","events","item",6]',
+      '["sites"]',
+    ]);
   });
   it('many changes give each key once', () => {
     const many = Array.from({ length: 500 }, (_, i) => change('event', 'update', i));

@@ -32,7 +32,8 @@ export function staleQueries(change: Change): QueryKey[] {
     case 'image':
       return [keys.events(site)];
     case 'site':
-      return [keys.sites(), keys.session(site)];
+      // Events carry what the site's settings write: their cost in its currency, their dates in its zone.
+      return [keys.sites(), keys.session(site), keys.events(site)];
     case 'series':
       // A series' rule or dates: its own queries; its occurrences' changes come as events.
       return [keys.series(site, change.id), ...(trashMoved ? [keys.trash(site)] : [])];

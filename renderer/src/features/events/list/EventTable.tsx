@@ -23,7 +23,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import type { EventSort } from '../../../state/filters.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 import { SeriesMark } from '../../series/SeriesMark.tsx';
-import { useCostText } from '../use-cost-text.ts';
+import { useCostText, useSiteCurrency } from '../use-cost-text.ts';
 
 /**
  * When, in pieces that keep their own line in a narrow column (the date, then the times): a
@@ -119,6 +119,7 @@ export function EventTable({
   const t = useT();
   const locale = useLocale();
   const costOf = useCostText();
+  const currency = useSiteCurrency();
   const descriptor: SortDescriptor | undefined = sort && {
     column: sort.column,
     direction: sort.order === 'desc' ? 'descending' : 'ascending',
@@ -214,7 +215,10 @@ export function EventTable({
           <Column className={emptyColumn(noCost)}>{t('events.columnCost')}</Column>
           <Column className="column">{t('events.columnStatus')}</Column>
         </TableHeader>
-        <TableBody dependencies={[locale, Boolean(selection), seriesOf]} items={events}>
+        {/* react-aria keeps each row as drawn while its item is the same object: everything else a
+            row shows depends on is listed (a currency or zone changed in Settings while the rows
+            stayed had them keep the old "15 €"). */}
+        <TableBody dependencies={[locale, Boolean(selection), seriesOf, currency, zone]} items={events}>
           {(event) => (
             <Row className="row" id={event.id} textValue={event.title}>
               {selection && (
