@@ -84,7 +84,17 @@ test('each filter narrows the list; totals from X-TEC-Total; the filters are in 
     await page.getByLabel('From', { exact: true }).fill(`${next}-01`);
     await page.waitForFunction(() => document.querySelector('.list-total')?.textContent === '5 events');
   };
+  // The search's request starts as the box changes (before the screen draws again), and the
+  // screen finds it under way: one request for one change, never a second for the same page.
+  const searched: string[] = [];
+  const listed = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.endsWith('/almanac/v1/event-list')) searched.push(url.searchParams.get('search') ?? '');
+  };
+  page.on('request', listed);
   await check('Search', () => page.getByRole('searchbox', { name: 'Search' }).fill('talk'), ['History talk']);
+  page.off('request', listed);
+  assert.equal(searched.filter((search) => search === 'talk').length, 1, `requests: ${searched.join(', ')}`);
   await check('To', () => page.getByLabel('To', { exact: true }).fill(dayOf(next, 6)), [
     'Jazz at the hall',
     'Barn dance',

@@ -55,18 +55,13 @@ export function usePrefetchEventFeeds(ranges: Query[], enabled: boolean) {
   }, [client, site, wanted, enabled]);
 }
 
-/**
- * A page of events: svc/events/v1's /events, or with `app` almanac/v1/event-list (the same page,
- * plus what only the app's list asks for: sorting by title or venue, one row per series).
- */
-export function useEventList(params: Query, options: { enabled?: boolean; app?: boolean } = {}) {
-  const site = currentSite();
-  return useQuery({
-    enabled: options.enabled ?? true,
-    queryKey: keys.eventList(site, options.app ? { ...params, _app: true } : params),
-    queryFn: async ({ signal }): Promise<Answer<EventList> | { empty: true }> => {
+/** The page of events `params` asks for: the query useEventList shows and prefetchEventList starts. */
+function eventListQueryOptions(site: string, params: Query, app: boolean) {
+  return {
+    queryKey: keys.eventList(site, app ? { ...params, _app: true } : params),
+    queryFn: async ({ signal }: { signal: AbortSignal }): Promise<Answer<EventList> | { empty: true }> => {
       try {
-        const answer = options.app
+        const answer = app
           ? await api.get<EventList>(APP_NS, 'event-list', params, signal)
           : await api.get<EventList>(EVENTS_NS, 'events', params, signal);
         return { ...answer, data: { ...answer.data, events: answer.data.events.map(eventWithTextNames) } };
@@ -76,8 +71,34 @@ export function useEventList(params: Query, options: { enabled?: boolean; app?: 
         throw error;
       }
     },
+  };
+}
+
+/**
+ * A page of events: svc/events/v1's /events, or with `app` almanac/v1/event-list (the same page,
+ * plus what only the app's list asks for: sorting by title or venue, one row per series).
+ */
+export function useEventList(params: Query, options: { enabled?: boolean; app?: boolean } = {}) {
+  return useQuery({
+    enabled: options.enabled ?? true,
+    ...eventListQueryOptions(currentSite(), params, options.app ?? false),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * Starts asking for the page a filter change wants as the change is made, before the screen is
+ * drawn again with it (useEventList then finds the request under way); the page asked for by the
+ * change before, if still under way and no screen shows it, is given up (a keystroke each).
+ */
+export function prefetchEventList(client: QueryClient, params: Query, before: Query | undefined) {
+  const site = currentSite();
+  if (before) {
+    const { queryKey } = eventListQueryOptions(site, before, true);
+    if (!client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount())
+      void client.cancelQueries({ queryKey, exact: true });
+  }
+  void client.prefetchQuery(eventListQueryOptions(site, params, true));
 }
 
 const eventQuery = (site: string, id: number, context: EventContext) => ({

@@ -2,9 +2,9 @@
 // the sort, the page size and "one row per series" kept in the URL (through almanac/v1/event-list,
 // /events' page plus the app's sorting and series rows). A row opens the event's card (Edit is one
 // press further); editors select rows for bulk work (BulkBar).
-import { useEffect, useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { prefetchEvent, useEventList } from '../../api/events.ts';
+import { prefetchEvent, prefetchEventList, useEventList } from '../../api/events.ts';
 import { useContentVariant } from '../../api/translations.ts';
 import { useSession } from '../../api/session.ts';
 import { useSeriesOfEvents } from '../../api/series.ts';
@@ -38,6 +38,29 @@ export default function EventsScreen() {
   const waitingForCenter = filters.near !== '' && !center;
   const variant = useContentVariant();
   const order = eventListOrder(filters);
+  // A filter change starts its request as it is made — the store's subscription runs inside the
+  // keystroke's own event — not once this screen has been drawn again with it (40–90 ms later).
+  // useEventList below then finds the request under way.
+  const latest = useRef({ center, variant });
+  useLayoutEffect(() => {
+    latest.current = { center, variant };
+  });
+  useLayoutEffect(
+    () =>
+      useUi.subscribe((state, previous) => {
+        const [now, before] = [state.eventFilters, previous.eventFilters];
+        // A new place's coordinates are not known yet: the screen asks once they are.
+        if (now === before || now.near !== before.near || (now.near !== '' && !latest.current.center)) return;
+        const { center: near, variant: language } = latest.current;
+        const paramsOf = (of: typeof now) => ({
+          ...eventListQuery(of, of.perPage, near),
+          ...eventListOrder(of),
+          ...language,
+        });
+        prefetchEventList(queryClient, paramsOf(now), paramsOf(before));
+      }),
+    [queryClient],
+  );
   const list = useEventList(
     { ...eventListQuery(filters, filters.perPage, center), ...order, ...variant },
     { enabled: !waitingForCenter, app: true },
