@@ -11,6 +11,7 @@
 
 import { CalendarFileError } from '../imported-event.ts';
 import type { ImportWarning, NoteParams } from '../imported-event.ts';
+import { ownCopy } from '../own-copy.ts';
 import { splitContentLine, paramValue, unescapeText } from './content-line.ts';
 import { dateKind } from './date-values.ts';
 import { checkDuration, MAX_DURATION_YEARS } from './durations.ts';
@@ -342,8 +343,8 @@ export class CalendarScanner {
     }
     keep(block, text, line);
     if (name === 'TZID') block.tzid = unescapeText(value).trim();
-    else if (name === 'UID') block.uid = unescapeText(value).trim();
-    else if (name === 'SUMMARY') block.summary = unescapeText(value).trim();
+    else if (name === 'UID') block.uid = ownCopy(unescapeText(value).trim());
+    else if (name === 'SUMMARY') block.summary = ownCopy(unescapeText(value).trim());
   }
 
   /**
@@ -372,11 +373,13 @@ export class CalendarScanner {
       return null;
     }
     switch (name) {
+      // A UID and a title outlive their line (the reader's duplicate check, its skip notes): copies
+      // of their own, not views of the file's chunk (../own-copy.ts).
       case 'UID':
-        event.uid = unescapeText(value).trim() || undefined;
+        event.uid = ownCopy(unescapeText(value).trim()) || undefined;
         break;
       case 'SUMMARY':
-        event.summary = unescapeText(value).trim();
+        event.summary = ownCopy(unescapeText(value).trim());
         break;
       case 'STATUS':
         event.cancelled = value.trim().toUpperCase() === 'CANCELLED';

@@ -25,7 +25,6 @@ import type { ParsedEvent, SeriesContext } from './expand-series.ts';
 import { messageOf, parseEvent } from './parse-event.ts';
 import { eventTimes, TimeOutOfRange } from './wall-times.ts';
 import { ZoneContext } from './zone-context.ts';
-import { ownCopy } from '../own-copy.ts';
 
 export interface IcsReaderOptions {
   siteTimezone: string;
@@ -122,8 +121,7 @@ export class IcsReader<Events extends ImportedEvents> implements ScanSink {
       this.skip(scanned, scanned.uid, 'no_start', 'The event has no start (DTSTART).', { heading: 'DTSTART' });
       return;
     }
-    // Kept until the end of the file (the duplicate check, series groups): a copy, not a view of the file.
-    const uid = ownCopy(scanned.uid ?? this.derivedUid(scanned));
+    const uid = scanned.uid ?? this.derivedUid(scanned);
     if (scanned.hasRecurrenceId) {
       this.group(uid).overrides.push(scanned);
       return;
@@ -264,12 +262,11 @@ export class IcsReader<Events extends ImportedEvents> implements ScanSink {
   /** An event that cannot be read: skipped with the line and reason; the rest of the file goes on. */
   private unreadable(scanned: ScannedEvent, found: EventProblem): void {
     const skip: ImportSkip = { line: found.line, code: found.code, reason: found.message, params: found.params };
-    if (scanned.uid) skip.uid = ownCopy(scanned.uid);
-    if (scanned.summary) skip.title = ownCopy(scanned.summary);
+    if (scanned.uid) skip.uid = scanned.uid;
+    if (scanned.summary) skip.title = scanned.summary;
     this.skipped.push(skip);
     // A series master's overrides (read before or after it) are skipped with it, not made events.
-    if (scanned.uid && scanned.recurring && !scanned.hasRecurrenceId)
-      this.brokenUids.set(ownCopy(scanned.uid), found.line);
+    if (scanned.uid && scanned.recurring && !scanned.hasRecurrenceId) this.brokenUids.set(scanned.uid, found.line);
   }
 
   /** ical.js component with every date in the zone it means; warns about zones without IANA name. */
@@ -320,10 +317,9 @@ export class IcsReader<Events extends ImportedEvents> implements ScanSink {
   }
 
   private skip(scanned: ScannedEvent, uid: string | undefined, code: string, reason: string, params: NoteParams): void {
-    // Skips are kept to the end of the file (a file of 100,000 cancelled events has as many).
     const skip: ImportSkip = { line: scanned.line, code, reason, params };
-    if (uid) skip.uid = ownCopy(uid);
-    if (scanned.summary) skip.title = ownCopy(scanned.summary);
+    if (uid) skip.uid = uid;
+    if (scanned.summary) skip.title = scanned.summary;
     this.skipped.push(skip);
   }
 }
