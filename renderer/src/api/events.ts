@@ -3,7 +3,14 @@
 // dialog). Writes invalidate the site's events (feed, lists, items) and, when they touched them,
 // the term lists (counts) and venue/organizer lists.
 import { useEffect } from 'react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  hashKey,
+  keepPreviousData,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { APP_NS, EVENTS_NS, api, type Answer, type Query } from './client.ts';
 import { keys, type EventContext } from './keys.ts';
 import { eventWithTextNames } from './term-names.ts';
@@ -87,18 +94,19 @@ export function useEventList(params: Query, options: { enabled?: boolean; app?: 
 }
 
 /**
- * Starts asking for the page a filter change wants as the change is made, before the screen is
- * drawn again with it (useEventList then finds the request under way); the page asked for by the
- * change before, if still under way and no screen shows it, is given up (a keystroke each).
+ * Starts asking for the app's page (almanac/v1/event-list) a filter change wants as the change is
+ * made, before the screen is drawn again with it (useEventList then finds the request under way).
+ * A change that asks for the same page (a space after the search word) asks nothing; the page
+ * asked for before, if still under way and no screen shows it, is given up (a keystroke each).
  */
-export function prefetchEventList(client: QueryClient, params: Query, before: Query | undefined) {
+export function prefetchEventList(client: QueryClient, params: Query, before: Query) {
   const site = currentSite();
-  if (before) {
-    const { queryKey } = eventListQueryOptions(site, before, true);
-    if (!client.getQueryCache().find({ queryKey, exact: true })?.getObserversCount())
-      void client.cancelQueries({ queryKey, exact: true });
-  }
-  void client.prefetchQuery(eventListQueryOptions(site, params, true));
+  const wanted = eventListQueryOptions(site, params, true);
+  const { queryKey: previous } = eventListQueryOptions(site, before, true);
+  if (hashKey(wanted.queryKey) === hashKey(previous)) return;
+  if (!client.getQueryCache().find({ queryKey: previous, exact: true })?.getObserversCount())
+    void client.cancelQueries({ queryKey: previous, exact: true });
+  void client.prefetchQuery(wanted);
 }
 
 const eventQuery = (site: string, id: number, context: EventContext) => ({

@@ -144,6 +144,19 @@ export function eventListQuery(
   };
 }
 
+/**
+ * The Events screen's whole almanac/v1/event-list query: the filters, the sort and the content
+ * language. One function for the screen's list and the request a filter change starts early, so
+ * that both name the same page.
+ */
+export function eventListParams(
+  filters: EventFilters,
+  center: { lat: number; lng: number } | undefined,
+  variant: { translation_language?: string },
+): Record<string, string | number | boolean | undefined> {
+  return { ...eventListQuery(filters, filters.perPage, center), ...eventListOrder(filters), ...variant };
+}
+
 /** How many filters are on (for "Clear filters" and the empty state's wording). */
 export function activeFilterCount(filters: EventFilters): number {
   return [

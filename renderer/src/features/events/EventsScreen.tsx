@@ -14,7 +14,7 @@ import { Checkbox, SelectField } from '../../components/Fields.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { useT } from '../../i18n/index.tsx';
-import { activeFilterCount, eventListOrder, eventListQuery, PAGE_SIZES } from '../../state/filters.ts';
+import { activeFilterCount, eventListParams, eventListQuery, PAGE_SIZES } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
 import { FileActions } from '../calendar-files/FileActions.tsx';
@@ -37,7 +37,6 @@ export default function EventsScreen() {
   const center = useNearCenter(filters.near);
   const waitingForCenter = filters.near !== '' && !center;
   const variant = useContentVariant();
-  const order = eventListOrder(filters);
   // A filter change starts its request as it is made — the store's subscription runs inside the
   // keystroke's own event — not once this screen has been drawn again with it (40–90 ms later).
   // useEventList below then finds the request under way.
@@ -52,19 +51,14 @@ export default function EventsScreen() {
         // A new place's coordinates are not known yet: the screen asks once they are.
         if (now === before || now.near !== before.near || (now.near !== '' && !latest.current.center)) return;
         const { center: near, variant: language } = latest.current;
-        const paramsOf = (of: typeof now) => ({
-          ...eventListQuery(of, of.perPage, near),
-          ...eventListOrder(of),
-          ...language,
-        });
-        prefetchEventList(queryClient, paramsOf(now), paramsOf(before));
+        prefetchEventList(queryClient, eventListParams(now, near, language), eventListParams(before, near, language));
       }),
     [queryClient],
   );
-  const list = useEventList(
-    { ...eventListQuery(filters, filters.perPage, center), ...order, ...variant },
-    { enabled: !waitingForCenter, app: true },
-  );
+  const listParams = eventListParams(filters, center, variant);
+  const list = useEventList(listParams, { enabled: !waitingForCenter, app: true });
+  // Every match, on every page (bulk work on "all that match"), in the list's order.
+  const { page: _listPage, per_page: _listPerPage, ...matchingQuery } = listParams;
   const { page: _page, per_page: _perPage, ...exportQuery } = eventListQuery(filters, filters.perPage, center);
   // A selection belongs to the matches it was made in: pages and sorting keep it, a filter change
   // drops it and says so (selection-store.ts).
@@ -196,13 +190,7 @@ export default function EventsScreen() {
               options={PAGE_SIZES.map((size) => ({ id: String(size), label: String(size) }))}
             />
           </div>
-          {editable && (
-            <BulkBar
-              pageIds={events.map((event) => event.id)}
-              total={total}
-              query={{ ...exportQuery, ...order, ...variant }}
-            />
-          )}
+          {editable && <BulkBar pageIds={events.map((event) => event.id)} total={total} query={matchingQuery} />}
           {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
           {list.isPending && !list.isError && <Loading />}
           {!list.isPending && !list.isError && events.length === 0 && (
