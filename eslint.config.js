@@ -160,7 +160,7 @@ export default tseslint.config(
     },
   },
   {
-    // The layering (README "Architecture"): http/ is plumbing that knows no resource (what it needs,
+    // The layering (docs/architecture.md): http/ is plumbing that knows no resource (what it needs,
     // such as the response components or the discovery document, is passed in by app.ts); api/shared/
     // holds only what all five resources share, never one resource's schemas or engine.
     files: ['server/http/**/*.ts'],
@@ -177,7 +177,7 @@ export default tseslint.config(
     },
   },
   {
-    // The operations sit below every protocol (README "Architecture"): they take an
+    // The operations sit below every protocol (docs/architecture.md): they take an
     // OperationContext and know nothing of HTTP, routes, files or CalDAV, which all call them.
     files: ['server/operations/**/*.ts'],
     rules: {

@@ -31,7 +31,7 @@ export const MAX_PER_PAGE = 50;
 interface EventFlag {
   /**
    * A field of the reference's event (tec-reference §1.1). Ours beyond it extend svc/events/v1: the
-   * README's "Compatibility" section names each, and the conformance tests allow exactly these.
+   * docs/api.md's "Compatibility" section names each, and the conformance tests allow exactly these.
    */
   reference: boolean;
   /** What a stored NULL (never set) reads as, as the reference's missing meta does. */
@@ -47,7 +47,7 @@ interface EventFlag {
  * The event's yes/no fields, in the order the reference shows them. Each one is a request field
  * (contract/events.ts), a key of the event representation (contract/representations.ts; null while
  * the event is locked), a 0/1 column of `posts`, and with `editor` a checkbox of the event editor
- * labelled `editor.flag.<name>` in the UI's catalogs (README, "How to add an event field").
+ * labelled `editor.flag.<name>` in the UI's catalogs (docs/architecture.md, "How to add an event field").
  */
 export const EVENT_FLAGS = {
   show_map: {

@@ -1,5 +1,5 @@
 // The desktop app's log: `<data dir>/logs/almanac.log`, the file a user attaches when reporting a
-// problem (README, "If something goes wrong"). Every line is timestamped and written at once,
+// problem (docs/desktop-app.md, "If something goes wrong"). Every line is timestamped and written at once,
 // synchronously, so that what led to a crash is on disk before the process ends. When the file
 // passes `maxBytes` it is rotated: almanac.log → almanac.1.log → … → almanac.<keep>.log, the oldest
 // dropped. Also mirrored to the console (what `npm start` shows). A log that cannot be written

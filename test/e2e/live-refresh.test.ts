@@ -32,7 +32,7 @@ test('writes by a script, another process and the CLI appear in an open month vi
   await page.locator(`[role=cell][data-date="${dayOf(month, 15)}"]`).waitFor();
   const shown = (title: string) => page.locator('.calendar-event', { hasText: title }).first();
 
-  // The README's curl example, in effect: a POST with a token.
+  // docs/api.md's curl example, in effect: a POST with a token.
   const started = Date.now();
   const created = await app.api('POST', 'events', {
     title: 'Written by a script',

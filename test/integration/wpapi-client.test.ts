@@ -4,7 +4,7 @@
 // change. It discovers the API as on WordPress (HEAD the site → the `Link: rel="https://api.w.org/"`
 // header → the root's `routes`), builds its route handlers from our namespace index, and then reads
 // and writes events, venues, organizers and terms the way a TEC integration does.
-// (No published client written for the TEC REST API itself installs from npm: see the README.)
+// (No published client written for the TEC REST API itself installs from npm: see docs/api.md, "A real client".)
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import WPAPI from 'wpapi';

@@ -182,7 +182,7 @@ export function formFromEvent(event: Event): EventFormValues {
 
 /**
  * Whether the event has a password. The contract never returns one; its single read leaves out
- * `json_ld` for exactly the protected events (README, "Passwords in lists"), so that says it.
+ * `json_ld` for exactly the protected events (docs/api.md, "Passwords in lists"), so that says it.
  */
 export const hasPassword = (event: Event) => !('json_ld' in event);
 
