@@ -260,6 +260,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     [APP_NAMESPACE.name, APP_ROUTES],
   ];
   let readWorker: ReadWorker | undefined;
+  let objectWorker: ReadWorker | undefined;
   if (options.readWorker ?? process.env.ALMANAC_READ_WORKER !== '0') {
     const endpoints = offThreadEndpoints(tables);
     readWorker = new ReadWorker(
@@ -287,6 +288,15 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     );
     app.addHook('onClose', async () => readWorker?.stop());
     app.decorate('readWorker', readWorker);
+    // The objects calendar apps PUT are read on a worker of their own (up to a megabyte of
+    // iCalendar, ~100 ms of CPU at the limits): not the event loop, and not the read worker,
+    // whose lists would wait behind them (issue 37). It runs only ReadWorker.parse jobs.
+    objectWorker = new ReadWorker(
+      store.db.name,
+      (job) => errorAnswer(new Error(`the object worker runs no read jobs (${job.key})`)),
+      (line) => app.log.warn(line),
+    );
+    app.addHook('onClose', async () => objectWorker?.stop());
   }
   app.addHook('preHandler', async (request) => {
     // The API routes resolve it inside their transaction (register.ts); the others here.
@@ -350,6 +360,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     afterWrite: wroteInProcess,
     pageOrigin: () => loopbackOrigin(app),
     readWorker,
+    objectWorker,
     log: options.log,
     answerBudget: options.calDavAnswerBudget,
   };

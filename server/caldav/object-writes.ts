@@ -27,7 +27,7 @@ import {
 } from './scope.ts';
 import { can } from '../domain/roles.ts';
 import { forbidden } from '../operations/errors.ts';
-import { checkObjectShape } from './object-limits.ts';
+import { readClientObject } from './object-limits.ts';
 import { objectHref } from './paths.ts';
 import { escapeXml } from './xml.ts';
 
@@ -90,24 +90,40 @@ function assertMayWrite(scope: CalendarScope, store: Store, object: ReadDavObjec
   } else assertMayEdit(ctx, store.posts.get(siteId, object.ref.id));
 }
 
-/** PUT: creates (201) or updates (204) the event or series behind `name`. */
-export function putObject(
+/** Reads the text a client PUT (object-limits.ts readClientObject): on a worker thread, or here. */
+export type ClientObjectReader = (text: string, timezone: string) => Promise<ReadObject>;
+
+const readHere: ClientObjectReader = async (text, timezone) => readClientObject(text, timezone);
+
+/**
+ * PUT: creates (201) or updates (204) the event or series behind `name`. What needs no reading of
+ * the body is checked first (the role, If-Match / If-None-Match, the name, the right to write this
+ * object); then the body is read — off the event loop when `reader` runs on a worker — and then,
+ * in one write transaction, the same checks again (the object may have changed meanwhile) and the
+ * write.
+ */
+export async function putObject(
   scope: CalendarScope,
   store: Store,
   name: string,
   body: string,
   conditions: WriteConditions,
-): { created: boolean; ref?: ObjectRef } {
+  reader: ClientObjectReader = readHere,
+): Promise<{ created: boolean; ref?: ObjectRef }> {
   // A role that writes nothing (a subscriber) is refused before anything is looked up or read.
   if (!can.createPosts(scope.ctx.actor)) throw forbidden(true);
-  return store.writing(() => {
+  const checked = () => {
     const object = findObject(scope, store, name);
     checkConditions(conditions, object?.etag);
     if (!object && defaultNameRef(name))
       throw new DavError(403, 'Names of the form almanac-N.ics are Almanac’s own; choose another name.');
     assertMayWrite(scope, store, object);
-    checkObjectShape(body);
-    const read = readObject(body, scope.site.timezone);
+    return object;
+  };
+  store.snapshot(checked);
+  const read = await reader(body, scope.site.timezone);
+  return store.writing(() => {
+    const object = checked();
     return object ? update(scope, store, name, object, read) : create(scope, store, name, read);
   });
 }

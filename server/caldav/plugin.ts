@@ -13,7 +13,8 @@ import { calendarScopeFor, depthOf, propfind, type DavServices } from './propfin
 import { proppatch } from './proppatch.ts';
 import { davErrorOf, davRead, type DavReadJob } from './dav-read.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
-import { deleteObject, putObject } from './object-writes.ts';
+import { deleteObject, putObject, type ClientObjectReader } from './object-writes.ts';
+import { readClientObject } from './object-limits.ts';
 import { writeGateOf } from '../http/write-gate.ts';
 import { findObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
@@ -37,6 +38,8 @@ export interface CalDavOptions extends DavServices, DavAuthOptions {
   afterWrite?: () => void;
   /** Where whole-calendar reads run (dav-read.ts); without one, on the event loop. */
   readWorker?: ReadWorker;
+  /** Where the objects clients PUT are read (a read worker of its own); without one, on the event loop. */
+  objectWorker?: ReadWorker;
   /** Characters one multistatus answer may hold (default MAX_ANSWER_BYTES; tests make it small). */
   answerBudget?: number;
   /** The service's log (the network server logs its 500s there too). */
@@ -253,7 +256,12 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         `An object may be at most ${MAX_RESOURCE_SIZE} bytes.`,
         calDavCondition('max-resource-size'),
       );
-    const { created } = putObject(scope, store, path.name, body.toString('utf8'), conditionsOf(request));
+    const worker = options.objectWorker;
+    const reader: ClientObjectReader | undefined = worker
+      ? (text, timezone) =>
+          worker.parse({ kind: 'caldav-object', text, timezone }, () => readClientObject(text, timezone), davErrorOf)
+      : undefined;
+    const { created } = await putObject(scope, store, path.name, body.toString('utf8'), conditionsOf(request), reader);
     options.afterWrite?.();
     // No ETag: the stored object is Almanac's rendering of what was sent, not its octets (RFC 4791 §5.3.4).
     return reply.code(created ? 201 : 204).send();

@@ -10,6 +10,7 @@ import { createEvent, startServer, type TestServer } from '../support/server.ts'
 import { basic, calendarOf, davRequests } from './dav-request.ts';
 import { readXml, type XmlElement } from '../../server/caldav/xml-reader.ts';
 import { PROPERTY_XML, REPORT_XML } from '../../server/caldav/limits.ts';
+import { MAX_OBJECT_DATES, MAX_OBJECT_EVENTS } from '../../server/caldav/object-limits.ts';
 import { AUTH_FAILURE_LIMIT } from '../../server/http/auth-throttle.ts';
 import { readIcs } from '../../server/calendar-files/ics/read-ics.ts';
 
@@ -304,6 +305,20 @@ describe('what a caller may not write is refused before it is read', () => {
     assert.equal((await put(`${CAL}alarm.ics`, nested(1))).status, 201, 'one VALARM is fine');
   });
 
+  test('what a client PUTs is read on the object worker, not the event loop (refusals too)', async () => {
+    const worker = server.listening.app.calDavOptions.objectWorker!;
+    const before = worker.served.worker;
+    assert.equal((await put(`${CAL}on-worker.ics`, event('on-worker@tests'))).status, 201);
+    const refused = await put(
+      `${CAL}on-worker-2.ics`,
+      event('on-worker@tests').replace('DTSTART:2027', 'DTSTART:0001'),
+    );
+    assert.equal(refused.status, 403);
+    assert.match(refused.text, /valid-calendar-object-resource/);
+    assert.equal(worker.served.worker, before + 1, 'the good one answered by the worker');
+    assert.equal(worker.served.locally, 0);
+  });
+
   test('a subscriber’s PUT is refused for the role, whatever the body holds', async () => {
     const path = '/caldav/calendars/subscriber/default/';
     for (const body of [nested(2_000), 'this is not iCalendar', event('sub@tests')]) {
@@ -323,11 +338,11 @@ describe('what a caller may not write is refused before it is read', () => {
 
   test('dates and events of one object are bounded', async () => {
     const day = (i: number) => new Date(Date.UTC(2027, 5, 2 + i)).toISOString().slice(0, 10).replace(/-/g, '');
-    const exdates = Array.from({ length: 1_001 }, (_, i) => `EXDATE:${day(i)}T100000Z`);
+    const exdates = Array.from({ length: MAX_OBJECT_DATES + 1 }, (_, i) => `EXDATE:${day(i)}T100000Z`);
     const many = await put(`${CAL}exdates.ics`, event('exdates@tests', ['RRULE:FREQ=DAILY', ...exdates]));
     assert.equal(many.status, 403);
     assert.match(many.text, /valid-calendar-data/);
-    const overrides = Array.from({ length: 501 }, (_, i) =>
+    const overrides = Array.from({ length: MAX_OBJECT_EVENTS }, (_, i) =>
       [
         'BEGIN:VEVENT',
         'UID:overrides@tests',
