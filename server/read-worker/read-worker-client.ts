@@ -186,12 +186,8 @@ export class ReadWorker {
     local: () => AsyncGenerator<string>,
     errorOf: (error: unknown) => Error,
   ): AsyncGenerator<string> {
-    if (!this.broken) {
-      clearTimeout(this.idleTimer);
-      this.start();
-    }
-    const worker = this.worker;
-    if (this.broken || !worker) {
+    const worker = this.busyWorker();
+    if (!worker) {
       this.served.locally++;
       yield* local();
       return;
@@ -246,12 +242,8 @@ export class ReadWorker {
    * as `errorOf` makes it.
    */
   async parse<T>(job: ParseJob, local: () => T, errorOf: (error: unknown) => Error): Promise<T> {
-    if (!this.broken) {
-      clearTimeout(this.idleTimer);
-      this.start();
-    }
-    const worker = this.worker;
-    if (this.broken || !worker) {
+    const worker = this.busyWorker();
+    if (!worker) {
       this.served.locally++;
       return local();
     }
@@ -270,6 +262,14 @@ export class ReadWorker {
     if ('error' in reply) throw errorOf(reply.error);
     this.served.locally++;
     return local();
+  }
+
+  /** The worker, started if need be and kept from its idle stop; undefined when it cannot run. */
+  private busyWorker(): Worker | undefined {
+    if (this.broken) return undefined;
+    clearTimeout(this.idleTimer);
+    this.start();
+    return this.worker;
   }
 
   /** Jobs, streams and parses sent and not yet answered. */
