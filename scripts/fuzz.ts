@@ -1,8 +1,9 @@
 // Fuzzing, for longer runs than the ones in `npm test`:
 //
-//   npm run fuzz -- [--target api|files|all] [--seed S] [--stop] [--verbose]
+//   npm run fuzz -- [--target api|files|all|hostile] [--seed S] [--stop] [--verbose]
 //                   [--requests N]                                   (api)
 //                   [--files N] [--minutes M] [--route-every K] [--out DIR]   (files)
+//                   [--seconds S] [--only TEXT]                      (hostile)
 //
 // api (engine: test/support/fuzz.ts): starts the real server on 127.0.0.1:0 with a fresh data dir
 // in a temp folder, seeds a small data set through the API, sends N generated requests (default
@@ -17,7 +18,15 @@
 // every 10th of those an import). A finding is written, reduced to its fewest lines, to DIR
 // (default: a temp folder) for replay; test/fixtures/hostile/ is where the ones fixed are kept.
 //
-// Default target: all. --stop stops at the first failure. The last line is `N passed, N failed`.
+// hostile (engine: scripts/hostile-load/, issue 37): the service in a child process while a victim
+// client measures its own requests and attackers send each hostile request of attacks.ts (one at
+// a time, then eight at once, then all mixed), S seconds a phase (default 5). A phase fails when an
+// attack gets an answer it should not (a 5xx among them), an answer breaks off, the victim gets an
+// error, or the service's RSS passes 500 MB; the run fails too when a victim's write is lost or a
+// 5xx has no line in the service's log. Victim latencies are printed beside the floor (the same
+// victim with no attack, same run); they are measured, not asserted.
+//
+// Default target: all (api and files). --stop stops at the first failure. The last line is `N passed, N failed`.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,6 +34,7 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../test/support/server.ts';
 import { formatFailure, formatSummary, groupFailures, runFuzz } from '../test/support/fuzz.ts';
 import { findingFileName, formatFileSummary, formatFinding, runFileFuzz } from '../test/support/fuzz-files/run.ts';
+import { formatSummary as formatHostileSummary, runHostileLoad } from './hostile-load/run.ts';
 
 const { values } = parseArgs({
   options: {
@@ -35,6 +45,8 @@ const { values } = parseArgs({
     'route-every': { type: 'string', default: '4' },
     out: { type: 'string' },
     seed: { type: 'string' },
+    seconds: { type: 'string', default: '5' },
+    only: { type: 'string' },
     stop: { type: 'boolean', default: false },
     verbose: { type: 'boolean', default: false },
   },
@@ -47,7 +59,8 @@ const minutes = values.minutes === undefined ? undefined : Number(values.minutes
 const routeEvery = Number(values['route-every']);
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
 if (
-  !['api', 'files', 'all'].includes(target) ||
+  !['api', 'files', 'all', 'hostile'].includes(target) ||
+  !(Number(values.seconds) > 0) ||
   !Number.isInteger(requests) ||
   requests < 1 ||
   !Number.isInteger(files) ||
@@ -58,7 +71,7 @@ if (
   !Number.isInteger(seed)
 ) {
   console.error(
-    'usage: npm run fuzz -- [--target api|files|all] [--seed S] [--stop] [--verbose] [--requests N] [--files N] [--minutes M] [--route-every K] [--out DIR]',
+    'usage: npm run fuzz -- [--target api|files|all|hostile] [--seed S] [--stop] [--verbose] [--requests N] [--files N] [--minutes M] [--route-every K] [--out DIR] [--seconds S] [--only TEXT]',
   );
   process.exit(2);
 }
@@ -161,6 +174,31 @@ if (target === 'files' || target === 'all') {
   }
   failed += summary.findings.length;
   passed += Math.max(0, summary.inputs - summary.findings.length);
+}
+
+if (target === 'hostile') {
+  console.log(`hostile load: ${values.seconds} s a phase${values.only ? `, attacks named "${values.only}"` : ''}`);
+  const summary = await runHostileLoad({
+    seconds: Number(values.seconds),
+    concurrency: [1, 8],
+    only: values.only,
+    progress: (line) => console.log(`  ${line}`),
+  });
+  console.log('');
+  console.log(formatHostileSummary(summary));
+  const MAX_RSS_MB = 500;
+  for (const phase of summary.phases) {
+    const bad =
+      phase.attacks.unexpected > 0 ||
+      phase.attacks.broken > 0 ||
+      phase.victim.failures.length > 0 ||
+      phase.peakRssMb > MAX_RSS_MB;
+    if (bad) failed++;
+    else passed++;
+  }
+  const endChecks = [summary.lost.length === 0, summary.loggedErrors >= summary.serverErrors, summary.serverAlive];
+  passed += endChecks.filter(Boolean).length;
+  failed += endChecks.filter((ok) => !ok).length;
 }
 
 console.log('');

@@ -63,6 +63,10 @@ export interface AppOptions extends GuardOptions {
   networkSharing?: NetworkSharing;
   /** Failed sign-ins, counted across the REST API and CalDAV (service.ts shares one with the network server). */
   authThrottle?: AuthThrottle;
+  /** Where warnings and errors go, each 500 with its request (service.ts passes its log; server.ts). */
+  log?: (line: string) => void;
+  /** Characters one CalDAV multistatus may hold (default MAX_ANSWER_BYTES; tests make it small). */
+  calDavAnswerBudget?: number;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -132,21 +136,19 @@ function authenticateThrottled(
   // No Authorization header: anonymous, or the UI's session cookie (nothing to guess there).
   if (!request.headers.authorization) return authenticate(request, store, site, sources);
   const client = `${request.socket?.remoteAddress ?? 'local'}|${claimedCredential(request.headers.authorization)}`;
-  const wait = throttle.blockedFor(client);
-  if (wait > 0) {
-    throw new ApiError(
-      429,
-      'rest_too_many_auth_failures',
-      'Too many failed authentication attempts; try again later.',
-      {
-        retry_after: Math.ceil(wait / 1000),
-      },
-    );
-  }
   try {
+    // Checked first: a right credential is never refused for someone else's failures (auth-throttle.ts).
     return authenticate(request, store, site, sources);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) throttle.recordFailure(client);
+    if (!(error instanceof ApiError) || error.status !== 401) throw error;
+    const wait = throttle.recordFailure(client);
+    if (wait > 0)
+      throw new ApiError(
+        429,
+        'rest_too_many_auth_failures',
+        'Too many failed authentication attempts; try again later.',
+        { retry_after: Math.ceil(wait / 1000) },
+      );
     throw error;
   }
 }
@@ -162,7 +164,11 @@ const MAX_URL_LENGTH = 8 * 1024;
 
 export async function almanacApp(app: FastifyInstance, options: AppOptions): Promise<void> {
   const { store } = options;
-  const throttle = options.authThrottle ?? new AuthThrottle();
+  const throttle =
+    options.authThrottle ??
+    new AuthThrottle(undefined, undefined, (client) =>
+      app.log.warn(`sign-in failures from ${client.replace(/\|.*/, '')} passed the limit; further ones get 429`),
+    );
   const sources: AuthSources = {
     desktop: options.desktopSessions ?? new DesktopSessions(),
     tokenUsed: tokenUseRecorder(store, (message) => app.log.warn(message)),
@@ -254,6 +260,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     [APP_NAMESPACE.name, APP_ROUTES],
   ];
   let readWorker: ReadWorker | undefined;
+  let objectWorker: ReadWorker | undefined;
   if (options.readWorker ?? process.env.ALMANAC_READ_WORKER !== '0') {
     const endpoints = offThreadEndpoints(tables);
     readWorker = new ReadWorker(
@@ -281,6 +288,15 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     );
     app.addHook('onClose', async () => readWorker?.stop());
     app.decorate('readWorker', readWorker);
+    // The objects calendar apps PUT are read on a worker of their own (up to a megabyte of
+    // iCalendar, ~100 ms of CPU at the limits): not the event loop, and not the read worker,
+    // whose lists would wait behind them (issue 37). It runs only ReadWorker.parse jobs.
+    objectWorker = new ReadWorker(
+      store.db.name,
+      (job) => errorAnswer(new Error(`the object worker runs no read jobs (${job.key})`)),
+      (line) => app.log.warn(line),
+    );
+    app.addHook('onClose', async () => objectWorker?.stop());
   }
   app.addHook('preHandler', async (request) => {
     // The API routes resolve it inside their transaction (register.ts); the others here.
@@ -344,6 +360,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     afterWrite: wroteInProcess,
     pageOrigin: () => loopbackOrigin(app),
     readWorker,
+    objectWorker,
+    log: options.log,
+    answerBudget: options.calDavAnswerBudget,
   };
   await app.register(calDavPlugin, calDavOptions);
   app.decorate('calDavOptions', calDavOptions);

@@ -6,12 +6,14 @@ import { almanacApp, type AppOptions } from './app.ts';
 import { parseParams } from './http/query-string.ts';
 import { clientErrorBody, errorHandler } from './http/error-handler.ts';
 import { addDavMethods } from './caldav/plugin.ts';
+import { lineLogger } from './http/line-logger.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 
 export async function createServer(options: AppOptions & { logger?: boolean }): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger ?? false,
+    // `log` (the service's own log): warnings and errors, every 500 among them (line-logger.ts).
+    ...(options.log ? { loggerInstance: lineLogger(options.log) } : { logger: options.logger ?? false }),
     bodyLimit: BODY_LIMIT,
     routerOptions: {
       ignoreTrailingSlash: true,

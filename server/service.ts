@@ -116,6 +116,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       problems,
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
       networkSharing,
+      log,
     });
     app = listening.app;
   } catch (error) {

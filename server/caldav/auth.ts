@@ -1,7 +1,7 @@
 // Who is calling CalDAV: HTTP Basic with the user's login and one of their API tokens as the
 // password — what every calendar app can send. Refused attempts are throttled by the REST API's
 // own AuthThrottle (the same instance, so guesses over CalDAV and REST count together), per client
-// address and claimed login. A user's role is then looked up per site, as the REST API does.
+// address and claimed login; a right token always passes. A user's role is then looked up per site, as the REST API does.
 import type { FastifyRequest } from 'fastify';
 import type { Store } from '../db/store.ts';
 import type { Site } from '../db/repositories/sites.ts';
@@ -40,17 +40,16 @@ export function authenticateDav(request: FastifyRequest, options: DavAuthOptions
   const header = request.headers.authorization;
   if (!header || header.trim() === '') throw challenge('Sign in with your user name and an API token as the password.');
   const client = `${request.socket?.remoteAddress ?? 'local'}|${claimedCredential(header)}`;
-  const wait = options.throttle.blockedFor(client);
-  if (wait > 0) {
-    throw new DavError(429, 'Too many failed sign-in attempts; try again later.', undefined, '', {
-      'retry-after': String(Math.ceil(wait / 1000)),
-    });
-  }
   const given = credentials(header);
-  // Any site will do to check the token: the role is looked up per calendar (siteAccess).
+  // Any site will do to check the token: the role is looked up per calendar (siteAccess). Checked
+  // before the throttle is asked: a right token is never refused for someone else's guesses.
   const owner = given ? options.store.users.tokenOwner(given.token, 0) : undefined;
   if (!given || !owner || owner.user.login.toLowerCase() !== given.login.toLowerCase()) {
-    options.throttle.recordFailure(client);
+    const wait = options.throttle.recordFailure(client);
+    if (wait > 0)
+      throw new DavError(429, 'Too many failed sign-in attempts; try again later.', undefined, '', {
+        'retry-after': String(Math.ceil(wait / 1000)),
+      });
     throw challenge('The user name or the API token is wrong (Settings → Connect a calendar app makes a token).');
   }
   if (owner.tokenId !== undefined) options.tokenUsed?.(owner.tokenId);

@@ -12,6 +12,7 @@ import { calendarScopeFor, propfind, type DavServices, type Depth } from './prop
 import { report } from './reports.ts';
 import type { QName } from './xml.ts';
 import { parseXml } from './xml.ts';
+import { PROPERTY_XML, REPORT_XML } from './limits.ts';
 
 export interface DavReadJob {
   kind: 'propfind' | 'report';
@@ -22,6 +23,8 @@ export interface DavReadJob {
   depth: Depth;
   /** The origin event pages are named with (DavServices.pageOrigin, read on the event loop). */
   pageOrigin: string;
+  /** Characters the answer may hold (default MAX_ANSWER_BYTES; tests make it small). */
+  answerBudget?: number;
 }
 
 /** The chunks of the job's 207 (or a DavError before the first). */
@@ -31,9 +34,9 @@ export function davRead(services: Pick<DavServices, 'store'>, job: DavReadJob): 
     const { site, actor } = siteAccess(services.store, job.user, code);
     return calendarScopeFor(withOrigin, job.user, site, actor);
   };
-  const root = job.body === '' ? undefined : parseXml(job.body);
-  if (job.kind === 'report') return report(services.store, job.user, scopeOf(job.path.site), root!);
-  return propfind(withOrigin, job.user, job.path, root, job.depth, scopeOf);
+  const root = job.body === '' ? undefined : parseXml(job.body, job.kind === 'report' ? REPORT_XML : PROPERTY_XML);
+  if (job.kind === 'report') return report(services.store, job.user, scopeOf(job.path.site), root!, job.answerBudget);
+  return propfind(withOrigin, job.user, job.path, root, job.depth, scopeOf, job.answerBudget);
 }
 
 /** A DavError as data, to cross from the worker to the event loop. */

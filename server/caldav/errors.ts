@@ -35,8 +35,15 @@ const FASTIFY: Record<string, [number, string, QName?]> = {
 };
 
 /** Any error thrown while serving CalDAV, as a DavError (500 only for what nobody foresaw). */
-export function asDavError(error: unknown): DavError {
+export function asDavError(error: unknown, method?: string): DavError {
   if (error instanceof DavError) return error;
+  // Only an object's size is CALDAV:max-resource-size; an XML body's is its method's limit (plugin.ts).
+  if (
+    (error as FastifyError | undefined)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' &&
+    method !== undefined &&
+    method !== 'PUT'
+  )
+    return new DavError(413, `The request body is larger than a ${method} needs.`);
   if (error instanceof OperationError) {
     const message = error.message + paramMessages(error.data);
     switch (error.failure) {
@@ -83,8 +90,12 @@ export function errorBody(error: DavError): string {
 }
 
 export function davErrorHandler(error: unknown, request: FastifyRequest, reply: FastifyReply) {
-  const dav = asDavError(error);
-  if (dav.status >= 500) request.log.error({ err: error }, 'unexpected CalDAV error');
+  const dav = asDavError(error, request.method);
+  if (dav.status >= 500)
+    request.log.error(
+      { err: error, method: request.method, url: request.url },
+      'unexpected CalDAV error (answered 500)',
+    );
   if (dav.status === 401) reply.header('www-authenticate', BASIC_CHALLENGE);
   for (const [name, value] of Object.entries(dav.headers)) reply.header(name, value);
   return reply.code(dav.status).type('application/xml; charset=utf-8').send(errorBody(dav));

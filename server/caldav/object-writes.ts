@@ -17,7 +17,17 @@ import { checkConditions } from './conditions.ts';
 import { objectUid, readObject, type ReadObject, type ReadRecurrence } from './calendar-object.ts';
 import { inputOf, updateInput } from './object-fields.ts';
 import { createSeriesObject, eventToSeries, seriesToEvent, updateSeriesObject } from './series-object.ts';
-import { defaultName, defaultNameRef, findObject, type CalendarScope, type ReadDavObject } from './scope.ts';
+import {
+  defaultName,
+  defaultNameRef,
+  findObject,
+  readOneObject,
+  type CalendarScope,
+  type ReadDavObject,
+} from './scope.ts';
+import { can } from '../domain/roles.ts';
+import { forbidden } from '../operations/errors.ts';
+import { readClientObject } from './object-limits.ts';
 import { objectHref } from './paths.ts';
 import { escapeXml } from './xml.ts';
 
@@ -26,14 +36,19 @@ export interface WriteConditions {
   ifNoneMatch?: string;
 }
 
+/** The event id in a UID of this calendar's own form (`N-<calendar key>@almanac`), if it has that form. */
+function ownUidId(scope: CalendarScope, uid: string): number | undefined {
+  const own = /^(\d+)-(.+)@almanac$/.exec(uid);
+  return own && own[2] === scope.objects.calendarKey ? Number(own[1]) : undefined;
+}
+
 /** The object a UID names in this site, beside the one being written: a UID belongs to one object. */
 function holderOfUid(scope: CalendarScope, store: Store, uid: string): ObjectRef | undefined {
   const siteId = scope.site.id;
   const series = store.series.byUid(siteId, uid);
   if (series && series.status === 'active') return { kind: 'series', id: series.id };
   const imported = store.importUids.postOf(siteId, uid);
-  const own = /^(\d+)-(.+)@almanac$/.exec(uid);
-  const id = imported ?? (own && own[2] === scope.objects.calendarKey ? Number(own[1]) : undefined);
+  const id = imported ?? ownUidId(scope, uid);
   if (id === undefined) return undefined;
   const post = store.posts.get(siteId, id);
   if (!post || post.type !== 'event' || post.status === 'trash') return undefined;
@@ -57,20 +72,58 @@ function nameObject(scope: CalendarScope, store: Store, from: ObjectRef | undefi
   store.calDav.setName(scope.site.id, to, name);
 }
 
-/** PUT: creates (201) or updates (204) the event or series behind `name`. */
-export function putObject(
+/**
+ * Whether the caller may write this object (or, undefined, create one) — asked before its text is
+ * read, so a caller who may not write learns it without making the service parse what it sent.
+ * The same rules the writes apply (assertMayEdit, authorizeSeries), asked early.
+ */
+function assertMayWrite(scope: CalendarScope, store: Store, object: ReadDavObject | undefined): void {
+  const { ctx } = scope;
+  if (!object) {
+    if (!can.createPosts(ctx.actor)) throw forbidden(true);
+    return;
+  }
+  const siteId = scope.site.id;
+  if (object.ref.kind === 'series') {
+    const series = store.series.get(siteId, object.ref.id);
+    authorizeSeries(ctx, series ? store.posts.get(siteId, series.first_id) : undefined);
+  } else assertMayEdit(ctx, store.posts.get(siteId, object.ref.id));
+}
+
+/** Reads the text a client PUT (object-limits.ts readClientObject): on a worker thread, or here. */
+export type ClientObjectReader = (text: string, timezone: string) => Promise<ReadObject>;
+
+const readHere: ClientObjectReader = async (text, timezone) => readClientObject(text, timezone);
+
+/**
+ * PUT: creates (201) or updates (204) the event or series behind `name`. What needs no reading of
+ * the body is checked first (the role, If-Match / If-None-Match, the name, the right to write this
+ * object); then the body is read — off the event loop when `reader` runs on a worker — and then,
+ * in one write transaction, the same checks again (the object may have changed meanwhile) and the
+ * write.
+ */
+export async function putObject(
   scope: CalendarScope,
   store: Store,
   name: string,
   body: string,
   conditions: WriteConditions,
-): { created: boolean; ref?: ObjectRef } {
-  return store.writing(() => {
+  reader: ClientObjectReader = readHere,
+): Promise<{ created: boolean; ref?: ObjectRef }> {
+  // A role that writes nothing (a subscriber) is refused before anything is looked up or read.
+  if (!can.createPosts(scope.ctx.actor)) throw forbidden(true);
+  const checked = () => {
     const object = findObject(scope, store, name);
     checkConditions(conditions, object?.etag);
     if (!object && defaultNameRef(name))
       throw new DavError(403, 'Names of the form almanac-N.ics are Almanac’s own; choose another name.');
-    const read = readObject(body, scope.site.timezone);
+    assertMayWrite(scope, store, object);
+    return object;
+  };
+  store.snapshot(checked);
+  const read = await reader(body, scope.site.timezone);
+  return store.writing(() => {
+    const object = checked();
     return object ? update(scope, store, name, object, read) : create(scope, store, name, read);
   });
 }
@@ -78,7 +131,9 @@ export function putObject(
 function create(scope: CalendarScope, store: Store, name: string, read: ReadObject) {
   const siteId = scope.site.id;
   const holder = holderOfUid(scope, store, read.uid);
-  if (holder !== undefined) {
+  // Only an object the caller can see is named: one they cannot is not told of (its path, nor
+  // for UIDs of Almanac's own form, that it exists — see below).
+  if (holder !== undefined && readOneObject(scope, store, holder) !== undefined) {
     const other = objectHref(scope.login, scope.site.code, store.calDav.nameOf(siteId, holder) ?? defaultName(holder));
     throw new DavError(
       403,
@@ -87,6 +142,18 @@ function create(scope: CalendarScope, store: Store, name: string, read: ReadObje
       `<d:href>${escapeXml(other)}</d:href>`,
     );
   }
+  // Almanac made the UIDs of its form for its own events (N is the event's id): a new object may
+  // not take one, used or not, so no id can be probed for a draft the caller cannot see.
+  if (ownUidId(scope, read.uid) !== undefined)
+    throw new DavError(
+      403,
+      'UIDs of the form N-…@almanac are Almanac’s own; a new object needs a UID of its own.',
+      calDavCondition('no-uid-conflict'),
+    );
+  // A client's own UID held by an object the caller cannot see: UIDs are unique per calendar (the
+  // object under it stays as it is); the answer names nothing.
+  if (holder !== undefined)
+    throw new DavError(403, 'This UID cannot be used in this calendar.', calDavCondition('no-uid-conflict'));
   if (read.cancelled)
     throw new DavError(
       403,

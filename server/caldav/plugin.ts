@@ -13,12 +13,14 @@ import { calendarScopeFor, depthOf, propfind, type DavServices } from './propfin
 import { proppatch } from './proppatch.ts';
 import { davErrorOf, davRead, type DavReadJob } from './dav-read.ts';
 import type { ReadWorker } from '../read-worker/read-worker-client.ts';
-import { deleteObject, putObject } from './object-writes.ts';
+import { deleteObject, putObject, type ClientObjectReader } from './object-writes.ts';
+import { readClientObject } from './object-limits.ts';
 import { writeGateOf } from '../http/write-gate.ts';
 import { findObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
 import { parseXml } from './xml.ts';
+import { NO_BODY_BYTES, PROPERTY_BODY_BYTES, PROPERTY_XML, REPORT_BODY_BYTES } from './limits.ts';
 import { closeConnections } from './read-connections.ts';
 import { clearObjectCaches } from './object-cache.ts';
 
@@ -36,10 +38,24 @@ export interface CalDavOptions extends DavServices, DavAuthOptions {
   afterWrite?: () => void;
   /** Where whole-calendar reads run (dav-read.ts); without one, on the event loop. */
   readWorker?: ReadWorker;
+  /** Where the objects clients PUT are read (a read worker of its own); without one, on the event loop. */
+  objectWorker?: ReadWorker;
+  /** Characters one multistatus answer may hold (default MAX_ANSWER_BYTES; tests make it small). */
+  answerBudget?: number;
+  /** The service's log (the network server logs its 500s there too). */
+  log?: (line: string) => void;
 }
 
-/** XML bodies (a multiget of 20,000 hrefs) may be larger than an object; objects stop at MAX_RESOURCE_SIZE. */
-const MAX_BODY = 4 * 1024 * 1024;
+/**
+ * The largest body each method may send, refused (413) from its Content-Length before it is read,
+ * or as soon as it passes the limit: PROPFIND and PROPPATCH bodies are a few hundred bytes, a
+ * REPORT may name 20,000 hrefs, a PUT carries one object; nothing else needs a body.
+ */
+const BODY_LIMITS: [string[], number][] = [
+  [['PROPFIND', 'PROPPATCH'], PROPERTY_BODY_BYTES],
+  [['REPORT'], REPORT_BODY_BYTES],
+  [['PUT'], MAX_RESOURCE_SIZE],
+];
 
 /** The methods that write to the database. */
 const WRITES = new Set(['PUT', 'DELETE', 'PROPPATCH']);
@@ -62,9 +78,9 @@ function hasXmlBody(request: FastifyRequest): boolean {
   return true;
 }
 
-/** The XML body, or undefined when there is none; 415 for a body that is not XML. */
+/** The XML body of a PROPFIND or PROPPATCH, or undefined when there is none; 415 for a body that is not XML. */
 function xmlBody(request: FastifyRequest) {
-  return hasXmlBody(request) ? parseXml(bodyOf(request).toString('utf8')) : undefined;
+  return hasXmlBody(request) ? parseXml(bodyOf(request).toString('utf8'), PROPERTY_XML) : undefined;
 }
 
 /** Sends a 207 made as it streams; everything that can refuse runs before its first chunk. */
@@ -81,7 +97,7 @@ async function sendMultistatus(reply: FastifyReply, chunks: AsyncGenerator<strin
 export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions): Promise<void> {
   const { store } = options;
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BODY }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
   app.setErrorHandler(davErrorHandler);
   // Whole-calendar reads keep read connections between requests: none outlives the server.
   const file = store.db.name;
@@ -134,6 +150,7 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
             xmlBody(request),
             depthOf(request.headers.depth as string | undefined),
             scopeOf,
+            options.answerBudget,
           ),
         );
       case 'PROPPATCH': {
@@ -154,6 +171,7 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         return sendMultistatus(reply, whole({ kind: 'report', user, path, depth: '1', request }));
       }
       case 'GET':
+      case 'HEAD': // the GET's status and headers; Node sends no body for a HEAD
         return get(request, reply, path, scopeOf);
       case 'PUT':
         return put(request, reply, path, scopeOf);
@@ -175,7 +193,12 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
   /** A whole-calendar read (dav-read.ts), on the read worker when there is one. */
   function whole(read: Omit<DavReadJob, 'body' | 'pageOrigin'> & { request: FastifyRequest }): AsyncGenerator<string> {
     const { request, ...rest } = read;
-    const job: DavReadJob = { ...rest, body: bodyOf(request).toString('utf8'), pageOrigin: options.pageOrigin() };
+    const job: DavReadJob = {
+      ...rest,
+      body: bodyOf(request).toString('utf8'),
+      pageOrigin: options.pageOrigin(),
+      answerBudget: options.answerBudget,
+    };
     const local = () => davRead(options, job);
     return options.readWorker ? options.readWorker.stream({ kind: 'caldav', job }, local, davErrorOf) : local();
   }
@@ -233,14 +256,25 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         `An object may be at most ${MAX_RESOURCE_SIZE} bytes.`,
         calDavCondition('max-resource-size'),
       );
-    const { created } = putObject(scope, store, path.name, body.toString('utf8'), conditionsOf(request));
+    const worker = options.objectWorker;
+    const reader: ClientObjectReader | undefined = worker
+      ? (text, timezone) =>
+          worker.parse({ kind: 'caldav-object', text, timezone }, () => readClientObject(text, timezone), davErrorOf)
+      : undefined;
+    const { created } = await putObject(scope, store, path.name, body.toString('utf8'), conditionsOf(request), reader);
     options.afterWrite?.();
     // No ETag: the stored object is Almanac's rendering of what was sent, not its octets (RFC 4791 §5.3.4).
     return reply.code(created ? 201 : 204).send();
   }
 
-  app.route({ method: methods, url: ROOT, config, handler });
-  app.route({ method: methods, url: `${ROOT}/*`, config, handler });
+  const limited = new Set(BODY_LIMITS.flatMap(([names]) => names));
+  for (const [method, bodyLimit] of [
+    ...BODY_LIMITS,
+    [methods.filter((name) => !limited.has(name)), NO_BODY_BYTES] as [string[], number],
+  ] as const) {
+    app.route({ method, url: ROOT, config, handler, bodyLimit });
+    app.route({ method, url: `${ROOT}/*`, config, handler, bodyLimit });
+  }
 }
 
 export type { DavUser };

@@ -10,7 +10,7 @@ import { vtimezone } from '../calendar-files/ics-export/vtimezone.ts';
 import type { DavUser } from './auth.ts';
 import type { CalendarScope, DavObject } from './scope.ts';
 import { mayEdit } from './scope.ts';
-import { propTable, type PropTable } from './multistatus.ts';
+import { PropertyTooLarge, propTable, type PropTable } from './multistatus.ts';
 import { syncTokenOf } from './sync-token.ts';
 import { APPLE_ICAL, CALDAV, CALENDARSERVER, DAV, c, d, escapeXml, type QName } from './xml.ts';
 import { ROOT, homeHref, principalHref } from './paths.ts';
@@ -148,7 +148,13 @@ export function objectProps(user: DavUser, scope: CalendarScope, object: DavObje
     [dav('getcontenttype'), () => OBJECT_CONTENT_TYPE],
     [dav('getcontentlength'), () => String(Buffer.byteLength(object.text))],
     [dav('getlastmodified'), () => httpDate(object.modified)],
-    [cal('calendar-data'), () => escapeXml(object.text)],
+    [
+      cal('calendar-data'),
+      () => {
+        if (object.tooLarge) throw new PropertyTooLarge();
+        return escapeXml(object.text);
+      },
+    ],
     [
       dav('current-user-privilege-set'),
       () => {

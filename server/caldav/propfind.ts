@@ -1,6 +1,5 @@
 // PROPFIND (RFC 4918 §9.1) on each kind of resource, Depth 0 or 1. A calendar's Depth 1 lists
 // every object the caller may see, streamed from one snapshot (scope.ts).
-import type { Element } from '@xmldom/xmldom';
 import type { Store } from '../db/store.ts';
 import type { DavUser } from './auth.ts';
 import { calendarsOf } from './auth.ts';
@@ -8,7 +7,9 @@ import { DavError, davCondition } from './errors.ts';
 import {
   MULTISTATUS_CLOSE,
   MULTISTATUS_OPEN,
+  MultistatusWriter,
   propRequestOf,
+  streamResponses,
   propResponse,
   type PropRequest,
   type PropTable,
@@ -23,6 +24,7 @@ import {
 } from './properties.ts';
 import { ROOT, calendarHref, homeHref, principalHref, type DavPath } from './paths.ts';
 import { calendarScope, findObject, inSnapshot, type CalendarScope } from './scope.ts';
+import type { XmlElement } from './xml.ts';
 
 export type Depth = '0' | '1';
 
@@ -68,9 +70,11 @@ export async function* propfind(
   services: DavServices,
   user: DavUser,
   path: DavPath,
-  body: Element | undefined,
+  body: XmlElement | undefined,
   depth: Depth,
   scopeOf: (site: string) => CalendarScope,
+  /** Characters the answer may hold (MultistatusWriter). */
+  answerBudget?: number,
 ): AsyncGenerator<string> {
   const request: PropRequest = propRequestOf(body);
   const { store } = services;
@@ -112,15 +116,17 @@ export async function* propfind(
     }
     case 'calendar': {
       const scope = scopeOf(path.site);
-      const head = one(scope.href, calendarPropTable(services, user, scope));
-      yield MULTISTATUS_OPEN + head;
+      const out = new MultistatusWriter(scope.href, answerBudget);
+      const head = out.add(MULTISTATUS_OPEN + one(scope.href, calendarPropTable(services, user, scope)));
+      if (head !== undefined) yield head;
       if (depth === '1') {
-        yield* inSnapshot(store, scope, async function* (reader) {
-          for await (const batch of reader.objects({}))
-            yield batch.map((object) => one(object.href, objectProps(user, scope, object, store))).join('');
-        });
+        yield* inSnapshot(store, scope, (reader) =>
+          streamResponses(out, reader.objects({}), (object) =>
+            one(object.href, objectProps(user, scope, object, store)),
+          ),
+        );
       }
-      yield MULTISTATUS_CLOSE;
+      yield out.close();
       return;
     }
     case 'object': {

@@ -2,12 +2,24 @@
 // user (macOS Calendar gives up on a calendar whose PROPPATCH is refused); Apple's calendar order
 // is accepted and not kept (the order of one's calendars is the app's business). Anything else is
 // refused with 403, and — PROPPATCH being all or nothing — the rest of that request then with 424.
-import type { Element } from '@xmldom/xmldom';
 import type { Store } from '../db/store.ts';
 import { DavError } from './errors.ts';
 import { MULTISTATUS_CLOSE, MULTISTATUS_OPEN } from './multistatus.ts';
 import type { CalendarScope } from './scope.ts';
-import { APPLE_ICAL, DAV, children, clark, d, element, escapeXml, is, statusLine, textOf, type QName } from './xml.ts';
+import {
+  APPLE_ICAL,
+  DAV,
+  children,
+  clark,
+  d,
+  element,
+  escapeXml,
+  is,
+  statusLine,
+  textOf,
+  type QName,
+  type XmlElement as Element,
+} from './xml.ts';
 
 interface Change {
   name: QName;
@@ -29,7 +41,7 @@ function changesOf(root: Element): Change[] {
     for (const prop of children(action).filter((e) => is(e, DAV, 'prop')))
       for (const property of children(prop))
         changes.push({
-          name: { ns: property.namespaceURI ?? '', name: property.localName ?? property.nodeName },
+          name: { ns: property.ns, name: property.name },
           value: set ? textOf(property).trim() : undefined,
         });
   }
@@ -65,11 +77,16 @@ export function proppatch(store: Store, scope: CalendarScope | undefined, href: 
       store.calDav.setCalendarProps(scope.site.id, userId, displayName, color);
     });
   }
-  const groups = new Map<number, string>();
+  // Each property once in the answer, however often it was named (its worst status).
+  const statuses = new Map<string, { name: QName; status: number }>();
   for (const change of changes) {
     const status = failed.size === 0 ? 200 : failed.has(change) ? 403 : 424;
-    groups.set(status, (groups.get(status) ?? '') + element(change.name));
+    const key = clark(change.name);
+    const seen = statuses.get(key);
+    if (!seen || (seen.status !== 403 && status === 403)) statuses.set(key, { name: change.name, status });
   }
+  const groups = new Map<number, string>();
+  for (const { name, status } of statuses.values()) groups.set(status, (groups.get(status) ?? '') + element(name));
   const propstats = [...groups]
     .map(([status, props]) => d('propstat', d('prop', props) + d('status', statusLine(status))))
     .join('');

@@ -3,9 +3,8 @@
 // rendered object with ical.js. What is not supported is refused with CALDAV:supported-filter,
 // never answered as if it matched.
 import ICAL from 'ical.js';
-import type { Element } from '@xmldom/xmldom';
 import { DavError, calDavCondition } from './errors.ts';
-import { CALDAV, children, is, textOf } from './xml.ts';
+import { CALDAV, attributeOf, children, is, textOf, type XmlElement as Element } from './xml.ts';
 
 interface PropFilter {
   name: string;
@@ -36,29 +35,29 @@ export function utcWallOf(value: string | null, attribute: string): string | und
 }
 
 export function timeRangeOf(element: Element): { start?: string; end?: string } {
-  const start = utcWallOf(element.getAttribute('start'), 'start');
-  const end = utcWallOf(element.getAttribute('end'), 'end');
+  const start = utcWallOf(attributeOf(element, 'start'), 'start');
+  const end = utcWallOf(attributeOf(element, 'end'), 'end');
   if (start === undefined && end === undefined) throw invalid('a time-range needs a start or an end');
   if (start !== undefined && end !== undefined && end <= start) throw invalid('the time-range ends before it starts');
   return { start, end };
 }
 
 function propFilterOf(element: Element): PropFilter {
-  const name = (element.getAttribute('name') ?? '').trim().toLowerCase();
+  const name = (attributeOf(element, 'name') ?? '').trim().toLowerCase();
   if (name === '') throw invalid('a prop-filter needs a name');
   const filter: PropFilter = { name, isNotDefined: false };
   for (const part of children(element)) {
     if (is(part, CALDAV, 'is-not-defined')) filter.isNotDefined = true;
     else if (is(part, CALDAV, 'text-match')) {
-      const collation = part.getAttribute('collation') || 'i;ascii-casemap';
+      const collation = attributeOf(part, 'collation') || 'i;ascii-casemap';
       if (collation !== 'i;ascii-casemap' && collation !== 'i;octet')
         throw new DavError(403, `Collation ${collation} is not supported.`, calDavCondition('supported-collation'));
       filter.textMatch = {
         text: textOf(part),
-        negate: part.getAttribute('negate-condition') === 'yes',
+        negate: attributeOf(part, 'negate-condition') === 'yes',
         caseless: collation === 'i;ascii-casemap',
       };
-    } else throw unsupported(`${part.localName} inside a prop-filter`);
+    } else throw unsupported(`${part.name} inside a prop-filter`);
   }
   return filter;
 }
@@ -71,13 +70,13 @@ export function parseQueryFilter(filter: Element | undefined): QueryFilter {
     !calendar ||
     !is(calendar, CALDAV, 'comp-filter') ||
     more.length > 0 ||
-    calendar.getAttribute('name')?.toUpperCase() !== 'VCALENDAR'
+    attributeOf(calendar, 'name')?.toUpperCase() !== 'VCALENDAR'
   )
     throw invalid('the filter holds one comp-filter for VCALENDAR');
   for (const part of children(calendar)) {
     if (is(part, CALDAV, 'is-not-defined')) result.matchNothing = true;
     else if (is(part, CALDAV, 'comp-filter')) {
-      const name = (part.getAttribute('name') ?? '').toUpperCase();
+      const name = (attributeOf(part, 'name') ?? '').toUpperCase();
       if (name !== 'VEVENT') {
         result.matchNothing = true;
         continue;
@@ -86,11 +85,11 @@ export function parseQueryFilter(filter: Element | undefined): QueryFilter {
         if (is(inner, CALDAV, 'time-range')) result.range = timeRangeOf(inner);
         else if (is(inner, CALDAV, 'is-not-defined')) result.matchNothing = true;
         else if (is(inner, CALDAV, 'prop-filter')) result.propFilters.push(propFilterOf(inner));
-        else throw unsupported(`${inner.localName} inside the VEVENT comp-filter`);
+        else throw unsupported(`${inner.name} inside the VEVENT comp-filter`);
       }
     } else if (is(part, CALDAV, 'time-range') || is(part, CALDAV, 'prop-filter')) {
-      throw unsupported(`${part.localName} on VCALENDAR`);
-    } else throw invalid(`${part.localName} inside a comp-filter`);
+      throw unsupported(`${part.name} on VCALENDAR`);
+    } else throw invalid(`${part.name} inside a comp-filter`);
   }
   return result;
 }

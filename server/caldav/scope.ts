@@ -36,6 +36,7 @@ import {
 import { calendarHref, objectHref } from './paths.ts';
 import { borrowConnection, releaseConnection } from './read-connections.ts';
 import { objectCache, type ObjectCache } from './object-cache.ts';
+import { MAX_EXPANDED_BYTES } from './limits.ts';
 
 export type { ObjectRef };
 
@@ -62,6 +63,11 @@ export interface DavObject {
   etag: string;
   /** Last modification, a UTC wall. */
   modified: string;
+  /**
+   * Its expanded form would pass MAX_EXPANDED_BYTES: `text` is empty, and its calendar-data is
+   * answered 507 (a shorter range is what to ask for).
+   */
+  tooLarge?: boolean;
 }
 
 /** An object with what it was rendered from (what a write compares the app's version with). */
@@ -142,8 +148,10 @@ export function toObject(
   // expanded object is rendered twice unless its plain form's ETag is known (the cache).
   const known = options.expand ? options.knownEtag?.(ref) : undefined;
   const plain = known === undefined ? renderObject(resource, scope.objects) : '';
-  const text = options.expand ? renderExpanded(resource, scope.objects, instances) : plain;
-  return {
+  // Each instance repeats its event's text: a long series of a large event is not expanded whole.
+  const tooLarge = options.expand !== undefined && expandedSize(instances) > MAX_EXPANDED_BYTES;
+  const text = !options.expand ? plain : tooLarge ? '' : renderExpanded(resource, scope.objects, instances);
+  const object: ReadDavObject = {
     ref,
     postId,
     name,
@@ -153,6 +161,16 @@ export function toObject(
     etag: known ?? etagOf(plain),
     modified: modifiedOf(resource),
   };
+  if (tooLarge) object.tooLarge = true;
+  return object;
+}
+
+/** What an expanded form would hold, at least: the text of each instance's event. */
+function expandedSize(instances: ExpandedInstance[] | undefined): number {
+  let size = 0;
+  for (const { row } of instances ?? [])
+    for (const value of Object.values(row)) if (typeof value === 'string') size += value.length;
+  return size;
 }
 
 /** Objects rendered between two turns of the event loop. */

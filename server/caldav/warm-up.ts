@@ -20,6 +20,7 @@ import { zoneBlock } from './calendar-object.ts';
 import { report } from './reports.ts';
 import { calendarScope } from './scope.ts';
 import { parseXml } from './xml.ts';
+import { REPORT_XML } from './limits.ts';
 
 export interface WarmUpJob {
   /** The origin event pages are named with for loopback clients (DavServices.pageOrigin). */
@@ -98,7 +99,7 @@ export async function warmUp(
     if (performance.now() - renderFrom > RENDER_BUDGET_MS) break;
     try {
       const scope = calendarScope(store, site, ACTOR, USER.login, job.pageOrigin);
-      for await (const chunk of report(store, USER, scope, parseXml(monthQuery(now)))) {
+      for await (const chunk of report(store, USER, scope, parseXml(monthQuery(now), REPORT_XML))) {
         rendered += chunk.length;
         await nextTurn();
         // Leaving early closes the report's snapshot (its generator's return).

@@ -1,12 +1,12 @@
-// WebDAV's XML, both ways. Reading goes through @xmldom/xmldom, a namespace-aware DOM parser:
+// WebDAV's XML, both ways. Reading goes through xml-reader.ts, a bounded namespace-aware reader:
 // CalDAV names everything by namespace (`DAV:`, `urn:ietf:params:xml:ns:caldav`, Apple's and
 // calendarserver's), and clients choose their own prefixes (`D:`, `A:`, a default namespace), so
 // a parser that only strips or keeps prefixes (fast-xml-parser) cannot tell `DAV:displayname`
-// from another `displayname`. A DOCTYPE is refused outright: no CalDAV body has one, and entity
-// declarations are how XML bodies blow up. Writing is a few string functions: our answers use a
-// fixed vocabulary, and a multistatus of 10,000 objects is built faster as text than as a tree.
-import { DOMParser, type Element, type Node } from '@xmldom/xmldom';
-import { DavError } from './errors.ts';
+// from another `displayname`. Writing is a few string functions: our answers use a fixed
+// vocabulary, and a multistatus of 10,000 objects is built faster as text than as a tree.
+import { readXml, type XmlElement, type XmlLimits } from './xml-reader.ts';
+
+export type { XmlElement };
 
 export const DAV = 'DAV:';
 export const CALDAV = 'urn:ietf:params:xml:ns:caldav';
@@ -29,58 +29,36 @@ export const ROOT_NAMESPACES = Object.entries(PREFIXES)
   .map(([ns, prefix]) => ` xmlns:${prefix}="${ns}"`)
   .join('');
 
-const ELEMENT = 1;
-const TEXT = 3;
-const CDATA = 4;
-
-export function parseXml(text: string): Element {
-  if (/<!DOCTYPE/i.test(text)) throw new DavError(400, 'The XML body must not carry a DOCTYPE.');
-  let problem: string | undefined;
-  const parser = new DOMParser({
-    onError: (level: string, message: string) => {
-      if (level !== 'warning') problem ??= message;
-    },
-  });
-  let root: Element | null = null;
-  try {
-    root = parser.parseFromString(text, 'application/xml').documentElement;
-  } catch (error) {
-    problem ??= error instanceof Error ? error.message : String(error);
-  }
-  if (problem !== undefined || !root) {
-    throw new DavError(400, `The XML body cannot be read: ${(problem ?? 'no root element').split('\n')[0]}`);
-  }
-  return root;
+/** The root element of a request body, read within `limits` (400 malformed, 413 beyond a limit). */
+export function parseXml(text: string, limits: XmlLimits): XmlElement {
+  return readXml(text, limits);
 }
 
-export function is(node: Node | null | undefined, ns: string, name: string): boolean {
-  return (
-    !!node && node.nodeType === ELEMENT && (node as Element).namespaceURI === ns && (node as Element).localName === name
-  );
+export function is(node: XmlElement | undefined, ns: string, name: string): boolean {
+  return !!node && node.ns === ns && node.name === name;
 }
 
 /** The element children of `element`. */
-export function children(element: Element): Element[] {
-  const result: Element[] = [];
-  for (let node = element.firstChild; node; node = node.nextSibling)
-    if (node.nodeType === ELEMENT) result.push(node as Element);
-  return result;
+export function children(element: XmlElement): XmlElement[] {
+  return element.children;
 }
 
-export function child(element: Element, ns: string, name: string): Element | undefined {
-  return children(element).find((c) => is(c, ns, name));
+export function child(element: XmlElement, ns: string, name: string): XmlElement | undefined {
+  return element.children.find((c) => is(c, ns, name));
 }
 
-export function qnameOf(element: Element): QName {
-  return { ns: element.namespaceURI ?? '', name: element.localName ?? element.nodeName };
+export function qnameOf(element: XmlElement): QName {
+  return { ns: element.ns, name: element.name };
 }
 
 /** The text inside an element (its text and CDATA children). */
-export function textOf(element: Element): string {
-  let text = '';
-  for (let node = element.firstChild; node; node = node.nextSibling)
-    if (node.nodeType === TEXT || node.nodeType === CDATA) text += node.nodeValue ?? '';
-  return text;
+export function textOf(element: XmlElement): string {
+  return element.text;
+}
+
+/** An attribute without a namespace (null when absent). */
+export function attributeOf(element: XmlElement, name: string): string | null {
+  return element.attributes.get(name) ?? null;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -122,4 +100,5 @@ const STATUS_TEXT: Record<number, string> = {
   404: 'Not Found',
   409: 'Conflict',
   424: 'Failed Dependency',
+  507: 'Insufficient Storage',
 };

@@ -46,7 +46,8 @@ export const REASONS_HEADER = 'x-almanac-reasons';
 export function errorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   const apiError = toApiError(error);
   const withReasons = request.headers[REASONS_HEADER] === '1';
-  if (apiError.status >= 500) request.log.error({ err: error }, 'unexpected error');
+  if (apiError.status >= 500)
+    request.log.error({ err: error, method: request.method, url: request.url }, 'unexpected error (answered 500)');
   if (apiError.status === 401) reply.header('WWW-Authenticate', 'Bearer realm="almanac", Basic realm="almanac"');
   if (apiError.status === 429 && typeof apiError.data.retry_after === 'number')
     reply.header('Retry-After', String(apiError.data.retry_after));

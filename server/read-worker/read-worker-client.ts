@@ -42,6 +42,13 @@ export interface StreamJob {
   job: unknown;
 }
 
+/** Text a client sent, to read on the worker (a calendar object a calendar app PUTs: caldav/object-limits.ts). */
+export interface ParseJob {
+  kind: 'caldav-object';
+  text: string;
+  timezone: string;
+}
+
 /** What a running worker tells of its state (stats()). */
 export interface ReadWorkerStats {
   /** What its warm-up did; undefined while it runs (or when the worker was started without one). */
@@ -65,7 +72,8 @@ export type WorkerReply =
   | { id: number; failure: string }
   | { id: number; chunk: string }
   | { id: number; end: true }
-  | { id: number; error: unknown };
+  | { id: number; error: unknown }
+  | { id: number; parsed: unknown };
 
 /** What the event loop sends the worker. */
 export type WorkerRequest =
@@ -73,9 +81,11 @@ export type WorkerRequest =
   | { id: number; stats: true }
   | { id: number; stream: StreamJob }
   | { id: number; next: true }
-  | { id: number; cancel: true };
+  | { id: number; cancel: true }
+  | { id: number; parse: ParseJob };
 
 type StreamReply = { chunk: string } | { end: true } | { error: unknown } | { lost: true };
+type ParseReply = { parsed: unknown } | { error: unknown } | { lost: true };
 
 /** Runs a job on the event loop instead (same code as the worker's). */
 type LocalRunner = (job: ReadJob) => ReadAnswer;
@@ -89,6 +99,8 @@ export class ReadWorker {
   private readonly pending = new Map<number, { job: ReadJob; resolve: (answer: ReadAnswer) => void }>();
   /** Streams under way: each one's waiting request for a chunk (none between two), and whether the worker went. */
   private readonly streams = new Map<number, { waiting?: (reply: StreamReply) => void; lost: boolean }>();
+  /** parse() requests waiting for their answer. */
+  private readonly parsing = new Map<number, (reply: ParseReply) => void>();
   /** stats() requests waiting for their answer. */
   private readonly statsWaiting = new Map<number, (stats: ReadWorkerStats | undefined) => void>();
   private nextId = 1;
@@ -134,6 +146,7 @@ export class ReadWorker {
         resolve(this.local(job));
       }
       this.loseStreams();
+      this.loseParses();
       this.answerStats();
     });
   }
@@ -173,12 +186,8 @@ export class ReadWorker {
     local: () => AsyncGenerator<string>,
     errorOf: (error: unknown) => Error,
   ): AsyncGenerator<string> {
-    if (!this.broken) {
-      clearTimeout(this.idleTimer);
-      this.start();
-    }
-    const worker = this.worker;
-    if (this.broken || !worker) {
+    const worker = this.busyWorker();
+    if (!worker) {
       this.served.locally++;
       yield* local();
       return;
@@ -222,13 +231,50 @@ export class ReadWorker {
       // The consumer went away (the client hung up): the worker's generator closes its snapshot.
       if (!finished && !state.lost && this.worker === worker)
         worker.postMessage({ id, cancel: true } satisfies WorkerRequest);
-      if (this.pending.size === 0 && this.streams.size === 0) this.idle();
+      if (this.pending.size === 0 && this.streams.size === 0 && this.parsing.size === 0) this.idle();
     }
   }
 
-  /** Jobs and streams sent and not yet answered. */
+  /**
+   * Text read on the worker (`job`), so that reading what a client sent — up to a megabyte of
+   * iCalendar, some 100 ms of CPU — never holds up the event loop. `local` reads it here when the
+   * worker cannot run (or stopped meanwhile); an error the worker sent back (as data) is thrown
+   * as `errorOf` makes it.
+   */
+  async parse<T>(job: ParseJob, local: () => T, errorOf: (error: unknown) => Error): Promise<T> {
+    const worker = this.busyWorker();
+    if (!worker) {
+      this.served.locally++;
+      return local();
+    }
+    const id = this.nextId++;
+    const reply = await new Promise<ParseReply>((resolve) => {
+      this.parsing.set(id, resolve);
+      worker.ref();
+      worker.postMessage({ id, parse: job } satisfies WorkerRequest);
+    });
+    this.parsing.delete(id);
+    if (this.pending.size === 0 && this.streams.size === 0 && this.parsing.size === 0) this.idle();
+    if ('parsed' in reply) {
+      this.served.worker++;
+      return reply.parsed as T;
+    }
+    if ('error' in reply) throw errorOf(reply.error);
+    this.served.locally++;
+    return local();
+  }
+
+  /** The worker, started if need be and kept from its idle stop; undefined when it cannot run. */
+  private busyWorker(): Worker | undefined {
+    if (this.broken) return undefined;
+    clearTimeout(this.idleTimer);
+    this.start();
+    return this.worker;
+  }
+
+  /** Jobs, streams and parses sent and not yet answered. */
   get busy(): number {
-    return this.pending.size + this.streams.size;
+    return this.pending.size + this.streams.size + this.parsing.size;
   }
 
   async stop(): Promise<void> {
@@ -242,7 +288,16 @@ export class ReadWorker {
       resolve(this.local(job));
     }
     this.loseStreams();
+    this.loseParses();
     this.answerStats();
+  }
+
+  /** The worker is gone: parse() requests are read on the event loop instead. */
+  private loseParses(): void {
+    for (const [id, resolve] of this.parsing) {
+      this.parsing.delete(id);
+      resolve({ lost: true });
+    }
   }
 
   /** The worker is gone: stats() requests learn that none runs. */
@@ -270,6 +325,11 @@ export class ReadWorker {
       this.statsWaiting.delete(reply.id);
       return resolve?.(reply.stats);
     }
+    if ('parsed' in reply || ('error' in reply && this.parsing.has(reply.id))) {
+      const parse = this.parsing.get(reply.id);
+      this.parsing.delete(reply.id);
+      return parse?.(reply);
+    }
     if ('chunk' in reply || 'end' in reply || 'error' in reply) {
       const state = this.streams.get(reply.id);
       const waiting = state?.waiting;
@@ -280,7 +340,7 @@ export class ReadWorker {
     const entry = this.pending.get(reply.id);
     if (!entry) return;
     this.pending.delete(reply.id);
-    if (this.pending.size === 0 && this.streams.size === 0) this.idle();
+    if (this.pending.size === 0 && this.streams.size === 0 && this.parsing.size === 0) this.idle();
     if ('answer' in reply) {
       this.served.worker++;
       return entry.resolve(reply.answer);
@@ -297,7 +357,7 @@ export class ReadWorker {
     worker.unref();
     clearTimeout(this.idleTimer);
     this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.pending.size > 0 || this.streams.size > 0) return;
+      if (this.worker !== worker || this.busy > 0) return;
       this.worker = undefined;
       void worker.terminate();
     }, this.idleMs);

@@ -14,6 +14,7 @@ import type { StreamJob, WorkerReply, WorkerRequest } from './read-worker-client
 import { davErrorData, davRead, type DavReadJob } from '../caldav/dav-read.ts';
 import { warmUp, type WarmUpJob, type WarmUpReport } from '../caldav/warm-up.ts';
 import { zoneYearsSampled } from '../calendar-files/ics-export/vtimezone.ts';
+import { readClientObject } from '../caldav/object-limits.ts';
 
 const { databaseFile, warmUp: warmUpJob } = workerData as { databaseFile: string; warmUp?: WarmUpJob };
 const store = createStore(openReadConnection(databaseFile));
@@ -55,6 +56,16 @@ parentPort!.on('message', (request: WorkerRequest) => {
     return;
   }
   warmUpWhenIdle(); // the worker is busy: the warm-up waits
+  if ('parse' in request) {
+    let reply: WorkerReply;
+    try {
+      reply = { id, parsed: readClientObject(request.parse.text, request.parse.timezone) };
+    } catch (error) {
+      reply = { id, error: davErrorData(error) };
+    }
+    parentPort!.postMessage(reply);
+    return;
+  }
   if ('job' in request) {
     let reply: WorkerReply;
     try {

@@ -7,6 +7,7 @@ import { openDataDir } from '../../server/data-dir.ts';
 import { listen, type Listening } from '../../server/listen.ts';
 import type { Store } from '../../server/db/store.ts';
 import type { Role } from '../../server/domain/roles.ts';
+import type { AppOptions } from '../../server/app.ts';
 
 export const API = '/svc/events/v1';
 
@@ -42,7 +43,13 @@ export interface TestServer {
 }
 
 export async function startServer(
-  settings: { timezone?: string; language?: string; allowedOrigins?: string[] } = {},
+  settings: {
+    timezone?: string;
+    language?: string;
+    allowedOrigins?: string[];
+    /** Options of the app beyond these (a log to read, limits made small). */
+    app?: Partial<AppOptions>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'almanac-test-'));
   const store = openDataDir(dataDir, {
@@ -65,7 +72,7 @@ export async function startServer(
     tokens[login] = store.users.createToken(user.id, 'tests');
     userIds[login] = user.id;
   }
-  const listening = await listen({ store, port: 0, allowedOrigins: settings.allowedOrigins });
+  const listening = await listen({ ...settings.app, store, port: 0, allowedOrigins: settings.allowedOrigins });
   const url = listening.url;
 
   async function request<T>(method: string, path: string, options: RequestOptions = {}): Promise<Response<T>> {

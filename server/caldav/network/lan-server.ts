@@ -7,6 +7,7 @@ import { addDavMethods, calDavPlugin, type CalDavOptions } from '../plugin.ts';
 import { DavError, davErrorHandler } from '../errors.ts';
 import { ROOT } from '../paths.ts';
 import type { ServerCertificate } from './certificate.ts';
+import { lineLogger } from '../../http/line-logger.ts';
 
 export interface LanServer {
   port: number;
@@ -18,7 +19,8 @@ export async function startLanServer(
 ): Promise<LanServer> {
   const app: FastifyInstance = Fastify({
     https: { cert: options.certificate.cert, key: options.certificate.key },
-    logger: false,
+    // Its 500s go to the service's log, as the loopback server's do.
+    ...(options.log ? { loggerInstance: lineLogger(options.log) } : { logger: false }),
     requestTimeout: 30_000,
     routerOptions: { ignoreTrailingSlash: true, caseSensitive: false, maxParamLength: 500 },
     http2SessionTimeout: 30_000,

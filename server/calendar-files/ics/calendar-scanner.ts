@@ -503,6 +503,8 @@ function checkDates(event: ScannedEvent, name: string, params: string, value: st
       const [start = '', end = '', ...rest] = item.split('/');
       if (dateKind(start) !== 'date-time' || rest.length > 0 || end === '')
         return bad(`${name} value "${clip(item)}" is not a period (start/end or start/duration).`, 'period');
+      if (Number(start.slice(0, 4)) < FIRST_YEAR)
+        return bad(`${name} value "${clip(item)}" is outside the years ${FIRST_YEAR} to 9999.`, 'out_of_range');
       if (/^[+-]?P/i.test(end)) {
         const length = checkDuration(end);
         if (!length.ok)
@@ -516,6 +518,10 @@ function checkDates(event: ScannedEvent, name: string, params: string, value: st
     }
     const kind = dateKind(item);
     if (kind === null) return bad(`${name} value "${clip(item)}" is not a valid date.`, 'not_a_date');
+    // Years 0–99 are read as 1900–1999 by JavaScript's Date.UTC and by ical.js (toUnixTime): an
+    // event in year 1 was stored as 1901 without a word. Such dates are refused instead.
+    if (Number(item.slice(0, 4)) < FIRST_YEAR)
+      return bad(`${name} value "${clip(item)}" is outside the years ${FIRST_YEAR} to 9999.`, 'out_of_range');
     if (declared === 'DATE' && kind !== 'date')
       return bad(`${name} value "${clip(item)}" is a date and time, but the line says VALUE=DATE.`, 'date_type');
     if (declared === 'DATE-TIME' && kind !== 'date-time')
@@ -536,6 +542,9 @@ function withDateType(name: string, params: string, value: string, text: string)
   const allDates = value.split(',').every((item) => dateKind(item.trim()) === 'date');
   return allDates ? `${text.slice(0, name.length)};VALUE=DATE${text.slice(name.length)}` : text;
 }
+
+/** The first year a calendar file's dates may have (see checkDates). */
+const FIRST_YEAR = 100;
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;

@@ -332,7 +332,7 @@ function problemOf(scanned: ScannedEvent, error: unknown): EventProblem {
     return {
       line: scanned.line,
       code: 'invalid_date',
-      message: `Its times reach ${error.wall.slice(0, 20)}, outside the years 1 to 9999.`,
+      message: `Its times reach ${error.wall.slice(0, 20)}, outside the years 100 to 9999.`,
       params: { heading: 'DTEND', value: error.wall.slice(0, 20), why: 'out_of_range' },
     };
   // Anything else is a case the reader does not foresee (ical.js failing on a value it accepted):

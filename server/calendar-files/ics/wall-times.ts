@@ -84,14 +84,17 @@ function present(time: ICAL.Time, zones: ZoneContext): { wall: string; zone: Ian
   return { wall: formatWallMs(instantMs(time)), zone: utc };
 }
 
-/** A time an event would have outside the years 1–9999 (what the API can store). */
+/**
+ * A time an event would have outside the years 100–9999: what the API can store, from the first
+ * year ical.js and Date.UTC read as written (they read 0–99 as 1900–1999).
+ */
 export class TimeOutOfRange extends Error {
   constructor(readonly wall: string) {
-    super(`${wall} is outside the years 1 to 9999`);
+    super(`${wall} is outside the years 100 to 9999`);
   }
 }
 
-const STORABLE = /^(?!0000)\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const STORABLE = /^(?!00)\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
 
 function storable(times: EventTimes): EventTimes {
   for (const wall of [times.start, times.end]) if (!STORABLE.test(wall)) throw new TimeOutOfRange(wall);

@@ -581,7 +581,7 @@ export const es: Record<MessageId, string> = {
     '{kind, select, row {El mismo evento que la línea {line} (mismo nombre, inicio y lugar, o el mismo ID).} override {Otro cambio de la misma repetición tiene prioridad.} other {El UID {uid} aparece antes en el archivo.}}',
   'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
   'files.note.invalid_date':
-    '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 1 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
+    '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 100 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
   'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
   'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
   'files.note.not_an_event':
