@@ -7,7 +7,6 @@
 //   site's (the event becomes inconsistent); dates without `timezone` are read in the site's zone;
 // - a start after the end is accepted: the end becomes the start, while the UTC end keeps the old end;
 // - kept when omitted: venue, categories, tags, title, description, excerpt, slug, author, custom fields.
-import { DateTime } from 'luxon';
 import { checkArgs, isUrl, nonEmptyString, POST_STATUSES, type ArgSpec } from './args.ts';
 import { can, type Caller } from './auth.ts';
 import { parseCurrencyPosition, parseCurrencySymbol } from './cost.ts';
@@ -17,7 +16,7 @@ import { isImageAttachment, resolveImage } from './media.ts';
 import { newPostBase, setStatus, type RawEvent, type SiteStore } from './store.ts';
 import { termIdsFor } from './terms.ts';
 import { sanitizeTitle, sanitizeUrl, tecSanitizeString } from './text.ts';
-import { convertWall, isStrtotimeFalsy, MYSQL, parseTime, zoneAbbreviation, zoneFor } from './time.ts';
+import { convertWall, instantOf, isStrtotimeFalsy, parseTime, zoneAbbreviation, zoneFor } from './time.ts';
 
 function isTime(store: SiteStore) {
   return (value: unknown): boolean => !isStrtotimeFalsy(value, store.clock());
@@ -176,7 +175,7 @@ function applyDates(store: SiteStore, event: RawEvent, params: Params): void {
   event.utcStartDate = toUtc(start, zone);
   event.utcEndDate = toUtc(end, zone);
   const tz = zoneFor(zone) ?? store.siteZone;
-  if (DateTime.fromFormat(start, MYSQL, { zone: tz }) > DateTime.fromFormat(end, MYSQL, { zone: tz })) {
+  if (instantOf(start, tz) > instantOf(end, tz)) {
     event.endDate = start; // the UTC end was computed before this correction and keeps the old end
   }
 }

@@ -2,7 +2,7 @@
 // types sharing one ID sequence (events, venues, organizers, attachments), terms of two taxonomies sharing
 // another, users with their application passwords, and the site's clock and settings.
 import { DateTime, FixedOffsetZone, type Zone } from 'luxon';
-import { MYSQL, zoneFor } from './time.ts';
+import { mysql, zoneFor } from './time.ts';
 
 export type Role = 'administrator' | 'editor' | 'author' | 'contributor' | 'subscriber';
 export type PostStatus = 'publish' | 'draft' | 'pending' | 'private' | 'future' | 'trash';
@@ -153,11 +153,11 @@ export class SiteStore {
   }
 
   nowLocal(): string {
-    return this.clock().setZone(this.siteZone).toFormat(MYSQL);
+    return mysql(this.clock().setZone(this.siteZone));
   }
 
   nowGmt(): string {
-    return this.clock().setZone('UTC').toFormat(MYSQL);
+    return mysql(this.clock().setZone('UTC'));
   }
 
   /** TEC's wp_timezone_string(): the zone name, or `UTC±N` from gmt_offset when the site has none. */

@@ -5,8 +5,16 @@ import { DateTime, FixedOffsetZone, IANAZone, type Zone } from 'luxon';
 
 export const MYSQL = 'yyyy-MM-dd HH:mm:ss';
 
+const zones = new Map<string, Zone | null>();
+
 /** A zone TEC accepts: an IANA name, `UTC`, or `UTC±N` / `UTC±H:MM`. Null when it is none of these. */
 export function zoneFor(name: string): Zone | null {
+  // Checking an IANA name builds an Intl formatter (~1 ms): remember each answer.
+  if (!zones.has(name)) zones.set(name, findZone(name));
+  return zones.get(name)!;
+}
+
+function findZone(name: string): Zone | null {
   const offset = /^UTC(?:([+-])(\d{1,2})(?:(?:\.(\d+))|(?::(\d{2})))?)?$/i.exec(name.trim());
   if (offset) {
     if (!offset[1]) return FixedOffsetZone.utcInstance;
@@ -27,26 +35,44 @@ export function isUtcOffsetName(name: string): boolean {
   return /^UTC[+-]/i.test(name);
 }
 
+const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
+
+/** `Y-m-d H:i:s` of a DateTime in its own zone (luxon's toFormat() is slow on a hot path). */
+export function mysql(at: DateTime): string {
+  return `${pad(at.year, 4)}-${pad(at.month)}-${pad(at.day)} ${pad(at.hour)}:${pad(at.minute)}:${pad(at.second)}`;
+}
+
 /** `Y-m-d H:i:s` of an instant in a zone. */
 export function mysqlIn(instant: DateTime, zone: Zone): string {
-  return instant.setZone(zone).toFormat(MYSQL);
+  return mysql(instant.setZone(zone));
 }
 
 /** The instant of a wall-clock `Y-m-d H:i:s` in a zone. */
 export function instantOf(wall: string, zone: Zone): DateTime {
-  return DateTime.fromFormat(wall, MYSQL, { zone });
+  const m = /^(\d{4})-(\d{2})-(\d{2}) (\d{2}):(\d{2}):(\d{2})$/.exec(wall);
+  if (!m) return DateTime.invalid('not Y-m-d H:i:s');
+  const [, year, month, day, hour, minute, second] = m.map(Number) as number[];
+  return DateTime.fromObject({ year, month, day, hour, minute, second }, { zone });
 }
 
 /** Converts a wall clock from one zone to another (e.g. an event's local start to UTC). */
 export function convertWall(wall: string, from: Zone, to: Zone): string {
-  return instantOf(wall, from).setZone(to).toFormat(MYSQL);
+  return mysql(instantOf(wall, from).setZone(to));
 }
 
 /**
  * The abbreviation PHP prints for a zone at a date (`EST`, `CET`); ICU only knows some of them in each
  * locale, so en-US is tried, then en-GB, then PHP's numeric fallback (`+03`). Offset zones print their name.
  */
+const abbreviations = new Map<string, string>();
+
 export function zoneAbbreviation(zoneName: string, wall: string): string {
+  const key = `${zoneName} ${wall.slice(0, 13)}`;
+  if (!abbreviations.has(key)) abbreviations.set(key, findAbbreviation(zoneName, wall));
+  return abbreviations.get(key)!;
+}
+
+function findAbbreviation(zoneName: string, wall: string): string {
   if (isUtcOffsetName(zoneName)) return zoneName;
   const zone = zoneFor(zoneName);
   if (!zone) return '';
@@ -95,7 +121,7 @@ export function parseTime(value: unknown, zone: Zone, now: DateTime): ParsedTime
   if (typeof value === 'number' || (typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value.trim()))) {
     // PHP renders '@<timestamp>' in UTC whatever the requested zone.
     const instant = DateTime.fromSeconds(Math.trunc(Number(value)), { zone: 'UTC' });
-    return { wall: instant.toFormat(MYSQL), instant, hasTime: true };
+    return { wall: mysql(instant), instant, hasTime: true };
   }
   if (typeof value !== 'string') return null;
   const text = value.trim();
@@ -127,10 +153,10 @@ export function parseTime(value: unknown, zone: Zone, now: DateTime): ParsedTime
     const own = off ? offsetZone(off) : zone;
     const instant = DateTime.fromObject(parts, { zone: own });
     if (!instant.isValid) return null;
-    return { wall: instant.toFormat(MYSQL), instant, hasTime: h !== undefined };
+    return { wall: mysql(instant), instant, hasTime: h !== undefined };
   }
   const relative = relativeTime(text.toLowerCase(), now.setZone(zone));
-  return relative ? { wall: relative.toFormat(MYSQL), instant: relative, hasTime: true } : null;
+  return relative ? { wall: mysql(relative), instant: relative, hasTime: true } : null;
 }
 
 function offsetZone(text: string): Zone {

@@ -19,7 +19,7 @@ import {
 } from './http.ts';
 import { setStatus, type RawEvent, type SiteStore } from './store.ts';
 import { findTerm } from './terms.ts';
-import { isStrtotimeFalsy, MYSQL, parseTime } from './time.ts';
+import { isStrtotimeFalsy, mysql, parseTime } from './time.ts';
 import { eventJson, V1 } from './v1-json.ts';
 import { archiveResponse, pageParams } from './v1-lists.ts';
 import { POST_STATUSES } from './args.ts';
@@ -89,7 +89,7 @@ function checkListParams(store: SiteStore, params: Params): void {
 function bound(store: SiteStore, value: unknown, name: string, strict: boolean): string {
   if (strict) {
     const parsed = parseTime(value, FixedOffsetZone.utcInstance, store.clock())!;
-    return parsed.instant.setZone(store.siteZone).toFormat(MYSQL);
+    return mysql(parsed.instant.setZone(store.siteZone));
   }
   const day = parseTime(value, store.siteZone, store.clock())!.wall.slice(0, 10);
   return name === 'start_date' ? `${day} 00:00:00` : `${day} 23:59:59`;
@@ -105,8 +105,8 @@ function listEvents(store: SiteStore, request: RestRequest): ReturnType<typeof a
   const relative = RELATIVE.some((name) => params[name] !== undefined);
   const now = store.clock().setZone(store.siteZone);
   const defaults = {
-    start_date: now.minus({ days: 1 }).startOf('day').toFormat(MYSQL),
-    end_date: now.plus({ months: 24 }).endOf('day').toFormat(MYSQL),
+    start_date: mysql(now.minus({ days: 1 }).startOf('day')),
+    end_date: mysql(now.plus({ months: 24 }).endOf('day')),
   };
   // `include` drops the given window, but TEC merges the default one back in.
   const explicit = (name: 'start_date' | 'end_date'): string | undefined =>
@@ -180,7 +180,8 @@ function listEvents(store: SiteStore, request: RestRequest): ReturnType<typeof a
   return archiveResponse(
     'events',
     `${store.url}${V1}/events`,
-    events.map((e) => eventJson(store, e)),
+    events,
+    (e) => eventJson(store, e),
     page,
     perPage,
     echoed,

@@ -93,7 +93,8 @@ function list(store: SiteStore, kind: Kind, { params, caller }: RestRequest) {
   return archiveResponse(
     KIND[kind].plural,
     `${store.url}${V1}/${KIND[kind].plural}`,
-    posts.map((p) => json(store, p)),
+    posts,
+    (p) => json(store, p),
     page,
     perPage,
     echoed,

@@ -23,17 +23,19 @@ function phpEncode(value: string): string {
     .replace(/[!'()*~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
-export function archiveResponse(
+/** The page of `all`, rendered (only the page: a site of thousands of events stays fast). */
+export function archiveResponse<T>(
   kind: 'events' | 'venues' | 'organizers',
   base: string,
-  all: Record<string, unknown>[],
+  all: T[],
+  render: (item: T) => Record<string, unknown>,
   page: number,
   perPage: number,
   echoed: [string, string][],
 ): RestResponse {
   const total = all.length;
   const totalPages = Math.ceil(total / perPage);
-  const items = all.slice((page - 1) * perPage, page * perPage);
+  const items = all.slice((page - 1) * perPage, page * perPage).map(render);
   if (page > 1 && items.length === 0) {
     const singular = kind.slice(0, -1);
     throw new WpError(
