@@ -356,3 +356,30 @@ test('Writing › (publication date and status on update) an update without `dat
   assert.equal(updated.body.status, 'publish');
   assert.notEqual(updated.body.date, '2026-01-05 10:00:00');
 });
+
+test('(terms, where the note is silent) categories nest; a name that exists → 400 term_exists with its id; events name terms and TEC finds or creates them', async () => {
+  const parent = await call(site, 'POST', '/tribe/events/v1/categories', { json: { name: 'Arts' } });
+  assert.equal(parent.status, 201);
+  const child = await call(site, 'POST', '/tribe/events/v1/categories', {
+    json: { name: 'Theatre', parent: parent.body.id },
+  });
+  assert.equal(child.body.parent, parent.body.id);
+  assert.equal(child.body.urls.up, `${site.url}/wp-json/tribe/events/v1/categories/${parent.body.id}`);
+  const again = await call(site, 'POST', '/tribe/events/v1/categories', { json: { name: 'Arts' } });
+  assert.equal(again.status, 400);
+  assert.equal(again.body.code, 'term_exists');
+  assert.equal(again.body.data.term_id, parent.body.id);
+  const event = await create({ categories: ['Theatre', 'arts', 'Brand New'], tags: ['Arts'] }, 'Named terms');
+  assert.deepEqual(
+    event.categories.map((t: any) => t.name),
+    ['Arts', 'Brand New', 'Theatre'],
+  );
+  assert.equal(event.tags[0].taxonomy, 'post_tag', 'a tag named like a category is another term');
+  const byParent = await call(site, 'GET', '/tribe/events/v1/events', { query: { categories: parent.body.id } });
+  assert.ok(
+    byParent.body.events.some((e: any) => e.id === event.id),
+    'a parent category matches its children',
+  );
+  const cleared = await call(site, 'PATCH', `/tribe/events/v1/events/${event.id}`, { json: { categories: [] } });
+  assert.deepEqual(cleared.body.categories, [], 'an empty list removes them (omitted keeps them)');
+});

@@ -5,7 +5,9 @@ import { parseCurrencyPosition, parseCurrencySymbol } from './cost.ts';
 import { trashLinked } from './linked-writes.ts';
 import { createAttachment } from './media.ts';
 import {
-  newPostBase,
+  blankEvent,
+  blankOrganizer,
+  blankVenue,
   setStatus,
   type PostStatus,
   type RawEvent,
@@ -132,32 +134,10 @@ export function adminApi(store: SiteStore) {
     async createEvent(
       fields: AdminEventFields & { title: string; startDate: string; endDate: string },
     ): Promise<number> {
-      const created: RawEvent = Object.assign(newPostBase(store, fields.author ?? adminId(store)), {
-        type: 'tribe_events' as const,
-        allDay: false,
-        startDate: '',
-        endDate: '',
-        utcStartDate: '',
-        utcEndDate: '',
-        timezone: store.siteTimezoneName(),
-        timezoneAbbr: '',
-        cost: '',
-        currencySymbol: '',
-        currencyPosition: '',
-        currencyCode: '',
-        website: null,
-        showMap: true,
-        showMapLink: true,
-        hideFromListings: false,
-        sticky: false,
-        featured: false,
-        venueIds: [],
-        organizerIds: [],
-        categoryIds: [],
-        tagIds: [],
-        parent: 0,
-        customFields: {},
-      });
+      const created = blankEvent(store, fields.author ?? adminId(store));
+      // wp-admin's form leaves the map boxes ticked.
+      created.showMap = true;
+      created.showMapLink = true;
       applyEventFields(store, created, fields);
       store.posts.set(created.id, created);
       return created.id;
@@ -183,20 +163,7 @@ export function adminApi(store: SiteStore) {
       store.posts.delete(id);
     },
     async createVenue(fields: AdminVenueFields & { title: string }): Promise<number> {
-      const created: RawVenue = Object.assign(newPostBase(store, adminId(store)), {
-        type: 'tribe_venue' as const,
-        address: '',
-        city: '',
-        country: '',
-        province: '',
-        state: '',
-        zip: '',
-        phone: '',
-        website: '',
-        stateprovince: '',
-        showMap: true,
-        showMapLink: true,
-      });
+      const created = blankVenue(store, adminId(store));
       Object.assign(created, fields);
       created.slug = store.uniqueSlug(sanitizeTitle(created.title), 'tribe_venue', created.id);
       store.posts.set(created.id, created);
@@ -213,12 +180,7 @@ export function adminApi(store: SiteStore) {
       trashLinked(store, venue(id));
     },
     async createOrganizer(fields: AdminOrganizerFields & { title: string }): Promise<number> {
-      const created: RawOrganizer = Object.assign(newPostBase(store, adminId(store)), {
-        type: 'tribe_organizer' as const,
-        phone: '',
-        website: '',
-        email: '',
-      });
+      const created = blankOrganizer(store, adminId(store));
       Object.assign(created, fields);
       created.slug = store.uniqueSlug(sanitizeTitle(created.title), 'tribe_organizer', created.id);
       store.posts.set(created.id, created);

@@ -13,7 +13,7 @@ import { parseCurrencyPosition, parseCurrencySymbol } from './cost.ts';
 import { has, listParam, str, truthy, type Params, WpError } from './http.ts';
 import { saveOrganizer, saveVenue, scaleBackStatus } from './linked-writes.ts';
 import { isImageAttachment, resolveImage } from './media.ts';
-import { newPostBase, setStatus, type RawEvent, type SiteStore } from './store.ts';
+import { blankEvent, setStatus, type RawEvent, type SiteStore } from './store.ts';
 import { termIdsFor } from './terms.ts';
 import { sanitizeTitle, sanitizeUrl, tecSanitizeString } from './text.ts';
 import { convertWall, instantOf, isStrtotimeFalsy, parseTime, zoneAbbreviation, zoneFor } from './time.ts';
@@ -110,35 +110,6 @@ function toUtc(wall: string, zoneName: string): string {
   return zone ? convertWall(wall, zone, zoneFor('UTC')!) : wall;
 }
 
-function blankEvent(store: SiteStore, author: number): RawEvent {
-  return Object.assign(newPostBase(store, author, 0), {
-    type: 'tribe_events' as const,
-    allDay: false,
-    startDate: '',
-    endDate: '',
-    utcStartDate: '',
-    utcEndDate: '',
-    timezone: '',
-    timezoneAbbr: '',
-    cost: '',
-    currencySymbol: '',
-    currencyPosition: '',
-    currencyCode: '',
-    website: null,
-    showMap: false,
-    showMapLink: false,
-    hideFromListings: false,
-    sticky: false,
-    featured: false,
-    venueIds: [],
-    organizerIds: [],
-    categoryIds: [],
-    tagIds: [],
-    parent: 0,
-    customFields: {},
-  });
-}
-
 /** Publication date from `date` (read in the request's timezone, as TEC does) or `date_utc`; else now. */
 function applyPublicationDate(store: SiteStore, event: RawEvent, params: Params): void {
   const site = store.siteZone;
@@ -228,7 +199,7 @@ async function applyEventWrite(
 }
 
 export async function createEvent(store: SiteStore, caller: Caller, params: Params): Promise<RawEvent> {
-  const event = blankEvent(store, caller.user?.id ?? 0);
+  const event = blankEvent(store, caller.user?.id ?? 0, 0);
   await applyEventWrite(store, caller, event, params, true);
   // TEC inserts the image, venue and organizers first: the event gets the next ID after them.
   event.id = store.newPostId();

@@ -5,7 +5,7 @@ import { isUrl, nonEmptyString, POST_STATUSES, type ArgSpec } from './args.ts';
 import { can, type Caller } from './auth.ts';
 import { has, str, truthy, type Params, WpError } from './http.ts';
 import { resolveImage } from './media.ts';
-import { newPostBase, setStatus, type RawOrganizer, type RawVenue, type SiteStore } from './store.ts';
+import { blankOrganizer, blankVenue, setStatus, type RawOrganizer, type RawVenue, type SiteStore } from './store.ts';
 import { sanitizeTextField, sanitizeTitle } from './text.ts';
 
 const VENUE_FIELDS = ['address', 'city', 'country', 'province', 'state', 'zip', 'phone', 'stateprovince'] as const;
@@ -86,22 +86,7 @@ export async function saveVenue(
 ): Promise<{ venue: RawVenue; created: boolean }> {
   const name = str(params.venue).trim();
   const existing = store.venues().find((v) => v.status !== 'trash' && v.title.toLowerCase() === name.toLowerCase());
-  const venue: RawVenue =
-    existing ??
-    Object.assign(newPostBase(store, caller.user?.id ?? 0), {
-      type: 'tribe_venue' as const,
-      address: '',
-      city: '',
-      country: '',
-      province: '',
-      state: '',
-      zip: '',
-      phone: '',
-      website: '',
-      stateprovince: '',
-      showMap: true,
-      showMapLink: true,
-    });
+  const venue: RawVenue = existing ?? blankVenue(store, caller.user?.id ?? 0);
   applyVenueFields(venue, params, false);
   applyStatusAndDates(store, venue, params, caller);
   if (has(params, 'image') && params.image !== '')
@@ -126,14 +111,7 @@ export async function saveOrganizer(
 ): Promise<{ organizer: RawOrganizer; created: boolean }> {
   const name = str(params.organizer).trim();
   const existing = store.organizers().find((o) => o.status !== 'trash' && o.title.toLowerCase() === name.toLowerCase());
-  const organizer: RawOrganizer =
-    existing ??
-    Object.assign(newPostBase(store, caller.user?.id ?? 0), {
-      type: 'tribe_organizer' as const,
-      phone: '',
-      website: '',
-      email: '',
-    });
+  const organizer: RawOrganizer = existing ?? blankOrganizer(store, caller.user?.id ?? 0);
   applyOrganizerFields(organizer, params);
   applyStatusAndDates(store, organizer, params, caller);
   if (has(params, 'image') && params.image !== '')

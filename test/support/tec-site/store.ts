@@ -296,3 +296,59 @@ export function newPostBase(store: SiteStore, author: number, id = store.newPost
     statusBeforeTrash: null,
   };
 }
+
+/** An event with every TEC meta at its empty value (what a create starts from). */
+export function blankEvent(store: SiteStore, author: number, id = store.newPostId()): RawEvent {
+  return Object.assign(newPostBase(store, author, id), {
+    type: 'tribe_events' as const,
+    allDay: false,
+    startDate: '',
+    endDate: '',
+    utcStartDate: '',
+    utcEndDate: '',
+    timezone: store.siteTimezoneName(),
+    timezoneAbbr: '',
+    cost: '',
+    currencySymbol: '',
+    currencyPosition: '',
+    currencyCode: '',
+    website: null,
+    showMap: false,
+    showMapLink: false,
+    hideFromListings: false,
+    sticky: false,
+    featured: false,
+    venueIds: [],
+    organizerIds: [],
+    categoryIds: [],
+    tagIds: [],
+    parent: 0,
+    customFields: {},
+  });
+}
+
+export function blankVenue(store: SiteStore, author: number): RawVenue {
+  return Object.assign(newPostBase(store, author), {
+    type: 'tribe_venue' as const,
+    address: '',
+    city: '',
+    country: '',
+    province: '',
+    state: '',
+    zip: '',
+    phone: '',
+    website: '',
+    stateprovince: '',
+    showMap: true,
+    showMapLink: true,
+  });
+}
+
+export function blankOrganizer(store: SiteStore, author: number): RawOrganizer {
+  return Object.assign(newPostBase(store, author), {
+    type: 'tribe_organizer' as const,
+    phone: '',
+    website: '',
+    email: '',
+  });
+}
