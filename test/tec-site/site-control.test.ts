@@ -41,6 +41,14 @@ test('failNext answers the next matching request with the status (WordPress crit
   assert.equal(second.headers.get('retry-after'), '600');
   assert.equal((await call(site, 'GET', '/tribe/events/v1/events')).status, 200);
   assert.equal(site.requests.filter((r) => r.injected === 'fail').length, 3);
+
+  site.failNext({ method: 'GET', path: '/wp/v2/users/me' }, 401);
+  const refused = await call(site, 'GET', '/wp/v2/users/me');
+  assert.equal(refused.status, 401);
+  assert.equal(refused.body.code, 'incorrect_password', 'a 4xx comes in WordPress error shape');
+  site.failNext({}, 429);
+  const limited = await call(site, 'GET', '/wp-json/');
+  assert.equal(limited.headers.get('retry-after'), '30');
 });
 
 test('Writing › creates: loseResponseAfterSave saves the event, then drops the connection; a retry makes a duplicate', async () => {

@@ -71,6 +71,22 @@ export function failureBody(status: number): { contentType: string; body: string
       headers: { 'Retry-After': '600' },
     };
   }
+  // Other 4xx come from WordPress itself (JSON in its error shape); 429 and other 5xx from what stands in
+  // front of PHP (a rate limiter, a proxy), as an HTML page.
+  const wordpress: Record<number, [string, string]> = {
+    400: ['rest_invalid_param', 'Invalid parameter(s): injected'],
+    401: ['incorrect_password', 'The provided password is an invalid application password.'],
+    403: ['rest_forbidden', 'Sorry, you are not allowed to do that.'],
+    404: ['rest_no_route', 'No route was found matching the URL and request method.'],
+  };
+  const known = wordpress[status];
+  if (known) {
+    return {
+      contentType: 'application/json; charset=UTF-8',
+      body: JSON.stringify({ code: known[0], message: known[1], data: { status } }),
+      headers: {},
+    };
+  }
   return {
     contentType: 'text/html; charset=utf-8',
     body: `<html><head><title>${status}</title></head><body><h1>${status}</h1></body></html>`,
