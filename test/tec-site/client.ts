@@ -1,4 +1,6 @@
 // A tiny HTTP client for the stand-in TEC site's own tests: real requests over 127.0.0.1.
+// Every assert.ok() in these tests carries a message: without one, a failing assert.ok() makes Node re-read
+// the test source to word the message, which spins for minutes under tsx.
 import { DateTime } from 'luxon';
 import { DEFAULT_APP_PASSWORD, type TecSite } from '../support/tec-site/index.ts';
 

@@ -126,7 +126,7 @@ test('Reading › the WordPress core routes: modified_after/before, orderby=modi
     query: { modified_before: '2100-01-01T00:00:00', per_page: 1 },
   });
   assert.equal(since.body.length, 1);
-  assert.ok(Number(since.headers.get('x-wp-totalpages')) >= 2);
+  assert.ok(Number(since.headers.get('x-wp-totalpages')) >= 2, 'X-WP-TotalPages counts the pages');
   const tooMany = await call(site, 'GET', '/wp/v2/tribe_events', { query: { per_page: 101 } });
   assert.equal(tooMany.status, 400);
   assert.equal(tooMany.body.code, 'rest_invalid_param');
@@ -183,15 +183,15 @@ test('Reading › core route traps: /wp/v2/tribe_events never lists events that 
   });
   const list = await call(site, 'GET', '/wp/v2/tribe_events', { query: { per_page: 100, status: 'any' } });
   const ids = list.body.map((p: any) => p.id);
-  assert.ok(!ids.includes(ended));
-  assert.ok(ids.includes(running));
+  assert.ok(!ids.includes(ended), 'an ended event is not listed by core');
+  assert.ok(ids.includes(running), 'a running event is listed by core');
   assert.equal((await call(site, 'GET', `/wp/v2/tribe_events/${ended}`)).status, 200);
 });
 
 test('Reading › lists hide events: hide_from_listings never listed (not for an admin, not with include=)', async () => {
   const hidden = await create('Hidden one', 5, { hide_from_listings: true });
   const list = await call(site, 'GET', '/tribe/events/v1/events', { query: { per_page: 50 } });
-  assert.ok(!list.body.events.some((e: any) => e.id === hidden.id));
+  assert.ok(!list.body.events.some((e: any) => e.id === hidden.id), 'a hidden event is not listed');
   const included = await call(site, 'GET', '/tribe/events/v1/events', { query: { include: hidden.id } });
   assert.deepEqual(included.body.events, []);
   const single = await call(site, 'GET', `/tribe/events/v1/events/${hidden.id}`);
@@ -205,7 +205,7 @@ test('Reading › lists hide events: past events only with an explicit wide wind
     endDate: '2020-03-01 12:00:00',
   });
   const defaults = await call(site, 'GET', '/tribe/events/v1/events', { query: { per_page: 50 } });
-  assert.ok(!defaults.body.events.some((e: any) => e.id === past));
+  assert.ok(!defaults.body.events.some((e: any) => e.id === past), 'a past event is not in the default window');
   assert.match(defaults.body.rest_url, /start_date=\d{4}-\d\d-\d\d 00:00:00&end_date=\d{4}-\d\d-\d\d 23:59:59/);
   const epoch = await call(site, 'GET', '/tribe/events/v1/events', { query: { start_date: '1970-01-01' } });
   assert.equal(epoch.status, 400);
@@ -214,7 +214,10 @@ test('Reading › lists hide events: past events only with an explicit wide wind
     query: { start_date: '1971-01-01', end_date: '2100-01-01', per_page: 50 },
   });
   assert.equal(wide.status, 200);
-  assert.ok(wide.body.events.some((e: any) => e.id === past));
+  assert.ok(
+    wide.body.events.some((e: any) => e.id === past),
+    'a wide window lists the past event',
+  );
 });
 
 test('Reading › page size: v1 per_page is clamped to 50 for events, venues, organizers and terms', async () => {
@@ -251,10 +254,10 @@ test('Reading › terms: unused terms hidden unless hide_empty=false; tags are s
   const blogTag = await site.admin.createTerm('post_tag', { name: 'Blog only' });
   await site.admin.tagBlogPost(blogTag);
   const cats = await call(site, 'GET', '/tribe/events/v1/categories', { query: { per_page: 50 } });
-  assert.ok(!cats.body.categories.some((t: any) => t.id === unused));
+  assert.ok(!cats.body.categories.some((t: any) => t.id === unused), 'an unused category is hidden');
   const all = await call(site, 'GET', '/tribe/events/v1/categories', { query: { per_page: 50, hide_empty: false } });
   const term = all.body.categories.find((t: any) => t.id === unused);
-  assert.ok(term);
+  assert.ok(term, 'hide_empty=false lists the unused category');
   assert.deepEqual(
     Object.keys(term).filter((k) => /date|modified/.test(k)),
     [],

@@ -80,7 +80,7 @@ test('Signing in › on a `local` site application passwords work over HTTP; use
     index.body.authentication['application-passwords'].endpoints.authorization,
     `${site.url}/wp-admin/authorize-application.php`,
   );
-  assert.ok(index.body.namespaces.includes('tribe/events/v1'));
+  assert.ok(index.body.namespaces.includes('tribe/events/v1'), 'the index names tribe/events/v1');
 });
 
 test('Signing in › a wrong password → 401 even on a GET; an unknown user → 401', async () => {

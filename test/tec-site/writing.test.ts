@@ -308,7 +308,10 @@ test('Writing › deletes: DELETE trashes (200, status trash); again → 410; re
   assert.equal(read.status, 403);
   assert.equal(read.body.code, 'event-no-longer-available');
   const trashList = await call(site, 'GET', '/tribe/events/v1/events', { query: { status: 'trash' } });
-  assert.ok(trashList.body.events.some((e: any) => e.id === event.id));
+  assert.ok(
+    trashList.body.events.some((e: any) => e.id === event.id),
+    'status=trash lists the trashed event',
+  );
   assert.equal(
     (await call(site, 'GET', '/tribe/events/v1/events', { query: { status: 'trash' }, auth: false })).status,
     400,
