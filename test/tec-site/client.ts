@@ -26,7 +26,9 @@ export function basic(login: string, password: string): string {
 
 export async function call(site: TecSite, method: string, path: string, options: CallOptions = {}): Promise<Reply> {
   const url = new URL(
-    path.startsWith('/wp-json') || path.startsWith('/wp-') || path === '/' ? path : `/wp-json${path}`,
+    path.startsWith('/wp-json') || path.startsWith('/wp-') || path === '/' || path.startsWith('/?')
+      ? path
+      : `/wp-json${path}`,
     site.url,
   );
   for (const [k, v] of Object.entries(options.query ?? {})) url.searchParams.set(k, String(v));

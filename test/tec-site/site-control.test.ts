@@ -105,3 +105,28 @@ test('admin edits use the same store: an admin-created event is served by v1 and
   const core = await call(site, 'GET', `/wp/v2/tribe_events/${id}`, { query: { context: 'edit' } });
   assert.equal(core.body.title.raw, 'Made in wp-admin');
 });
+
+test('WordPress plumbing: ?rest_route= works like /wp-json/, HEAD answers like GET without a body, OPTIONS describes the route, a wrong method is 404 rest_no_route', async () => {
+  const plain = await call(site, 'GET', `/?rest_route=${encodeURIComponent('/tribe/events/v1/events')}&per_page=2`);
+  assert.equal(plain.status, 200);
+  assert.equal(plain.body.events.length <= 2, true);
+  const head = await fetch(`${site.url}/wp-json/tribe/events/v1/events`, { method: 'HEAD' });
+  assert.equal(head.status, 200);
+  assert.equal(await head.text(), '');
+  assert.notEqual(head.headers.get('x-tec-total'), null);
+  const options = await call(site, 'OPTIONS', '/tribe/events/v1/events');
+  assert.deepEqual(options.body.methods, ['GET', 'POST']);
+  const wrong = await call(site, 'PUT', '/tribe/events/v1/events');
+  assert.equal(wrong.status, 404);
+  assert.equal(wrong.body.code, 'rest_no_route');
+  const caseInsensitive = await call(site, 'GET', '/Tribe/Events/V1/events/');
+  assert.equal(caseInsensitive.status, 200);
+  const asText = await call(site, 'POST', '/tribe/events/v1/events', {
+    body: JSON.stringify(eventBody('As text')),
+    headers: { 'Content-Type': 'text/plain' },
+  });
+  assert.equal(asText.status, 400, 'JSON sent as text/plain is not read');
+  assert.equal(asText.body.code, 'rest_missing_callback_param');
+  const escaped = await call(site, 'GET', '/wp-json/', { auth: false });
+  assert.match(escaped.text, /"url":"http:\\\/\\\/127\.0\.0\.1/, 'slashes escaped as PHP writes JSON');
+});

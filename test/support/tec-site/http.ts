@@ -78,6 +78,17 @@ export class Router {
     const matching = this.routes
       .map((r) => ({ r, match: r.pattern.exec(route) }))
       .filter((x): x is { r: Route; match: RegExpExecArray } => x.match !== null);
+    if (method === 'OPTIONS' && matching.length > 0) {
+      // WordPress describes the route (its methods; the arguments are not reproduced here).
+      const methods = [...new Set(matching.flatMap((m) => m.r.methods))];
+      const describe: Handler = () =>
+        ok({
+          namespace: route.split('/').slice(1, 4).join('/'),
+          methods,
+          endpoints: matching.map((m) => ({ methods: m.r.methods, args: {} })),
+        });
+      return { handler: describe, match: matching[0]!.match, allow: methods };
+    }
     for (const { r, match } of matching) {
       if (r.methods.includes(wanted)) {
         return { handler: r.handler, match, allow: matching.flatMap((m) => m.r.methods) };
