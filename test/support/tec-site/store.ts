@@ -221,7 +221,10 @@ export class SiteStore {
   termCount(term: RawTerm): number {
     const key = term.taxonomy === 'tribe_events_cat' ? 'categoryIds' : 'tagIds';
     let count = term.taxonomy === 'post_tag' ? (this.blogPostTagUses.get(term.id) ?? 0) : 0;
-    for (const event of this.events()) if (event.status === 'publish' && event[key].includes(term.id)) count++;
+    // Every event JSON embeds its terms with their counts: loop without building arrays.
+    for (const post of this.posts.values()) {
+      if (post.type === 'tribe_events' && post.status === 'publish' && post[key].includes(term.id)) count++;
+    }
     return count;
   }
 
