@@ -335,3 +335,24 @@ test('Reading › a wide window also reaches events far ahead (24 months is the 
   });
   assert.equal(wide.body.events[0].id, far.id);
 });
+
+test('(single reads, where the note is silent) json_ld comes only with single reads, and its organizer e-mail is encoded at random on each read', async () => {
+  const event = await create('With JSON-LD', 9, {
+    cost: '€15',
+    venue: { venue: 'LD Hall', address: '1 Main Street', city: 'Springfield' },
+    organizer: [{ organizer: 'LD Org', email: 'organizer@example.com' }],
+  });
+  assert.equal(event.json_ld, undefined, 'not in the create answer');
+  const list = await call(site, 'GET', '/tribe/events/v1/events', { query: { search: 'With JSON-LD' } });
+  assert.equal(list.body.events[0].json_ld, undefined, 'not in lists');
+  const reads = await Promise.all([1, 2, 3, 4].map(() => call(site, 'GET', `/tribe/events/v1/events/${event.id}`)));
+  const ld = reads[0]!.body.json_ld;
+  assert.equal(ld['@type'], 'Event');
+  assert.equal(ld.startDate, `${day(9)}T10:00:00-05:00`);
+  assert.equal(ld.location.address.streetAddress, '1 Main Street');
+  assert.equal(ld.offers.price, '15');
+  assert.ok(reads[0]!.body.venue.json_ld, 'the embedded venue carries json_ld in a single read');
+  const emails = new Set(reads.map((r) => r.body.organizer[0].json_ld.email));
+  assert.ok(emails.size > 1, `the e-mail is obfuscated differently on each read: ${[...emails].join(' ')}`);
+  assert.equal(reads[0]!.body.organizer[0].email, 'organizer@example.com', 'the organizer field itself is stable');
+});

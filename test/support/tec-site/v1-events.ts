@@ -211,7 +211,7 @@ export function registerV1Events(router: Router, store: SiteStore): void {
     if (!canOnPost(caller.user, 'read', event)) {
       throw new WpError(403, 'event-not-accessible', 'The requested event is not accessible');
     }
-    return ok(eventJson(store, event));
+    return ok(eventJson(store, event, true));
   });
 
   router.add(`${base}/(\\d+)`, ['POST', 'PUT', 'PATCH'], async ({ params, caller }, match) => {

@@ -4,6 +4,7 @@ import { costValues, formatCost } from './cost.ts';
 import type { RawEvent, RawMedia, RawOrganizer, RawTerm, RawVenue, SiteStore } from './store.ts';
 import { escHtml, renderContent, renderExcerpt, renderTitle } from './text.ts';
 import { dateDetails } from './time.ts';
+import { eventJsonLd, organizerJsonLd, venueJsonLd } from './json-ld.ts';
 
 export const V1 = '/wp-json/tribe/events/v1';
 
@@ -115,7 +116,7 @@ function dropEmpty(json: Record<string, unknown>): Record<string, unknown> {
   return json;
 }
 
-export function venueJson(store: SiteStore, venue: RawVenue): Record<string, unknown> {
+export function venueJson(store: SiteStore, venue: RawVenue, single = false): Record<string, unknown> {
   const json = dropEmpty({
     id: venue.id,
     author: String(venue.author),
@@ -140,6 +141,7 @@ export function venueJson(store: SiteStore, venue: RawVenue): Record<string, unk
     website: venue.website,
     stateprovince: venue.stateprovince,
   });
+  if (single) json.json_ld = venueJsonLd(venue);
   json.show_map = venue.showMap;
   json.show_map_link = venue.showMapLink;
   json.global_id = globalId(store, venue.id);
@@ -147,7 +149,7 @@ export function venueJson(store: SiteStore, venue: RawVenue): Record<string, unk
   return json;
 }
 
-export function organizerJson(store: SiteStore, organizer: RawOrganizer): Record<string, unknown> {
+export function organizerJson(store: SiteStore, organizer: RawOrganizer, single = false): Record<string, unknown> {
   const json = dropEmpty({
     id: organizer.id,
     author: String(organizer.author),
@@ -166,12 +168,14 @@ export function organizerJson(store: SiteStore, organizer: RawOrganizer): Record
     website: organizer.website,
     email: organizer.email,
   });
+  if (single) json.json_ld = organizerJsonLd(organizer);
   json.global_id = globalId(store, organizer.id);
   json.global_id_lineage = [globalId(store, organizer.id)];
   return json;
 }
 
-export function eventJson(store: SiteStore, event: RawEvent): Record<string, unknown> {
+/** An event; `single` for the single read, which adds `json_ld` (to the event and its linked posts). */
+export function eventJson(store: SiteStore, event: RawEvent, single = false): Record<string, unknown> {
   const venues = event.venueIds.map((id) => store.venue(id)).filter((v): v is RawVenue => v !== undefined);
   const organizers = event.organizerIds
     .map((id) => store.organizer(id))
@@ -183,7 +187,7 @@ export function eventJson(store: SiteStore, event: RawEvent): Record<string, unk
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((t) => embeddedTerm(store, t));
   const url = permalink(store, event);
-  return {
+  const json: Record<string, unknown> = {
     id: event.id,
     global_id: globalId(store, event.id),
     global_id_lineage: [globalId(store, event.id)],
@@ -230,9 +234,11 @@ export function eventJson(store: SiteStore, event: RawEvent): Record<string, unk
       venues.length === 0
         ? []
         : venues.length === 1
-          ? venueJson(store, venues[0]!)
-          : venues.map((v) => venueJson(store, v)),
-    organizer: organizers.map((o) => organizerJson(store, o)),
+          ? venueJson(store, venues[0]!, single)
+          : venues.map((v) => venueJson(store, v, single)),
+    organizer: organizers.map((o) => organizerJson(store, o, single)),
     custom_fields: Object.keys(event.customFields).length === 0 ? [] : event.customFields,
   };
+  if (single) json.json_ld = eventJsonLd(store, event);
+  return json;
 }

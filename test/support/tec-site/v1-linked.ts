@@ -36,8 +36,8 @@ function find(store: SiteStore, kind: Kind, id: number): Linked {
   return post;
 }
 
-function json(store: SiteStore, post: Linked): Record<string, unknown> {
-  return post.type === 'tribe_venue' ? venueJson(store, post) : organizerJson(store, post);
+function json(store: SiteStore, post: Linked, single = false): Record<string, unknown> {
+  return post.type === 'tribe_venue' ? venueJson(store, post, single) : organizerJson(store, post, single);
 }
 
 function list(store: SiteStore, kind: Kind, { params, caller }: RestRequest) {
@@ -124,7 +124,7 @@ export function registerV1Linked(router: Router, store: SiteStore): void {
       if (!canOnPost(caller.user, 'read', post)) {
         throw new WpError(403, `${kind}-not-accessible`, `The requested ${kind} is not accessible`);
       }
-      return ok(json(store, post));
+      return ok(json(store, post, true));
     });
 
     router.add(`${base}/(\\d+)`, ['POST', 'PUT', 'PATCH'], async ({ params, caller }, match) => {
