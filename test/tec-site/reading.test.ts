@@ -356,3 +356,33 @@ test('(single reads, where the note is silent) json_ld comes only with single re
   assert.ok(emails.size > 1, `the e-mail is obfuscated differently on each read: ${[...emails].join(' ')}`);
   assert.equal(reads[0]!.body.organizer[0].email, 'organizer@example.com', 'the organizer field itself is stable');
 });
+
+test('Reading › core route traps: post_modified is site-local, so when the clocks go back an hour it repeats — a later change can carry an earlier `modified`', async () => {
+  const dst = new TestClock(Date.parse('2026-11-01T05:50:00Z')); // 01:50 EDT, ten minutes before the clocks go back
+  const local = await startTecSite({ now: dst.now });
+  try {
+    const first = await local.admin.createEvent({
+      title: 'Before the change',
+      startDate: '2027-01-01 10:00:00',
+      endDate: '2027-01-01 11:00:00',
+    });
+    dst.advance(30 * 60); // 06:20Z = 01:20 EST
+    const second = await local.admin.createEvent({
+      title: 'After the change',
+      startDate: '2027-01-01 10:00:00',
+      endDate: '2027-01-01 11:00:00',
+    });
+    const [a, b] = [first, second].map((id) => local.snapshot().events.find((e) => e.id === id)!);
+    assert.equal(a!.modified, '2026-11-01 01:50:00');
+    assert.equal(b!.modified, '2026-11-01 01:20:00', 'site-local time went backwards');
+    assert.ok(b!.modifiedGmt > a!.modifiedGmt, 'while UTC went forwards');
+    const feed = await call(local, 'GET', '/wp/v2/tribe_events', { query: { modified_after: '2026-11-01T01:30:00' } });
+    assert.deepEqual(
+      feed.body.map((p: any) => p.id),
+      [first],
+      'a cursor taken after the first change misses the second one',
+    );
+  } finally {
+    await local.close();
+  }
+});
