@@ -386,3 +386,20 @@ test('Reading › core route traps: post_modified is site-local, so when the clo
     await local.close();
   }
 });
+
+test('Reading › lists (where the note is silent): `status=any` is refused by v1, yet the rest_url and next_rest_url TEC gives an editor carry it', async () => {
+  for (let i = 0; i < 3; i++) await create(`Next link ${i}`, 70);
+  const first = await call(site, 'GET', '/tribe/events/v1/events', { query: { per_page: 2, search: 'Next link' } });
+  assert.match(first.body.rest_url, /status=any/);
+  assert.match(first.body.next_rest_url, /status=any&.*page=2$/);
+  const followed = await fetch(first.body.next_rest_url, {
+    headers: { Authorization: `Basic ${Buffer.from('admin:abcd efgh ijkl mnop qrst uvwx').toString('base64')}` },
+  });
+  assert.equal(followed.status, 400, "following TEC's own next link as an editor fails");
+  const anonymous = await call(site, 'GET', '/tribe/events/v1/events', {
+    query: { per_page: 2, search: 'Next link' },
+    auth: false,
+  });
+  assert.match(anonymous.body.next_rest_url, /status=publish&.*page=2$/);
+  assert.equal((await fetch(anonymous.body.next_rest_url)).status, 200);
+});
