@@ -228,6 +228,17 @@ export class SiteStore {
     return count;
   }
 
+  /** Every term's count in one pass: what a page of events needs, computed once per answer. */
+  termCounts(): Map<number, number> {
+    const counts = new Map(this.blogPostTagUses);
+    for (const post of this.posts.values()) {
+      if (post.type !== 'tribe_events' || post.status !== 'publish') continue;
+      for (const id of post.categoryIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+      for (const id of post.tagIds) counts.set(id, (counts.get(id) ?? 0) + 1);
+    }
+    return counts;
+  }
+
   /** A unique post slug of this type (WordPress appends -2, -3…). */
   uniqueSlug(base: string, type: AnyPost['type'], exceptId: number): string {
     const taken = new Set(

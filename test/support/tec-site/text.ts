@@ -217,13 +217,27 @@ function capitalPDangit(text: string): string {
   return text.replace(/(?<=^|[\s>(]|&#8216;|&#8220;)Wordpress/g, 'WordPress');
 }
 
-/** `the_title`: what v1 sends as an event's `title`, a venue's `venue`, an organizer's `organizer`. */
-export function renderTitle(raw: string): string {
-  return capitalPDangit(convertChars(wptexturize(raw)).trim());
+/** Rendering is pure and the same texts are read again and again: remember the last few thousand. */
+function memo(render: (raw: string) => string): (raw: string) => string {
+  const cache = new Map<string, string>();
+  return (raw) => {
+    let out = cache.get(raw);
+    if (out === undefined) {
+      if (cache.size >= 5000) cache.clear();
+      out = render(raw);
+      cache.set(raw, out);
+    }
+    return out;
+  };
 }
 
+/** `the_title`: what v1 sends as an event's `title`, a venue's `venue`, an organizer's `organizer`. */
+export const renderTitle = memo((raw) => capitalPDangit(convertChars(wptexturize(raw)).trim()));
+
 /** `the_content`, trimmed as TEC does: what v1 sends as `description`. Block markup skips wpautop. */
-export function renderContent(raw: string): string {
+export const renderContent = memo(contentOf);
+
+function contentOf(raw: string): string {
   const hasBlocks = raw.includes('<!-- wp:');
   let text = hasBlocks ? raw.replace(/<!-- \/?wp:[\s\S]*?-->/g, '') : raw;
   text = wptexturize(text);
@@ -233,12 +247,12 @@ export function renderContent(raw: string): string {
 }
 
 /** `the_excerpt` of the stored excerpt (TEC does not generate one): what v1 sends as `excerpt`. */
-export function renderExcerpt(raw: string): string {
-  return wpautop(convertChars(wptexturize(raw))).trim();
-}
+export const renderExcerpt = memo((raw) => wpautop(convertChars(wptexturize(raw))).trim());
 
 /** wp_trim_excerpt(): core's `excerpt.rendered` when no excerpt is stored — 55 words of the content. */
-export function generatedExcerpt(content: string): string {
+export const generatedExcerpt = memo(excerptFromContent);
+
+function excerptFromContent(content: string): string {
   const plain = content
     .replace(/<!--[\s\S]*?-->/g, '')
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, '')

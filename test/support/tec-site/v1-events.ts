@@ -177,11 +177,12 @@ function listEvents(store: SiteStore, request: RestRequest): ReturnType<typeof a
     if (params[name] !== undefined) echoed.push([name, listParam(params[name]).join(',')]);
   }
   if (featured !== null) echoed.push(['featured', featured ? '1' : '0']);
+  const counts = store.termCounts();
   return archiveResponse(
     'events',
     `${store.url}${V1}/events`,
     events,
-    (e) => eventJson(store, e),
+    (e) => eventJson(store, e, false, counts),
     page,
     perPage,
     echoed,

@@ -66,7 +66,7 @@ export function sizesOf(store: SiteStore, media: RawMedia): Record<string, unkno
   return sizes;
 }
 
-export function embeddedTerm(store: SiteStore, term: RawTerm): Record<string, unknown> {
+export function embeddedTerm(store: SiteStore, term: RawTerm, counts = store.termCounts()): Record<string, unknown> {
   const ns = term.taxonomy === 'post_tag' ? 'tags' : 'categories';
   const urls: Record<string, string> = {
     self: `${store.url}${V1}/${ns}/${term.id}`,
@@ -81,7 +81,7 @@ export function embeddedTerm(store: SiteStore, term: RawTerm): Record<string, un
     taxonomy: term.taxonomy,
     description: term.description,
     parent: term.parent,
-    count: store.termCount(term),
+    count: counts.get(term.id) ?? 0,
     filter: 'raw',
     id: term.id,
     urls,
@@ -175,7 +175,12 @@ export function organizerJson(store: SiteStore, organizer: RawOrganizer, single 
 }
 
 /** An event; `single` for the single read, which adds `json_ld` (to the event and its linked posts). */
-export function eventJson(store: SiteStore, event: RawEvent, single = false): Record<string, unknown> {
+export function eventJson(
+  store: SiteStore,
+  event: RawEvent,
+  single = false,
+  counts = store.termCounts(),
+): Record<string, unknown> {
   const venues = event.venueIds.map((id) => store.venue(id)).filter((v): v is RawVenue => v !== undefined);
   const organizers = event.organizerIds
     .map((id) => store.organizer(id))
@@ -185,7 +190,7 @@ export function eventJson(store: SiteStore, event: RawEvent, single = false): Re
       .map((id) => store.terms.get(id))
       .filter((t): t is RawTerm => t !== undefined)
       .sort((a, b) => a.name.localeCompare(b.name))
-      .map((t) => embeddedTerm(store, t));
+      .map((t) => embeddedTerm(store, t, counts));
   const url = permalink(store, event);
   const json: Record<string, unknown> = {
     id: event.id,
