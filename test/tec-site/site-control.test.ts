@@ -72,13 +72,26 @@ test('the request log records method, path, query, status and user, and can be r
   ]);
 });
 
-test('peakConcurrency counts the requests answered at the same time (with latencyMs to make them overlap)', async () => {
+test('peakConcurrency counts the requests answered at the same time (with latencyMs — a number or a function of the request — to make them overlap)', async () => {
   const slow = await startTecSite({ latencyMs: 50 });
   try {
     await Promise.all([1, 2, 3].map(() => call(slow, 'GET', '/tribe/events/v1/events')));
     assert.equal(slow.peakConcurrency, 3);
   } finally {
     await slow.close();
+  }
+  const seen: string[] = [];
+  const perRoute = await startTecSite({
+    latencyMs: ({ method, path }) => {
+      seen.push(`${method} ${path}`);
+      return method === 'POST' ? 20 : 0;
+    },
+  });
+  try {
+    await call(perRoute, 'POST', '/tribe/events/v1/events', { json: eventBody('Slow create') });
+    assert.deepEqual(seen, ['POST /wp-json/tribe/events/v1/events']);
+  } finally {
+    await perRoute.close();
   }
 });
 
