@@ -72,13 +72,22 @@ test('the request log records method, path, query, status and user, and can be r
   ]);
 });
 
-test('peakConcurrency counts the requests answered at the same time (with latencyMs — a number or a function of the request — to make them overlap)', async () => {
-  const slow = await startTecSite({ latencyMs: 50 });
+test('peakConcurrency counts the requests answered at the same time; hold() and latencyMs (a number or a function of the request) delay answers', async () => {
+  // Each request is held until all three have arrived: they overlap whatever the machine's speed.
+  let arrived = 0;
+  let release = (): void => {};
+  const allThere = new Promise<void>((resolve) => (release = resolve));
+  const held = await startTecSite({
+    hold: () => {
+      if (++arrived === 3) release();
+      return allThere;
+    },
+  });
   try {
-    await Promise.all([1, 2, 3].map(() => call(slow, 'GET', '/tribe/events/v1/events')));
-    assert.equal(slow.peakConcurrency, 3);
+    await Promise.all([1, 2, 3].map(() => call(held, 'GET', '/tribe/events/v1/events')));
+    assert.equal(held.peakConcurrency, 3);
   } finally {
-    await slow.close();
+    await held.close();
   }
   const seen: string[] = [];
   const perRoute = await startTecSite({

@@ -55,6 +55,8 @@ export interface TecSiteOptions {
    * or a function of the request (e.g. the note's figures: create 122 ms, full PUT 88 ms, list 138 ms).
    */
   latencyMs?: number | ((request: { method: string; path: string }) => number);
+  /** Called as each request arrives; the answer waits for the promise (tests hold requests to overlap them). */
+  hold?: (request: { method: string; path: string }) => Promise<void> | void;
 }
 
 export interface LoggedRequest {
@@ -163,6 +165,7 @@ export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSit
     const latency =
       typeof options.latencyMs === 'function' ? options.latencyMs({ method, path: url.pathname }) : options.latencyMs;
     if (latency) await new Promise((r) => setTimeout(r, latency));
+    if (options.hold) await options.hold({ method, path: url.pathname });
 
     const failStatus = failures.takeFail(method, url.pathname);
     if (failStatus !== null) {
