@@ -30,7 +30,7 @@ export const ImportWarning = Type.Object({
   line: Type.Integer(),
   code: Type.String({
     description:
-      'untitled, no_uid, unknown_timezone, series_truncated, series_expanded (a repeating event imported as single events, not one series: `why` says why), unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
+      'untitled, no_uid, unknown_timezone, date_type_mismatch (VALUE=DATE on a date-time or the reverse: read as what it is), series_truncated, series_expanded (a repeating event imported as single events, not one series: `why` says why), unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
   }),
   message: Type.String(),
   params: Type.Optional(NoteParams),

@@ -303,9 +303,44 @@ test('defect 6: one bad VEVENT is skipped with its line and reason, the rest imp
     /^"tool that forgot the leading space" is not an iCalendar property line/,
   );
 
-  const valueDate = around('BEGIN:VEVENT', 'UID:bad', 'DTSTART;VALUE=DATE:20261201T100000', 'END:VEVENT');
-  assert.deepEqual(outcome(valueDate).skipped, [[11, 'invalid_date', 'bad']]);
-  assert.match(valueDate.skipped[0]?.reason ?? '', /says VALUE=DATE/);
+  // VALUE=DATE on a date-time (a festival's export of 128 events, issue 36): the value is read as
+  // what it is, with a warning, as the previous release read it; so is VALUE=DATE-TIME on a date.
+  const valueDate = around(
+    'BEGIN:VEVENT',
+    'UID:festival',
+    'SUMMARY:Festival',
+    'DTSTART;VALUE=DATE:20261201T100000',
+    'DTEND;VALUE=DATE:20261201T120000',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:allday',
+    'SUMMARY:All day',
+    'DTSTART;VALUE=DATE-TIME:20261203',
+    'END:VEVENT',
+  );
+  assert.deepEqual(outcome(valueDate), { kept: ['before', 'Festival', 'All day', 'after'], skipped: [] });
+  assert.deepEqual(brief(byTitle(valueDate, 'Festival')), [
+    'Festival',
+    '2026-12-01 10:00:00',
+    '2026-12-01 12:00:00',
+    'Europe/Paris',
+    false,
+  ]);
+  assert.deepEqual(brief(byTitle(valueDate, 'All day')).slice(1), [
+    '2026-12-03 00:00:00',
+    '2026-12-03 23:59:59',
+    'Europe/Paris',
+    true,
+  ]);
+  assert.deepEqual(
+    valueDate.warnings.map((w) => [w.line, w.code, w.params?.heading, w.params?.read]),
+    [
+      [12, 'date_type_mismatch', 'DTSTART', 'date-time'],
+      [13, 'date_type_mismatch', 'DTEND', 'date-time'],
+      [18, 'date_type_mismatch', 'DTSTART', 'date'],
+    ],
+  );
+  assert.match(valueDate.warnings[0]?.message ?? '', /says VALUE=DATE but holds a date and time/);
 
   // An impossible date, an EXDATE list with one bad item, a rule that cannot be read.
   for (const [line, bad] of [

@@ -574,6 +574,8 @@ export const en = {
   'files.note.duplicate_name': '“{name}” appears earlier in the file.',
   'files.note.invalid_date':
     '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} out_of_range {Its times reach {value}, outside the years 1 to 9999.} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
+  'files.note.date_type_mismatch':
+    '{heading} says {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} but holds {read, select, date {a date} other {a date and time}} (“{value}”); it is read as {read, select, date {a date} other {a date and time}}.',
   'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
   'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
   'files.note.not_an_event':

@@ -582,6 +582,8 @@ export const es: Record<MessageId, string> = {
   'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
   'files.note.invalid_date':
     '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 1 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
+  'files.note.date_type_mismatch':
+    '{heading} dice {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} pero contiene {read, select, date {una fecha} other {una fecha con hora}} («{value}»); se lee como {read, select, date {fecha} other {fecha con hora}}.',
   'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
   'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
   'files.note.not_an_event':
