@@ -345,6 +345,7 @@ export function runImport(
       id = applyEventWrite(ctx, input, prepared, target);
       ctx.store.importUids.remember(ctx.site.id, event.uid, id, current === undefined);
       resolved.learn(ctx, id, input, refs);
+      related.made(id, picks);
     }
     if (current) updated++;
     else created++;

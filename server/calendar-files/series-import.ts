@@ -325,7 +325,10 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
     env.skipped.push(...checked.skipped);
     env.links.related.count(checked.master.picks);
     // Later events naming the same venue, organizers or terms link to what the series' write made.
-    if (written) env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
+    if (written) {
+      env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
+      env.links.related.made(written.series.first_id, checked.master.picks);
+    }
     const occurrences = checked.prepared.slots.length;
     const updated = Math.min(checked.live, occurrences);
     result.updated += updated;

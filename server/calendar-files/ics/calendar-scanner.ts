@@ -398,6 +398,8 @@ export class CalendarScanner {
       case 'DTSTART':
         event.dtstart = text;
         break;
+      case 'GEO':
+        return this.geo(event, text, value, line);
     }
     if (DATE_PROPERTIES.has(name)) {
       const checked = checkDates(event, name, params, value, line);
@@ -444,6 +446,24 @@ export class CalendarScanner {
     }
     event.propertyLines.push(line);
     return `${text.slice(0, text.length - value.length)}${check.value}`;
+  }
+
+  /**
+   * GEO: two numbers (RFC 5545 §3.8.1.6). ical.js reads an empty part as 0: a Last.fm export's
+   * "GEO:;" made a venue at 0,0 beside the same hall with its coordinates. An empty GEO is no
+   * coordinate; one that is no pair of numbers is left out with a warning.
+   */
+  private geo(event: ScannedEvent, text: string, value: string, line: number): string | null {
+    if (/^\s*[-+]?\d+(?:\.\d+)?\s*;\s*[-+]?\d+(?:\.\d+)?\s*$/.test(value)) {
+      event.propertyLines.push(line);
+      return text;
+    }
+    if (value.replace(/[\s;]/g, '') !== '')
+      this.warn(line, 'invalid_coordinate', `GEO "${clip(value)}" is not a latitude and longitude; it is left out.`, {
+        heading: 'GEO',
+        value: clip(value),
+      });
+    return null;
   }
 
   /** DURATION: read in constant time; an absurd one makes the event unreadable, a negative one is dropped. */
