@@ -47,7 +47,7 @@ export const ExpandedSeries = Type.Object({
   }),
   truncated: Type.Boolean({
     description:
-      'Kept as a series: it goes on past the horizon (more occurrences are made as time passes). Otherwise: the window (two years) or the cap (1,000) cut the series short.',
+      'Kept as a series: it goes on past the horizon (more occurrences are made as time passes). Otherwise: the window (a year back, two years ahead) or the cap (the 1,000 nearest today) cut the series short.',
   }),
   kept: Type.Optional(
     Type.Boolean({

@@ -368,7 +368,11 @@ export function runImport(
     events: [...repeating.planned, ...events].sort((a, b) => a.line - b.line).slice(0, MAX_LISTED),
     skipped_items: skipped.sort((a, b) => a.line - b.line),
     warnings: warnings.sort((a, b) => a.line - b.line),
-    series: file.series.map((series) => repeating.lines.get(series.uid) ?? series),
+    // A series with nothing in the reader's window is listed only when it is kept (else a skip says why).
+    series: file.series.flatMap((series) => {
+      const kept = repeating.lines.get(series.uid);
+      return kept ? [kept] : series.instances > 0 ? [series] : [];
+    }),
     related: related.result(),
     ...(options.columns ? { columns: options.columns } : {}),
   };

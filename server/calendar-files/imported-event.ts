@@ -92,6 +92,11 @@ export interface FileSeries {
   overrides: FileSeriesOverride[];
   /** Why the reader already knows it cannot be one series (then it is expanded): a note's `why`. */
   unfit?: 'rules' | 'periods' | 'too_costly';
+  /**
+   * None of its occurrences falls in the reader's window (an old series that ended): kept whole if
+   * it is one series, else left out with this note.
+   */
+  outsideWindow?: ImportSkip;
 }
 
 /**

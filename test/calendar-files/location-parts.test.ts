@@ -50,13 +50,6 @@ test('addresses as Google, Apple and Outlook write them are split into street, Z
 });
 
 test('what does not read as an address stays whole', () => {
-  for (const text of [
-    'Building 92, Redmond',
-    'Room 4B',
-    'Main hall, first floor',
-    'Zoom',
-    '',
-    'a,'.repeat(400),
-  ])
+  for (const text of ['Building 92, Redmond', 'Room 4B', 'Main hall, first floor', 'Zoom', '', 'a,'.repeat(400)])
     assert.equal(splitAddress(text), null, text);
 });

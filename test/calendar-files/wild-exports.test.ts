@@ -140,3 +140,84 @@ test('a festival whose dates say VALUE=DATE but hold date-times: every event imp
     .all(site.id);
   assert.deepEqual(starts[0], { start_local: '2011-08-04 12:00:00', end_local: '2011-08-04 13:30:00', all_day: 0 });
 });
+
+/** The dates from `first` to `last` (inclusive) whose weekday (0 Sunday … 6 Saturday) is in `days`. */
+function weekdaysBetween(first: string, last: string, days: number[], except: string[] = []): string[] {
+  const dates: string[] = [];
+  for (let at = Date.parse(`${first}T00:00:00Z`); at <= Date.parse(`${last}T00:00:00Z`); at += 86_400_000) {
+    const date = new Date(at);
+    const text = date.toISOString().slice(0, 10);
+    if (days.includes(date.getUTCDay()) && !except.includes(text)) dates.push(text);
+  }
+  return dates;
+}
+
+function seriesDates(siteId: number, uid: string): string[] {
+  const series = server.store.series.byUid(siteId, uid);
+  assert.ok(series, `no series ${uid}`);
+  return server.store.series
+    .occurrences(siteId, series.id)
+    .filter((row) => row.status !== 'trash')
+    .map((row) => row.recurrence!)
+    .sort();
+}
+
+test('a Google export: a never-ending series since November 2020 keeps its past, present and future', async () => {
+  // Monday, Tuesday, Thursday and Friday since 2 November 2020: ~1,250 occurrences before today.
+  // The 1,000-occurrence cap was counted from the first date, so the series was refused and
+  // expanded within the import window only (or, before, stopped on 2 September 2025).
+  const body = fixture('ics/issue-36/google-never-ending.ics');
+  const { site, preview } = await previewThenImport(body);
+  const uid = '5kq3v0dd8m1hq0c1n2a6lq0v9t@google.com';
+  const line = preview.series.find((s: { uid: string }) => s.uid === uid);
+  assert.equal(line?.kept, true, JSON.stringify(preview.warnings));
+  assert.equal(line.truncated, true, 'it goes on past the horizon');
+  assert.deepEqual(
+    preview.warnings.filter((w: { code: string }) => w.code.startsWith('series_')),
+    [],
+    'nothing is left out',
+  );
+  const dates = seriesDates(site.id, uid);
+  assert.equal(line.instances, dates.length);
+  const today = new Date().toISOString().slice(0, 10);
+  const last = dates.at(-1)!;
+  assert.ok(last > new Date(Date.now() + 700 * 86_400_000).toISOString().slice(0, 10), `ends ${last}`);
+  // Every Monday, Tuesday, Thursday and Friday from the first to the last, but the two excluded.
+  assert.deepEqual(dates, weekdaysBetween('2020-11-02', last, [1, 2, 4, 5], ['2020-12-24', '2020-12-25']));
+  assert.ok(dates.filter((date) => date < today).length > 1000, 'its history');
+  // The moved occurrence is the series' exception, at its own time.
+  const moved = server.store.db
+    .prepare("SELECT title, start_local FROM posts WHERE site_id = ? AND type = 'event' AND recurrence = '2021-11-12'")
+    .get(site.id);
+  assert.deepEqual(moved, {
+    title: 'Koffieochtend (middag, vanwege de markt)',
+    start_local: '2021-11-12 14:00:00',
+  });
+  // The venue, named by the series and the single event alike: one, with its country.
+  assert.deepEqual(
+    venues(site.id).map((v) => [v.title, v.address, v.city, v.country]),
+    [['Buurthuis De Linde', 'Lindenstraat 12', 'Amsterdam', 'Nederland']],
+  );
+});
+
+test('a Berlin calendar: weekly series that ended in 2018 are imported whole, beside single events of 2017', async () => {
+  // They were skipped as "outside the window" (a year back, two ahead), where the single events of
+  // the same years were kept: history is imported whole, as series.
+  const body = fixture('ics/issue-36/berlin-history.ics');
+  const { site, preview, made } = await previewThenImport(body, 'Europe/Berlin');
+  assert.deepEqual(preview.skipped_items, []);
+  const stammtisch = weekdaysBetween('2016-01-05', '2018-06-26', [2], ['2016-12-27', '2017-12-26']);
+  assert.deepEqual(seriesDates(site.id, '8f2d6f0e-3a41-4d7f-9d59-5b3c1e9a7c11'), stammtisch);
+  const chor = seriesDates(site.id, 'c0a3b9e2-71f4-4b0e-8d2a-0f6c5d4e3b21');
+  assert.deepEqual(chor, weekdaysBetween('2016-09-07', chor.at(-1)!, [3]));
+  assert.equal(chor.length, 60);
+  assert.equal(made.series, 2);
+  assert.equal(made.events, stammtisch.length + 60 + 2);
+  assert.deepEqual(
+    preview.series.map((s: { title: string; kept?: boolean; instances: number }) => [s.title, s.kept, s.instances]),
+    [
+      ['Stammtisch', true, stammtisch.length],
+      ['Chorprobe', true, 60],
+    ],
+  );
+});
