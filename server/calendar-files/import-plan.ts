@@ -25,6 +25,7 @@ import {
 import { RelatedItems, type Picks } from './import-related.ts';
 import { LookupMemo } from '../operations/lookup-memo.ts';
 import { endSeries, firstOfSeries, importSeries } from './series-import.ts';
+import { rememberLocation } from './location-texts.ts';
 
 export { MAX_LISTED };
 
@@ -344,6 +345,7 @@ export function runImport(
       }
       id = applyEventWrite(ctx, input, prepared, target);
       ctx.store.importUids.remember(ctx.site.id, event.uid, id, current === undefined);
+      if (current || event.venue?.location) rememberLocation(ctx, [id], event.venue?.location);
       resolved.learn(ctx, id, input, refs);
       related.made(id, picks);
     }

@@ -17,6 +17,8 @@ export interface ImportedVenue {
   website?: string;
   latitude?: number;
   longitude?: number;
+  /** The LOCATION as the file wrote it (iCalendar): written back as is (location-texts.ts). */
+  location?: string;
 }
 
 export interface ImportedOrganizer {

@@ -43,6 +43,7 @@ import type {
   ReadCalendarFile,
 } from './imported-event.ts';
 import { RuleCostBudget } from './series-cost.ts';
+import { rememberLocation } from './location-texts.ts';
 import { MAX_FILE_INSTANCES } from './ics/expand-series.ts';
 import {
   checkedWrite,
@@ -331,6 +332,12 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
     env.links.related.count(checked.master.picks);
     // Later events naming the same venue, organizers or terms link to what the series' write made.
     if (written) {
+      const occurrences = ctx.store.series.occurrences(ctx.site.id, written.series.id);
+      rememberLocation(
+        ctx,
+        occurrences.map((row) => row.id),
+        series.master.venue?.location,
+      );
       env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
       env.links.related.made(written.series.first_id, checked.master.picks);
     }
