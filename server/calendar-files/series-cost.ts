@@ -13,10 +13,12 @@ import { MAX_STEPS } from '../operations/series/slots.ts';
 
 /**
  * Candidate days one rule may examine, start to horizon: as many as the model itself walks
- * (MAX_STEPS, ~0.5 µs each), so any rule the model can work out is worth asking it.
+ * (MAX_STEPS), so any rule the model can work out is worth asking it. Measured on a machine at
+ * load 16 on 2 cores: 4–150× faster than ical.js (a daily rule over 29 years, 10,593 dates, 86 ms
+ * against 349 ms; "the last weekday of the month" 13 ms against 1.9 s).
  */
 export const SERIES_RULE_CANDIDATES = MAX_STEPS;
-/** Candidate days all the series of one file may examine together: about a second. */
+/** Candidate days all the series of one file may examine together (a few seconds at worst). */
 export const FILE_RULE_CANDIDATES = 2_000_000;
 /** Backstops of the counts, for a machine much slower than ours. */
 const SERIES_MS = 1_000;

@@ -38,9 +38,9 @@ export interface SlotList {
 }
 
 /**
- * Candidate days the rule may examine without giving one (a rule whose BY-parts rarely match): a
- * YEARLY rule examines every day of each year it covers, so this is ~550 years of one, a few
- * tens of milliseconds.
+ * Candidate days the rule may examine (a rule whose BY-parts rarely match, from centuries ago): a
+ * YEARLY rule examines every day of each year it covers, so this is ~550 years of one. The walk
+ * also ends at UNTIL and at the last date asked for, so only such rules come near it.
  */
 export const MAX_STEPS = 200_000;
 
