@@ -544,7 +544,7 @@ export const en = {
   'files.seriesKept':
     '“{title}” (line {line}) becomes one series of {count, plural, one {# event} other {# events}}{more, select, yes { so far: more are added as time passes} other {}}.',
   'files.seriesTruncated':
-    '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the next two years or past 1,000 repeats.',
+    '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the window (a year back, two years ahead) or past the 1,000 nearest today.',
   'files.skipped': 'Skipped',
   'files.warnings': 'Warnings',
   'files.atLine': 'Line {line}:',
@@ -574,12 +574,14 @@ export const en = {
   'files.note.duplicate_name': '“{name}” appears earlier in the file.',
   'files.note.invalid_date':
     '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} out_of_range {Its times reach {value}, outside the years 100 to 9999.} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
+  'files.note.date_type_mismatch':
+    '{heading} says {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} but holds {read, select, date {a date} other {a date and time}} (“{value}”); it is read as {read, select, date {a date} other {a date and time}}.',
   'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
   'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
   'files.note.not_an_event':
     '{component, select, VTODO {A task (VTODO) is not an event.} VJOURNAL {A journal entry (VJOURNAL) is not an event.} other {A {component} is not an event.}}',
   'files.note.outside_window':
-    'None of its occurrences falls between a year ago and two years from now, the window repeating events are imported for.',
+    'None of its occurrences falls between a year ago and two years from now, the window for repeating events imported as single events.',
   'files.note.trashed': 'The event it would update is in the trash: restore it first to update it.',
   'files.note.day_first_dates':
     'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
@@ -596,7 +598,7 @@ export const en = {
   'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',
   'files.note.no_uid': 'The event has no UID; it was given {uid} (from its start and title).',
   'files.note.series_truncated':
-    '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} too_costly {“{title}” is cut short: its rule takes too long to work out. The events worked out so far are imported.} file_cap {“{title}” is cut short: the file’s repeating events already make {max} events.} other {“{title}” is cut short: it repeats too often before the import window.}}',
+    '{why, select, capped {“{title}” repeats more than {max} times in the import window: the {max} nearest today are imported, {from} to {to}.} too_costly {“{title}” is cut short: its rule takes too long to work out. The events worked out so far are imported.} file_cap {“{title}” is cut short: the file’s repeating events already make {max} events.} other {“{title}” is cut short: it repeats too often before the import window.}}',
   'files.note.malformed_line':
     '“{text}” is not an iCalendar line (NAME:value); a folded line may have lost its leading space.',
   'files.note.unbalanced':
@@ -612,7 +614,7 @@ export const en = {
   'files.note.unreadable': 'The event cannot be read ({detail}).',
   'files.note.series_skipped': 'The repeating event it belongs to (line {at}) cannot be read.',
   'files.note.series_expanded':
-    '{why, select, rule {“{title}” repeats in a way a series cannot ({part}): its occurrences are imported as single events.} too_many {“{title}” would have more than {max} occurrences within the next {months} months, more than a series may have: its occurrences are imported as single events.} rules {“{title}” has more than one rule, which a series cannot hold: its occurrences are imported as single events.} periods {Some extra dates of “{title}” have their own length, which a series cannot hold: its occurrences are imported as single events.} too_costly {“{title}” takes too long to work out to be kept as a series: its occurrences are imported as single events.} copies {An earlier import made the occurrences of “{title}” single events: they are updated as such, not made a series.} file_cap {The file’s repeating events already make {max} events: the occurrences of “{title}” are imported as single events, within the next two years.} other {“{title}” cannot be saved as a series: its occurrences are imported as single events.}}',
+    '{why, select, rule {“{title}” repeats in a way a series cannot ({part}): its occurrences are imported as single events.} too_many {“{title}” would have more than {max} occurrences within the next {months} months, more than a series may have: its occurrences are imported as single events.} history {“{title}” would have more than {max} occurrences before today, more than a series may have: its occurrences are imported as single events, from a year ago.} rules {“{title}” has more than one rule, which a series cannot hold: its occurrences are imported as single events.} periods {Some extra dates of “{title}” have their own length, which a series cannot hold: its occurrences are imported as single events.} too_costly {“{title}” takes too long to work out to be kept as a series: its occurrences are imported as single events.} copies {An earlier import made the occurrences of “{title}” single events: they are updated as such, not made a series.} file_cap {The file’s repeating events already make {max} events: the occurrences of “{title}” are imported as single events, within the next two years.} other {“{title}” cannot be saved as a series: its occurrences are imported as single events.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {The repeating event is left out: the file’s repeating events already make {max} events.} too_often {The repeating event is left out: it repeats too often before the import window.} other {The repeating event is left out: its rule takes too long to work out (it almost never matches).}}',
   'files.note.invalid_url':

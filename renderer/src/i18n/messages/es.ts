@@ -551,7 +551,7 @@ export const es: Record<MessageId, string> = {
   'files.seriesKept':
     '«{title}» (línea {line}) se convierte en una serie de {count, plural, one {# evento} other {# eventos}}{more, select, yes { por ahora: se añaden más con el tiempo} other {}}.',
   'files.seriesTruncated':
-    '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}: el resto queda fuera de los próximos dos años o pasa de 1000 repeticiones.',
+    '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}: el resto queda fuera del periodo (un año atrás, dos adelante) o más allá de las 1000 más cercanas a hoy.',
   'files.skipped': 'Omitidos',
   'files.warnings': 'Avisos',
   'files.atLine': 'Línea {line}:',
@@ -582,12 +582,14 @@ export const es: Record<MessageId, string> = {
   'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
   'files.note.invalid_date':
     '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 100 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
+  'files.note.date_type_mismatch':
+    '{heading} dice {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} pero contiene {read, select, date {una fecha} other {una fecha con hora}} («{value}»); se lee como {read, select, date {fecha} other {fecha con hora}}.',
   'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
   'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
   'files.note.not_an_event':
     '{component, select, VTODO {Una tarea (VTODO) no es un evento.} VJOURNAL {Una entrada de diario (VJOURNAL) no es un evento.} other {Un {component} no es un evento.}}',
   'files.note.outside_window':
-    'Ninguna de sus repeticiones cae entre hace un año y dentro de dos años, el periodo para el que se importan los eventos periódicos.',
+    'Ninguna de sus repeticiones cae entre hace un año y dentro de dos años, el periodo en que los eventos periódicos se importan como eventos sueltos.',
   'files.note.trashed': 'El evento que actualizaría está en la papelera: restáuralo primero para actualizarlo.',
   'files.note.day_first_dates':
     'Fechas como 25/12/2025 muestran que este archivo escribe día/mes/año; todas sus fechas con barras se leen así.',
@@ -604,7 +606,7 @@ export const es: Record<MessageId, string> = {
   'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
   'files.note.no_uid': 'El evento no tiene UID; se le dio {uid} (a partir de su inicio y su título).',
   'files.note.series_truncated':
-    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo que se importa; solo se importan las {max} primeras.} too_costly {«{title}» se interrumpe: calcular su regla lleva demasiado tiempo. Se importan los eventos calculados hasta ahí.} file_cap {«{title}» se interrumpe: los eventos repetidos del archivo ya suman {max} eventos.} other {«{title}» se interrumpe: se repite demasiadas veces antes del periodo que se importa.}}',
+    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo que se importa: se importan las {max} más cercanas a hoy, del {from} al {to}.} too_costly {«{title}» se interrumpe: calcular su regla lleva demasiado tiempo. Se importan los eventos calculados hasta ahí.} file_cap {«{title}» se interrumpe: los eventos repetidos del archivo ya suman {max} eventos.} other {«{title}» se interrumpe: se repite demasiadas veces antes del periodo que se importa.}}',
   'files.note.malformed_line':
     '«{text}» no es una línea de iCalendar (NOMBRE:valor); quizá una línea plegada perdió su espacio inicial.',
   'files.note.unbalanced':
@@ -620,7 +622,7 @@ export const es: Record<MessageId, string> = {
   'files.note.unreadable': 'El evento no se puede leer ({detail}).',
   'files.note.series_skipped': 'El evento repetido al que pertenece (línea {at}) no se puede leer.',
   'files.note.series_expanded':
-    '{why, select, rule {«{title}» se repite de una forma que una serie no admite ({part}): sus repeticiones se importan como eventos sueltos.} too_many {«{title}» tendría más de {max} repeticiones en los próximos {months} meses, más de las que admite una serie: sus repeticiones se importan como eventos sueltos.} rules {«{title}» tiene más de una regla, y una serie no admite más que una: sus repeticiones se importan como eventos sueltos.} periods {Algunas fechas adicionales de «{title}» tienen su propia duración, que una serie no admite: sus repeticiones se importan como eventos sueltos.} too_costly {Calcular «{title}» lleva demasiado tiempo para guardarlo como serie: sus repeticiones se importan como eventos sueltos.} copies {Una importación anterior convirtió las repeticiones de «{title}» en eventos sueltos: se actualizan como tales, no se convierten en serie.} file_cap {Los eventos repetidos del archivo ya suman {max} eventos: las repeticiones de «{title}» se importan como eventos sueltos, dentro de los próximos dos años.} other {«{title}» no se puede guardar como serie: sus repeticiones se importan como eventos sueltos.}}',
+    '{why, select, rule {«{title}» se repite de una forma que una serie no admite ({part}): sus repeticiones se importan como eventos sueltos.} too_many {«{title}» tendría más de {max} repeticiones en los próximos {months} meses, más de las que admite una serie: sus repeticiones se importan como eventos sueltos.} history {«{title}» tendría más de {max} repeticiones antes de hoy, más de las que admite una serie: sus repeticiones se importan como eventos sueltos, desde hace un año.} rules {«{title}» tiene más de una regla, y una serie no admite más que una: sus repeticiones se importan como eventos sueltos.} periods {Algunas fechas adicionales de «{title}» tienen su propia duración, que una serie no admite: sus repeticiones se importan como eventos sueltos.} too_costly {Calcular «{title}» lleva demasiado tiempo para guardarlo como serie: sus repeticiones se importan como eventos sueltos.} copies {Una importación anterior convirtió las repeticiones de «{title}» en eventos sueltos: se actualizan como tales, no se convierten en serie.} file_cap {Los eventos repetidos del archivo ya suman {max} eventos: las repeticiones de «{title}» se importan como eventos sueltos, dentro de los próximos dos años.} other {«{title}» no se puede guardar como serie: sus repeticiones se importan como eventos sueltos.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {El evento repetido se omite: los eventos repetidos del archivo ya suman {max} eventos.} too_often {El evento repetido se omite: se repite demasiadas veces antes del periodo que se importa.} other {El evento repetido se omite: calcular su regla lleva demasiado tiempo (casi nunca coincide).}}',
   'files.note.invalid_url':
