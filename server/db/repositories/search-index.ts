@@ -167,7 +167,8 @@ export function searchIndex(db: Db) {
     // A term may be in the post's own fields or in its translation: each term is one set.
     const perTerm = `${postIds(siteId)} UNION SELECT d.object_id FROM search_translation_docs d
       WHERE d.site_id = ${siteId} AND d.language = ? AND d.doc IN (SELECT rowid FROM search_translations WHERE search_translations MATCH ?)`;
-    return prepareCached(db, terms.map(() => perTerm).join(' INTERSECT '))
+    // (Compound SELECTs group from the left: each term's UNION is a subquery of its own.)
+    return prepareCached(db, terms.map(() => `SELECT * FROM (${perTerm})`).join(' INTERSECT '))
       .pluck()
       .all(...terms.flatMap((term) => [quoted(term.text), language, quoted(term.text)])) as number[];
   }
