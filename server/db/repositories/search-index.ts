@@ -202,20 +202,10 @@ export function searchIndex(db: Db) {
       return clauses;
     },
 
-    /** The plan of a bare index query for `text` (tests, benchmarks). */
+    /** The bare index query of `text`'s terms that the index can answer (benchmarks compare the list with it). */
     bareQuery(siteId: number, text: string): { sql: string; params: unknown[] } {
-      const indexed = parseSearch(text).filter((t) => !t.exclude);
+      const indexed = parseSearch(text).filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
       return { sql: postIds(siteId), params: [indexed.map((t) => quoted(t.text)).join(' AND ')] };
-    },
-
-    /** How many index rows a bare query finds (benchmarks compare the list's time with it). */
-    countBare(siteId: number, text: string): number {
-      const { sql, params } = this.bareQuery(siteId, text);
-      return (
-        (prepareCached(db, `SELECT count(*) FROM (${sql})`)
-          .pluck()
-          .get(...params) as number) ?? 0
-      );
     },
   };
 }
