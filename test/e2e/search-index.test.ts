@@ -30,7 +30,9 @@ test('the Events list searches a word as it is typed, not its first one or two l
   const app = await startApp(t);
   if (!app) return;
   try {
-    const day = dayOf(thisMonth(), 20);
+    // Next month: the list shows what is to come.
+    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const day = dayOf(`${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`, 20);
     for (const title of ['Jazz brunch', 'Opera night'])
       await app.api('POST', 'events', {
         title,
