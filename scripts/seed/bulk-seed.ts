@@ -13,7 +13,7 @@ import type { Store } from '../../server/db/store.ts';
 import type { Site } from '../../server/db/repositories/sites.ts';
 import { formatWall, timezoneAbbreviation } from '../../server/domain/dates.ts';
 import { updatePlannerStats } from '../../server/db/planner-stats.ts';
-import { searchBackfillRepository } from '../../server/db/repositories/search-backfill.ts';
+import { searchBackfillRepository } from '../../server/db/repositories/search-index-writes.ts';
 import {
   batchInsert,
   recreate,
@@ -121,8 +121,8 @@ const REPLACED_TRIGGERS = new Map([
   ['changes_post_insert', 'c0881858fc836d45'], // the change log (migration 0009)
   ['changes_term_insert', 'd24f233a6af2eec9'], // the change log (migration 0009)
   ['changes_translation_insert', '109bbb8180764645'], // the change log (migration 0009)
-  ['search_posts_insert', 'b3767d88c67fb3c8'], // the search index (migration 0019)
-  ['search_translations_insert', '92c2b3b88ba62dd5'], // the search index (migration 0019)
+  ['search_posts_insert', '6bc50466354c81b9'], // the search index (migration 0019)
+  ['search_translations_insert', '2466e3d9db895ff4'], // the search index (migration 0019)
 ]);
 
 function isReplacedTrigger({ name, sql }: SchemaObject): boolean {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { openStore } from '../../server/db/store.ts';
-import { searchBackfillOf } from '../../server/db/repositories/search-backfill.ts';
+import { searchBackfillOf } from '../../server/db/repositories/search-index-writes.ts';
 import { buildSearchIndex } from '../../server/operations/search-index-upkeep.ts';
 import type { EventListFilter } from '../../server/db/repositories/event-list.ts';
 

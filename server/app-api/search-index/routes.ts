@@ -3,7 +3,7 @@
 // ask: it tells a share of work, nothing of the calendar's content.
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
-import { searchBackfillOf } from '../../db/repositories/search-backfill.ts';
+import { searchBackfillOf } from '../../db/repositories/search-index-writes.ts';
 import { SearchIndexProgress } from '../../../contract/app/search-index.ts';
 
 export const searchIndexRoutes: RouteSpec[] = [

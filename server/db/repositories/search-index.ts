@@ -57,6 +57,9 @@ export interface SearchClauses {
  */
 const READ_FOUND_BY_ID = 5_000;
 
+/** Queued posts a search tests on their rows at most (see foundIds()). */
+const MAX_QUEUED_TESTED = 20_000;
+
 export interface SearchRequest {
   siteId: number;
   type: SearchedType;
@@ -158,8 +161,8 @@ export function searchIndex(db: Db) {
     return `SELECT rowid - ${low} FROM search_posts WHERE search_posts MATCH ? AND rowid BETWEEN ${low} AND ${low + SITE_ROWIDS - 1}`;
   }
 
-  /** The ids of a site's posts whose text (or translation into `language`) holds every term. */
-  function foundIds(siteId: number, terms: SearchTerm[], language: string | undefined): number[] {
+  /** The ids of a site's posts whose index rows (or translation's, into `language`) hold every term. */
+  function indexedIds(siteId: number, terms: SearchTerm[], language: string | undefined): number[] {
     if (language === undefined) {
       const match = terms.map((term) => quoted(term.text)).join(' AND ');
       return prepareCached(db, postIds(siteId)).pluck().all(match) as number[];
@@ -171,6 +174,45 @@ export function searchIndex(db: Db) {
     return prepareCached(db, terms.map(() => `SELECT * FROM (${perTerm})`).join(' INTERSECT '))
       .pluck()
       .all(...terms.flatMap((term) => [quoted(term.text), language, quoted(term.text)])) as number[];
+  }
+
+  /** The site's posts written since the index last took them in (search_queue): their rows decide. */
+  function queuedIds(siteId: number, language: string | undefined): number[] {
+    const posts = prepareCached(db, 'SELECT id FROM search_queue WHERE site_id = ?').pluck().all(siteId) as number[];
+    if (language === undefined) return posts;
+    const translated = prepareCached(
+      db,
+      'SELECT object_id FROM search_translation_queue WHERE site_id = ? AND language = ?',
+    )
+      .pluck()
+      .all(siteId, language) as number[];
+    return translated.length === 0 ? posts : [...new Set([...posts, ...translated])];
+  }
+
+  /**
+   * The ids of a site's posts that hold every term: the index's, except for the posts queued since
+   * it last took writes in, which are tested on their rows. Undefined when so many are queued (a
+   * big import a moment ago) that reading the rows of the list's window is the cheaper way.
+   */
+  function foundIds(siteId: number, terms: SearchTerm[], language: string | undefined): number[] | undefined {
+    const queued = queuedIds(siteId, language);
+    if (queued.length > MAX_QUEUED_TESTED) return undefined;
+    const indexed = indexedIds(siteId, terms, language);
+    if (queued.length === 0) return indexed;
+    const stale = new Set(queued);
+    const translated =
+      language === undefined
+        ? 'NULL'
+        : `(SELECT group_concat(t.value, char(10)) FROM translations t WHERE t.site_id = ${siteId} AND t.kind = 'post'
+            AND t.object_id = p.id AND t.language = ?)`;
+    const current = prepareCached(
+      db,
+      `SELECT p.id FROM posts p WHERE p.site_id = ${siteId} AND p.id IN (SELECT value FROM json_each(?))
+         AND almanac_search(?, ${postSearchText('p')}, ${translated})`,
+    )
+      .pluck()
+      .all(JSON.stringify(queued), JSON.stringify(terms), ...(language === undefined ? [] : [language])) as number[];
+    return [...indexed.filter((id) => !stale.has(id)), ...current];
   }
 
   return {
@@ -187,13 +229,13 @@ export function searchIndex(db: Db) {
       const siteId = Number(request.siteId);
       const terms = parseSearch(request.text);
       const indexed = terms.filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
-      const useIndex = indexed.length > 0 && state().phase === 'done';
+      // The index is asked once per list request; every query of the request then reads the same ids.
+      const found =
+        indexed.length > 0 && state().phase === 'done' ? foundIds(siteId, indexed, request.language) : undefined;
+      const useIndex = found !== undefined;
       const clauses: SearchClauses = {};
       const { alias } = request;
-      if (useIndex) {
-        // The index is asked once per list request; every query of the request (total, page,
-        // each visibility's part) then reads the same ids.
-        const found = foundIds(siteId, indexed, request.language);
+      if (found) {
         const ref = found.length <= READ_FOUND_BY_ID ? `${alias}.id` : request.idRef;
         clauses.ids = { sql: `${ref} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(found)] };
       }
