@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { loadMigrations, migrate } from '../../server/db/migrate.ts';
 import { openStore } from '../../server/db/store.ts';
 import { searchBackfillOf } from '../../server/db/repositories/search-index-writes.ts';
-import { buildSearchIndex } from '../../server/operations/search-index-upkeep.ts';
+import { buildSearchIndex, scheduleSearchIndexBuild } from '../../server/operations/search-index-upkeep.ts';
 import type { EventListFilter } from '../../server/db/repositories/event-list.ts';
 
 const EVENTS = 300;
@@ -118,6 +118,42 @@ test('the backfill builds the index in steps, resumes after a stop, and searches
     assert.equal(indexed, posts);
     store.close();
   } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+test("the service's upkeep folds what writes queued into the index within moments", async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'almanac-fold-'));
+  const store = openStore(join(dir, 'almanac.db'));
+  const stop = scheduleSearchIndexBuild(store, () => {});
+  try {
+    store.db
+      .prepare(
+        "INSERT INTO sites (id, code, title, timezone, created_utc) VALUES (1, 'default', 'New', 'UTC', '2030-01-01')",
+      )
+      .run();
+    store.writing(() => {
+      for (let id = 1; id <= 50; id++)
+        store.db
+          .prepare(
+            `INSERT INTO posts (site_id, id, type, status, title, date_local, date_utc, modified_local, modified_utc, start_utc, end_utc)
+             VALUES (1, ?, 'event', 'publish', ?, '2030-01-01', '2030-01-01', '2030-01-01', '2030-01-01', '2031-01-01 10:00:00', '2031-01-01 11:00:00')`,
+          )
+          .run(id, `Fold me ${id}`);
+    });
+    const writes = searchBackfillOf(store.db);
+    assert.equal(writes.queued(), 50);
+    // A bound against hanging, not a speed: the upkeep looks every second.
+    for (let waited = 0; writes.queued() > 0 && waited < 30_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
+    assert.equal(writes.queued(), 0);
+    assert.equal(
+      store.db.prepare('SELECT count(*) FROM search_posts WHERE search_posts MATCH \'"fold me"\'').pluck().get(),
+      50,
+    );
+  } finally {
+    stop();
+    store.close();
     rmSync(dir, { recursive: true, force: true });
   }
 });
