@@ -30,6 +30,8 @@ const { values } = parseArgs({
     events: { type: 'string', default: '100000,1000000' },
     rounds: { type: 'string', default: '7' },
     writes: { type: 'string', default: '200' },
+    // Only the writes' A/B (at the first size): no searches, no rebuild.
+    'writes-only': { type: 'boolean', default: false },
     'import-events': { type: 'string', default: '10000' },
   },
 });
@@ -249,8 +251,10 @@ async function writesAB(store: Store, token: string) {
   }
   const figures = { with: { create: [] as number[], update: [] as number[], import: [] as number[] } };
   const without = { create: [] as number[], update: [] as number[], import: [] as number[] };
-  await creates(); // warm-up
-  for (const on of [true, false, false, true]) {
+  // Warm-up (the JIT, the page cache, the import worker's first start), then ABBA BAAB.
+  await creates();
+  await imports('warm-up');
+  for (const on of [true, false, false, true, false, true, true, false]) {
     setTriggers(on);
     const into = on ? figures.with : without;
     into.create.push(await creates());
@@ -291,13 +295,13 @@ for (const [position, events] of SIZES.entries()) {
     console.log(`seeded in ${seed.seconds.toFixed(1)} s`);
     const size = sizes(store);
     console.log(`database ${size.database_mb} MB, of which the search index ${size.index_mb} MB`);
-    const figures = searches(store);
+    const figures = values['writes-only'] ? [] : searches(store);
     console.log('| search | total | index finds | list ms | bare FTS5 ms | × bare | scan ms |');
     for (const f of figures)
       console.log(
         `| ${f.word} | ${f.total} | ${f.found_by_index} | ${f.list_ms} | ${f.bare_ms} | ${f.ratio} | ${f.scan_ms} |`,
       );
-    const built = await rebuild(store);
+    const built = values['writes-only'] ? { seconds: 0, items: 0 } : await rebuild(store);
     console.log(
       `index built from nothing (as after the update): ${built.seconds.toFixed(1)} s, ${Math.round(built.items / built.seconds)} items/s`,
     );
@@ -313,7 +317,9 @@ for (const [position, events] of SIZES.entries()) {
     if (position === 0) {
       const token = store.users.createToken(admin.id, 'bench');
       const ab = await writesAB(store, token);
-      console.log(`writes with / without the index (median ms, ABBA over ${WRITES} each; import of ${IMPORT_EVENTS}):`);
+      console.log(
+        `writes with / without the index (median ms of ${WRITES} each, averaged over ABBA BAAB; import of ${IMPORT_EVENTS}):`,
+      );
       for (const name of ['create', 'update', 'import'] as const) {
         const f = ab[name];
         console.log(`  ${name}: ${f.with_ms} / ${f.without_ms} ms (${f.slower_percent}% slower)`);
