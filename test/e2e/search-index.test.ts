@@ -10,15 +10,16 @@ test('"Preparing search: N%" while the index is built, in English and Spanish; g
   const app = await startApp(t);
   if (!app) return;
   try {
+    const page = await app.signedInPage('#/events');
+    const spanish = await app.signedInPage('#/events', { locale: 'es-ES' });
     // As the first start after the update leaves a big calendar: 40 % done. The write gate held
     // (as an import holds it) keeps the service's upkeep from going on with it meanwhile.
     const release = writeGateOf(app.service.store).close();
     const db = app.service.store.db;
     db.prepare("UPDATE search_backfill SET phase = 'posts', done = 40, total = 100 WHERE id = 1").run();
-    const page = await app.signedInPage('#/events');
+    await Promise.all([page.reload(), spanish.reload()]);
     const notice = page.getByRole('status').filter({ hasText: 'Preparing search: 40%' });
     await notice.waitFor();
-    const spanish = await app.signedInPage('#/events', { locale: 'es-ES' });
     await spanish.getByRole('status').filter({ hasText: 'Preparando la búsqueda: 40 %' }).waitFor();
     // Searching works meanwhile (the rows are read).
     assert.equal((await app.api('GET', 'events?search=anything')).status, 200);
