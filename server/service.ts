@@ -5,6 +5,7 @@
 import { writeGateOf } from './http/write-gate.ts';
 import { existsSync } from 'node:fs';
 import { scheduleSeriesUpkeep } from './operations/series/series-horizon.ts';
+import { scheduleSearchIndexBuild } from './operations/search-index-upkeep.ts';
 import { fileURLToPath } from 'node:url';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import { databaseFile, openDataDir } from './data-dir.ts';
@@ -156,6 +157,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
     () => listening.app.wroteInProcess(),
     () => writeGateOf(store).whenOpen(),
   );
+  // A calendar from before the search index (migration 0019) gets it now, in steps.
+  const stopSearchIndexBuild = scheduleSearchIndexBuild(store, log, () => writeGateOf(store).whenOpen());
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
   const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);
@@ -187,6 +190,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         stopBackups();
         stopOptimize();
         stopSeriesUpkeep();
+        stopSearchIndexBuild();
         stopHeapTuning();
         stopLoopStats();
         // In-flight requests finish; connections still busy after the grace period are cut (their

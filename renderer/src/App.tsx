@@ -9,6 +9,7 @@ import { useUrlState } from './state/url-state.ts';
 import { Navigation } from './features/shell/Navigation.tsx';
 import { SessionBanner } from './features/session/SessionBanner.tsx';
 import { BackgroundProblemsNotice } from './features/shell/BackgroundProblemsNotice.tsx';
+import { SearchIndexNotice } from './features/shell/SearchIndexNotice.tsx';
 import { CalendarScreen } from './features/calendar/CalendarScreen.tsx';
 import { EditorHost } from './features/shell/EditorHost.tsx';
 import { CardHost } from './features/events/card/EventCard.tsx';
@@ -85,6 +86,7 @@ function Shell() {
       <main id="main" className="main" tabIndex={-1}>
         <SessionBanner session={session.data} />
         <BackgroundProblemsNotice session={session.data} />
+        <SearchIndexNotice />
         <ViewBoundary view={screen}>
           <Suspense fallback={<Loading />}>
             <Screen />

@@ -24,6 +24,7 @@ import type {
 import type { ImportJob as ImportJobSchema } from '../../../contract/app/import-job.ts';
 import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
 import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
+import type { SearchIndexProgress as SearchIndexProgressSchema } from '../../../contract/app/search-index.ts';
 import type { Change as ChangeSchema, ChangesMessage as ChangesMessageSchema } from '../../../contract/app/changes.ts';
 import type { Session as SessionSchema, SiteSummary as SiteSummarySchema } from '../../../contract/app/session.ts';
 
@@ -48,6 +49,7 @@ export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
 export type Health = Static<typeof HealthSchema>;
 export type Problem = Static<typeof ProblemSchema>;
+export type SearchIndexProgress = Static<typeof SearchIndexProgressSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
 

@@ -7,6 +7,7 @@ import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
+import { searchIndex } from './search-index.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 
@@ -135,12 +136,9 @@ function orderOf(filter: EventListFilter): string {
 const isAppOrder = (filter: EventListFilter) =>
   filter.descending === true || filter.orderBy === 'title' || filter.orderBy === 'venue';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function eventListRepository(db: Db) {
   const windowCounter = eventWindowCounter(db);
+  const search = searchIndex(db);
   // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
   db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
@@ -182,9 +180,22 @@ export function eventListRepository(db: Db) {
     const startBounds = filter.dates.flatMap(({ column, op, value }) =>
       column === 'start_utc' || op === '<=' || op === '<' ? [{ op, value }] : [],
     );
-    // With a row test (search) and a bounded term set, the term index drives the whole query: its
-    // few events are read once, instead of scanning the window and then reading rows.
-    const hasRowTests = filter.search !== undefined || filter.excludeProtected === true;
+    // The search: ids from the index (with the other index-only tests), or a test of the row.
+    const searched =
+      filter.search === undefined
+        ? undefined
+        : search.clauses({
+            siteId,
+            type: 'event',
+            text: filter.search,
+            language: filter.searchLanguage,
+            alias: 'e',
+            idRef,
+          });
+    // With a row test (a search the index cannot answer alone, the password) and a bounded term
+    // set, the term index drives the whole query: its few events are read once, instead of
+    // scanning the window and then reading rows.
+    const hasRowTests = searched?.row !== undefined || filter.excludeProtected === true;
     const termDriven = hasRowTests && startBounds.length > 0 && filter.termGroups.length > 0 && !filter.near;
     filter.termGroups.forEach((group, index) => {
       const bounds = startBounds.map(({ op }) => ` AND start_utc ${op} ?`).join('');
@@ -232,17 +243,13 @@ export function eventListRepository(db: Db) {
     // passed every index-only test (see the two-level query below).
     const rowWhere: string[] = [];
     const rowParams: unknown[] = [];
-    if (filter.search !== undefined) {
-      const like = `%${escapeLike(filter.search)}%`;
-      const translated = filter.searchLanguage
-        ? ` OR e.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'post' AND language = ?
-            AND field IN ('title', 'content', 'excerpt') AND value LIKE ? ESCAPE '\\')`
-        : '';
-      rowWhere.push(
-        `(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\'${translated})`,
-      );
-      rowParams.push(like, like, like);
-      if (filter.searchLanguage) rowParams.push(filter.searchLanguage, like);
+    if (searched?.ids) {
+      where.push(searched.ids.sql);
+      params.push(...searched.ids.params);
+    }
+    if (searched?.row) {
+      rowWhere.push(searched.row.sql);
+      rowParams.push(...searched.row.params);
     }
     if (filter.excludeProtected) rowWhere.push("e.password = ''");
     // Before `unlessVisible` is taken: its COUNT queries use `from`, so they need its parameters.
@@ -264,8 +271,12 @@ export function eventListRepository(db: Db) {
     const unlessVisible = { where: where.join(' AND '), params: [...fromParams, ...params] };
     where.push(visibility);
     params.push(...visibilityParams);
-    if (rowWhere.length === 0)
-      return { from, where: where.join(' AND '), params: [...fromParams, ...params], order, unlessVisible };
+    if (rowWhere.length === 0) {
+      // A search the index answered: its found ids are few next to the window, so one pass
+      // returns every match in order (the total and the page) instead of a COUNT and a page query.
+      const onePass = searched?.ids !== undefined;
+      return { from, where: where.join(' AND '), params: [...fromParams, ...params], order, unlessVisible, onePass };
+    }
     if (termDriven) {
       return {
         from,

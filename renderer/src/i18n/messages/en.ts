@@ -464,6 +464,8 @@ export const en = {
     'A background helper of Almanac stopped ({when}): {message}. Almanac goes on without it, a little slower with long lists.',
   'problems.openBackups': 'Open Backups',
   'problems.dismiss': 'Dismiss',
+  'searchIndex.preparing':
+    'Preparing search: {percent}%. Searching works meanwhile, with the same results, a little slower.',
   'tokens.title': 'API tokens',
   'tokens.intro': 'Tokens let your scripts and tools use the API at {root}, as “{header}”.',
   'tokens.empty': 'No tokens yet. Make one for each tool, so you can revoke them one by one.',

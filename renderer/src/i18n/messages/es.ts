@@ -470,6 +470,8 @@ export const es: Record<MessageId, string> = {
     'Un proceso auxiliar de Almanac se detuvo ({when}): {message}. Almanac sigue sin él, algo más lento con listas largas.',
   'problems.openBackups': 'Abrir copias de seguridad',
   'problems.dismiss': 'Descartar',
+  'searchIndex.preparing':
+    'Preparando la búsqueda: {percent} %. Mientras tanto se puede buscar, con los mismos resultados, algo más despacio.',
   'tokens.title': 'Tokens de la API',
   'tokens.intro': 'Los tokens permiten a tus scripts y herramientas usar la API en {root}, como «{header}».',
   'tokens.empty': 'Aún no hay tokens. Crea uno para cada herramienta, así podrás revocarlos uno a uno.',
