@@ -93,6 +93,8 @@ export function progressWords(job: ImportJobBody): string {
   switch (job.phase) {
     case 'waiting':
       return 'Waiting for another import to finish…';
+    case 'starting':
+      return 'Starting…';
     case 'reading':
       return `Reading… ${percent(job.bytes_read, job.bytes_total)}%`;
     case 'planning':

@@ -40,7 +40,7 @@ test('import --dry-run writes nothing; import writes; the running server shows t
   for (const line of progress)
     assert.match(
       line,
-      /^(Waiting for another import to finish…|Reading… \d+%|Writing… [\d,]+ of [\d,]+ events \(\d+%\)|Finishing…|Done: [\d,]+ of [\d,]+ events\.)$/,
+      /^(Waiting for another import to finish…|Starting…|Reading… \d+%|Writing… [\d,]+ of [\d,]+ events \(\d+%\)|Finishing…|Done: [\d,]+ of [\d,]+ events\.)$/,
     );
   assert.match(progress.at(-1)!, /^Done: (\d+) of \1 events\.$/);
   const after = await server.admin('GET', 'events', { query: { start_date: '2000-01-01', end_date: '2100-01-01' } });

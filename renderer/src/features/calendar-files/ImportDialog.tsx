@@ -278,6 +278,8 @@ function jobProgress(
   switch (job.phase) {
     case 'waiting':
       return { label: t('files.jobWaiting'), value: undefined };
+    case 'starting':
+      return { label: t('files.jobStarting', { name }), value: undefined };
     case 'reading':
       return {
         label: t('files.jobReading', { name, percent: Math.floor(fraction(job.bytes_read, job.bytes_total) * 100) }),

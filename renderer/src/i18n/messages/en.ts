@@ -528,6 +528,7 @@ export const en = {
   'files.theFile': 'the file',
   'files.chooseAgain': 'Choose {name} again to import it',
   'files.jobWaiting': 'Waiting for another import to finish…',
+  'files.jobStarting': 'Getting ready to read {name}…',
   'files.jobReading': 'Reading {name}: {percent}%',
   'files.jobPlanning': 'Checking events: {done, number} of {total, number}',
   'files.jobWriting': 'Importing events: {done, number} of {total, number}',

@@ -534,6 +534,7 @@ export const es: Record<MessageId, string> = {
   'files.theFile': 'el archivo',
   'files.chooseAgain': 'Vuelve a elegir {name} para importarlo',
   'files.jobWaiting': 'Esperando a que termine otra importación…',
+  'files.jobStarting': 'Preparándose para leer {name}…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
   'files.jobPlanning': 'Revisando eventos: {done, number} de {total, number}',
   'files.jobWriting': 'Importando eventos: {done, number} de {total, number}',
