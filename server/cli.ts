@@ -37,6 +37,19 @@ const USAGE = `Usage:
 
 Environment: ALMANAC_DATA_DIR (default data dir), ALMANAC_PORT (default port, ${DEFAULT_PORT}).`;
 
+/** The commands, as the first word of the command line (the desktop app runs one it is given: electron/cli-mode.ts). */
+export const COMMANDS = [
+  'serve',
+  'sign-in',
+  'token',
+  'site',
+  'origins',
+  'export',
+  'import',
+  'backup',
+  'restore',
+] as const;
+
 class UsageError extends Error {}
 
 const OPTIONS = {
