@@ -12,7 +12,7 @@ import { NAMESPACE } from './http/context.ts';
 import { isRole } from './domain/roles.ts';
 import { ROLES } from '../contract/constants.ts';
 import type { Store } from './db/store.ts';
-import { startService, type RunningService } from './service.ts';
+import { serveUntilStopped } from './cli-serve.ts';
 
 import { normalizeOrigin } from './domain/origins.ts';
 import { ORIGIN_HELP } from '../contract/app/origins.ts';
@@ -36,6 +36,19 @@ const USAGE = `Usage:
   almanac restore FILE [--data-dir DIR]        (stop the app first)
 
 Environment: ALMANAC_DATA_DIR (default data dir), ALMANAC_PORT (default port, ${DEFAULT_PORT}).`;
+
+/** The commands, as the first word of the command line (the desktop app runs one it is given: electron/cli-mode.ts). */
+export const COMMANDS = [
+  'serve',
+  'sign-in',
+  'token',
+  'site',
+  'origins',
+  'export',
+  'import',
+  'backup',
+  'restore',
+] as const;
 
 class UsageError extends Error {}
 
@@ -67,34 +80,18 @@ function required(values: Values, name: keyof Values): string {
   return value;
 }
 
-/** Runs the service until SIGINT or SIGTERM; resolves once it has stopped. */
+/** Runs the service until it is asked to stop (cli-serve.ts); resolves once it has stopped. */
 async function serve(values: Values): Promise<void> {
   const portText = values.port ?? process.env.ALMANAC_PORT;
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  // A StartupError's message says what is wrong in words; main() prints it.
-  const service: RunningService = await startService({
-    dataDir,
+  await serveUntilStopped({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     timezone: values.timezone,
     language: values.language,
     benchRoute: values['bench-route'] === true,
-    log: (line) => console.log(line),
   });
-  console.log(`Almanac data dir: ${dataDir}`);
-  console.log(`Almanac API root: ${service.apiRoot}`);
-  // The one-time link that signs the browser in as the install's administrator (ten minutes).
-  console.log(`Almanac UI: ${service.signInUrl()}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void service.stop().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    // Windows cannot send SIGTERM to another process (a kill there ends it at once): a parent that
-    // started `serve` with an IPC channel asks for the same graceful stop with the message 'stop'.
-    process.on('message', (message) => message === 'stop' && stop());
-  });
-  if (process.connected) process.disconnect(); // an open IPC channel would keep the process alive
 }
 
 const dataDirOf = (values: Values) => values['data-dir'] ?? defaultDataDir();

@@ -22,6 +22,7 @@ import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts
 import { reportEventLoopDelay } from './event-loop-stats.ts';
 import { NetworkSharing } from './caldav/network/sharing.ts';
 import { BackgroundProblems } from './background-problems.ts';
+import type { CliCommand } from './cli-command.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -44,6 +45,8 @@ export interface ServiceOptions {
   tuneHeap?: boolean;
   /** Benchmarks only (see app.ts). */
   benchRoute?: boolean;
+  /** How to run the command line where this runs (the desktop app's own; default: cli-command.ts finds it). */
+  cliCommand?: CliCommand;
 }
 
 export interface RunningService {
@@ -118,6 +121,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
       networkSharing,
       log,
+      cliCommand: options.cliCommand,
     });
     app = listening.app;
   } catch (error) {

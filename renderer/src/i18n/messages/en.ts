@@ -23,11 +23,11 @@ export const en = {
   'session.signOut': 'Sign out',
   'session.token': 'Token',
   'session.tokenHelp':
-    'An API token made with “almanac token create”. It is sent once; the browser keeps only a session.',
+    'An API token, as made in Settings → API tokens or by the command line’s “token create”. It is sent once; the browser keeps only a session.',
   'session.tokenTitle': 'Sign in with a token',
   'session.tokenInvalid': 'This token is not valid here: it may be mistyped, revoked, or made for another data folder.',
   'session.linkExpired':
-    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with “almanac sign-in”.',
+    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with this command where Almanac runs:',
   'session.signedOutNotice': 'You are not signed in: this is the public calendar, read-only.',
   'session.desktop': 'Signed in on this computer',
 
@@ -453,7 +453,7 @@ export const en = {
   'backups.restoreNamed': 'Restore the backup of {when}',
   'backups.restoreTitle': 'Restore the backup of {when}',
   'backups.restoreHowTo':
-    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop “almanac serve”), run this command, then start Almanac again:',
+    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop its server: Ctrl+C where it runs), run this command, then start Almanac again:',
   'backups.command': 'Command',
   'backups.copy': 'Copy command',
   'backups.copied': 'Command copied.',
@@ -530,9 +530,10 @@ export const en = {
   'files.theFile': 'the file',
   'files.chooseAgain': 'Choose {name} again to import it',
   'files.jobWaiting': 'Waiting for another import to finish…',
+  'files.jobStarting': 'Getting ready to read {name}…',
   'files.jobReading': 'Reading {name}: {percent}%',
-  'files.jobPlanning': 'Checking events: {done, number} of {total, number}',
-  'files.jobWriting': 'Importing events: {done, number} of {total, number}',
+  'files.jobPlanning': 'Checking: entry {done, number} of {total, number} of the file',
+  'files.jobWriting': 'Importing: entry {done, number} of {total, number} of the file',
   'files.jobFinishing': 'Finishing…',
   'files.cancelImport': 'Cancel import',
   'files.cancelling': 'Cancelling…',

@@ -27,12 +27,12 @@ export const es: Record<MessageId, string> = {
   'session.signOut': 'Cerrar sesión',
   'session.token': 'Token',
   'session.tokenHelp':
-    'Un token de la API creado con «almanac token create». Se envía una vez; el navegador solo guarda una sesión.',
+    'Un token de la API, como los que se crean en Ajustes → Tokens de la API o con «token create» de la línea de órdenes. Se envía una vez; el navegador solo guarda una sesión.',
   'session.tokenTitle': 'Iniciar sesión con un token',
   'session.tokenInvalid':
     'Este token no es válido aquí: puede estar mal escrito, revocado o creado para otra carpeta de datos.',
   'session.linkExpired':
-    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con «almanac sign-in».',
+    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con esta orden donde se ejecuta Almanac:',
   'session.signedOutNotice': 'No has iniciado sesión: este es el calendario público, de solo lectura.',
   'session.desktop': 'Sesión iniciada en este equipo',
 
@@ -459,7 +459,7 @@ export const es: Record<MessageId, string> = {
   'backups.restoreNamed': 'Restaurar la copia del {when}',
   'backups.restoreTitle': 'Restaurar la copia del {when}',
   'backups.restoreHowTo':
-    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén «almanac serve»), ejecuta esta orden y vuelve a abrir Almanac:',
+    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén su servidor: Ctrl+C donde se ejecuta), ejecuta esta orden y vuelve a abrir Almanac:',
   'backups.command': 'Orden',
   'backups.copy': 'Copiar la orden',
   'backups.copied': 'Orden copiada.',
@@ -536,9 +536,10 @@ export const es: Record<MessageId, string> = {
   'files.theFile': 'el archivo',
   'files.chooseAgain': 'Vuelve a elegir {name} para importarlo',
   'files.jobWaiting': 'Esperando a que termine otra importación…',
+  'files.jobStarting': 'Preparándose para leer {name}…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
-  'files.jobPlanning': 'Revisando eventos: {done, number} de {total, number}',
-  'files.jobWriting': 'Importando eventos: {done, number} de {total, number}',
+  'files.jobPlanning': 'Revisando: entrada {done, number} de {total, number} del archivo',
+  'files.jobWriting': 'Importando: entrada {done, number} de {total, number} del archivo',
   'files.jobFinishing': 'Terminando…',
   'files.cancelImport': 'Cancelar la importación',
   'files.cancelling': 'Cancelando…',
