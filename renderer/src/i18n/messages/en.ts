@@ -163,6 +163,8 @@ export const en = {
   'editor.sectionDetails': 'Details',
   'editor.sectionPublishing': 'Publishing',
   'editor.create': 'Create “{name}”',
+  'editor.pendingCreate': '“{name}” is typed here but not added yet: press Enter to add it, or clear the field.',
+  'editor.pendingChoose': '“{name}” is typed here but not chosen: choose it from the list, or clear the field.',
   'editor.createVenue': 'New venue',
   'editor.createOrganizer': 'New organizer',
   'editor.remove': 'Remove {name}',

@@ -169,6 +169,9 @@ export const es: Record<MessageId, string> = {
   'editor.sectionDetails': 'Detalles',
   'editor.sectionPublishing': 'Publicación',
   'editor.create': 'Crear «{name}»',
+  'editor.pendingCreate':
+    '«{name}» está escrito aquí pero aún no se ha añadido: pulsa Intro para añadirlo o borra el campo.',
+  'editor.pendingChoose': '«{name}» está escrito aquí pero no se ha elegido: elígelo de la lista o borra el campo.',
   'editor.createVenue': 'Nuevo lugar',
   'editor.createOrganizer': 'Nuevo organizador',
   'editor.remove': 'Quitar {name}',
