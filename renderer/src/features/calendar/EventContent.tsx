@@ -12,6 +12,7 @@ import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
 import { zoneAbbreviation } from './zones.ts';
 import { SeriesMark } from '../series/SeriesMark.tsx';
+import { HiddenMark } from '../events/HiddenMark.tsx';
 
 const STATUS_LABELS: Partial<Record<string, MessageId>> = {
   draft: 'calendar.status.draft',
@@ -57,6 +58,7 @@ export function EventContent({
       ownZone && !event.all_day ? zoneAbbreviation(event.timezone, start, locale) : '',
       event.title,
       status ? `(${t(status)})` : '',
+      event.hide_from_listings ? `(${t('events.hiddenMark')})` : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -71,6 +73,8 @@ export function EventContent({
     >
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">
+        {/* Hidden from listings, not from its editors: shown here, marked (issue 36). */}
+        {event.hide_from_listings && <HiddenMark />}
         {event.series !== null && <SeriesMark />}
         {event.title}
       </span>

@@ -278,6 +278,8 @@ export const en = {
   'conflict.takeTheirs': 'Take theirs',
   'conflict.notChanged': '(you did not change it: theirs stays)',
 
+  'events.hiddenMark': 'Hidden from listings',
+  'events.hiddenNote': 'Hidden from event listings: only people who may edit it see it here.',
   'events.title': 'Events',
   'events.filters': 'Filters',
   'events.search': 'Search',

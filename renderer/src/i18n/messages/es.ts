@@ -285,6 +285,8 @@ export const es: Record<MessageId, string> = {
   'conflict.takeTheirs': 'Usar la otra',
   'conflict.notChanged': '(no lo cambiaste: se queda la otra)',
 
+  'events.hiddenMark': 'Oculto en los listados',
+  'events.hiddenNote': 'Oculto en los listados de eventos: aquí solo lo ve quien puede editarlo.',
   'events.title': 'Eventos',
   'events.filters': 'Filtros',
   'events.search': 'Buscar',

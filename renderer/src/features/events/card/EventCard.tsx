@@ -12,6 +12,7 @@ import { useSession } from '../../../api/session.ts';
 import { downloadExport } from '../../../api/calendar-files.ts';
 import { currentSite, sitePath } from '../../../api/site.ts';
 import { Button } from '../../../components/Button.tsx';
+import { HiddenMark } from '../HiddenMark.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
@@ -218,6 +219,11 @@ function CardBody({
           </span>
         </p>
         {status && <p className="event-card-status">{status}</p>}
+        {card.hidden && (
+          <p className="event-card-status">
+            <HiddenMark size={15} /> {t('events.hiddenNote')}
+          </p>
+        )}
         <dl className="event-card-facts">
           {typeof seriesId === 'number' && (
             <Fact icon="repeat" label={t('series.mark')}>
