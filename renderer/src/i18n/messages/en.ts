@@ -710,6 +710,9 @@ export const en = {
   'currency.codeHelp': 'ISO 4217: three capital letters, such as EUR, USD or MXN.',
   'currency.help': 'A cost written without a symbol is shown with this one.',
   'currency.example': 'Example: {example}',
+  'currency.offer': 'Costs in {place} are usually in {name} ({example}, {code}).',
+  'currency.useOffer': 'Use {code}',
+  'currency.newHelp': 'Suggested by the time zone and language; change it if your costs are in another currency.',
   'cost.free': 'Free',
 
   'events.selectRow': 'Select “{title}”',

@@ -720,6 +720,9 @@ export const es: Record<MessageId, string> = {
   'currency.codeHelp': 'ISO 4217: tres letras mayúsculas, como EUR, USD o MXN.',
   'currency.help': 'Un precio escrito sin símbolo se muestra con este.',
   'currency.example': 'Ejemplo: {example}',
+  'currency.offer': 'En {place} los precios suelen ir en {name} ({example}, {code}).',
+  'currency.useOffer': 'Usar {code}',
+  'currency.newHelp': 'Propuesta según la zona horaria y el idioma; cámbiala si tus precios van en otra moneda.',
   'cost.free': 'Gratis',
 
   'events.selectRow': 'Seleccionar «{title}»',
