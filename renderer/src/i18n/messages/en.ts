@@ -754,7 +754,8 @@ export const en = {
     '{count, plural, one {Delete the # venue in the trash permanently?} other {Delete all # venues in the trash permanently?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {Delete the # organizer in the trash permanently?} other {Delete all # organizers in the trash permanently?}}',
-  'trash.emptyConfirmBody': 'They are deleted for good: none of them can be restored afterwards.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {It is deleted for good: it cannot be restored afterwards.} other {They are deleted for good: none of them can be restored afterwards.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Delete # permanently} other {Delete # permanently}}',
   'trash.emptied':
     '{count, plural, =0 {Nothing was deleted.} one {# item deleted permanently.} other {# items deleted permanently.}}',

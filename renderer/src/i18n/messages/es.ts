@@ -765,7 +765,8 @@ export const es: Record<MessageId, string> = {
     '{count, plural, one {¿Eliminar para siempre el # lugar de la papelera?} other {¿Eliminar para siempre los # lugares de la papelera?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {¿Eliminar para siempre el # organizador de la papelera?} other {¿Eliminar para siempre los # organizadores de la papelera?}}',
-  'trash.emptyConfirmBody': 'Se eliminan definitivamente: ninguno se podrá restaurar después.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {Se elimina definitivamente: no se podrá restaurar después.} other {Se eliminan definitivamente: ninguno se podrá restaurar después.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Eliminar # para siempre} other {Eliminar # para siempre}}',
   'trash.emptied':
     '{count, plural, =0 {No se ha eliminado nada.} one {# elemento eliminado para siempre.} other {# elementos eliminados para siempre.}}',
