@@ -5,7 +5,7 @@
 // same code the service describes it with — no request while the organizer is choosing.
 import { useState } from 'react';
 import { SelectField } from '../../components/Fields.tsx';
-import { useLanguage, useT } from '../../i18n/index.tsx';
+import { useLanguage, useLocale, useT } from '../../i18n/index.tsx';
 import { presetOf, presetsFor, ruleInWords } from './repeat-rule.ts';
 import { CustomRepeatDialog } from './CustomRepeatDialog.tsx';
 
@@ -32,9 +32,10 @@ export function RepeatField({
 }) {
   const t = useT();
   const language = useLanguage();
+  const locale = useLocale();
   const [customOpen, setCustomOpen] = useState(false);
   const date = /^\d{4}-\d{2}-\d{2}/.test(start) ? start.slice(0, 10) : undefined;
-  const words = (r: string) => (date ? ruleInWords(r, date, timezone, language) : undefined) ?? r;
+  const words = (r: string) => (date ? ruleInWords(r, date, timezone, language, locale) : undefined) ?? r;
   const presets = date ? presetsFor(date) : [];
   const chosen = date ? presetOf(rule, date) : rule ? 'custom' : 'none';
   const options = [

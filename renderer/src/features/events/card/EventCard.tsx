@@ -20,6 +20,7 @@ import { useLanguage, useLocale, useT } from '../../../i18n/index.tsx';
 import { useSeries, useSeriesOf, useSeriesWrite } from '../../../api/series.ts';
 import { ScopeDialog } from '../../series/ScopeDialog.tsx';
 import { useSeriesUndo } from '../../series/use-series-undo.ts';
+import { ruleInWords } from '../../series/repeat-rule.ts';
 import { useUi, type CardTarget } from '../../../state/ui-store.ts';
 import { canEdit, eventContext } from '../../session/permissions.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
@@ -227,7 +228,10 @@ function CardBody({
         <dl className="event-card-facts">
           {typeof seriesId === 'number' && (
             <Fact icon="repeat" label={t('series.mark')}>
-              {series?.description[language] ?? t('series.mark')}
+              {/* Said here, in the UI's own date style (the API's words are British English). */}
+              {(series && ruleInWords(series.rule, series.start, series.timezone, language, locale)) ??
+                series?.description[language] ??
+                t('series.mark')}
             </Fact>
           )}
           {card.venue && (
