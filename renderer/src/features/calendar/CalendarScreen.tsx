@@ -260,6 +260,9 @@ export function CalendarScreen() {
           headerToolbar={false}
           timeZone={intlZone(zone)}
           locale={locale.startsWith('es') ? esLocale : locale}
+          // The week and day grids' all-day row, on one line: FullCalendar's Spanish is "Todo\nel día",
+          // two lines in a narrow column (its axis is as wide as this label).
+          allDayText={t('calendar.allDayRow')}
           firstDay={firstDay}
           // On paper: the month at the page's height; the week, day and list at their own.
           height={printing ? (view === 'month' ? PRINT_HEIGHT_PX : 'auto') : '100%'}

@@ -95,6 +95,7 @@ export const en = {
   'calendar.views': 'View',
   'calendar.newEvent': 'New event',
   'calendar.allDay': 'all day',
+  'calendar.allDayRow': 'All day',
   'calendar.moreEvents': '+{count} more',
   'calendar.empty': 'No events in this period. Click a day or press N to add one.',
   'calendar.moved': 'Moved “{title}”.',

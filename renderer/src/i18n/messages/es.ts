@@ -100,6 +100,7 @@ export const es: Record<MessageId, string> = {
   'calendar.views': 'Vista',
   'calendar.newEvent': 'Nuevo evento',
   'calendar.allDay': 'todo el día',
+  'calendar.allDayRow': 'Todo el día',
   'calendar.moreEvents': '+{count} más',
   'calendar.empty': 'No hay eventos en este periodo. Haz clic en un día o pulsa N para añadir uno.',
   'calendar.moved': 'Se movió «{title}».',
