@@ -117,3 +117,27 @@ for (const locale of ['en-US', 'es-ES'])
     assert.ok(!event.organizer || event.organizer.length === 0, 'no organizer');
     await page.close();
   });
+
+test("the Events page's filter fields open their list on a click; Enter on typed text takes the first match", async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await app.api('POST', 'venues', { venue: 'Harbour Hall' });
+  const page = await app.signedInPage('#/events');
+  const filters = page.getByRole('form', { name: 'Filters' });
+  for (const [name, option] of [
+    ['Category', 'Markets'],
+    ['Tag', 'Free entry'],
+    ['Venue', 'Harbour Hall'],
+  ] as const) {
+    await filters.getByRole('combobox', { name, exact: true }).click();
+    await page.getByRole('option', { name: new RegExp(option) }).waitFor();
+    await page.keyboard.press('Escape');
+    await page.getByRole('listbox').waitFor({ state: 'detached' });
+  }
+  // Typed part of a name, Enter: the filter is set (and in the URL).
+  await filters.getByRole('combobox', { name: 'Category', exact: true }).click();
+  await page.keyboard.type('Mark');
+  await page.getByRole('option', { name: 'Markets', exact: true }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => window.location.hash.includes('categories=markets'));
+  await page.close();
+});
