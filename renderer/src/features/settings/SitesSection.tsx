@@ -18,6 +18,7 @@ import { SelectField, TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
+import { zonePlace } from '../calendar/zones.ts';
 import { paramError } from '../../components/server-reasons.ts';
 import { withSymbol, type SiteCurrency } from '../events/cost-text.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
@@ -109,9 +110,6 @@ const currencyFields = (currency: Currency) => ({
   position: currency.position,
   currencyCode: currency.code,
 });
-
-/** The place a zone names, as people say it: "Europe/Berlin" → "Berlin", "America/New_York" → "New York". */
-const placeName = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
 
 /** "Euro", "euro", "Swiss Franc": the currency's name in the UI's language (its code if unknown). */
 function currencyName(code: string, locale: string): string {
@@ -260,7 +258,7 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
             <div className="currency-offer" role="status">
               <p>
                 {t('currency.offer', {
-                  place: placeName(values.timezone),
+                  place: zonePlace(values.timezone),
                   name: currencyName(offer.code, locale),
                   example: currencyExample(offer, locale),
                   code: offer.code,

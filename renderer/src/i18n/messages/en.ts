@@ -111,6 +111,9 @@ export const en = {
   'calendar.status.private': 'Private',
   'calendar.status.future': 'Scheduled',
   'calendar.timesIn': 'Times in {zone}',
+  'calendar.zoneShown': '{place} time',
+  'calendar.zoneComputer': '· your computer: {place} time',
+  'calendar.zoneEach': 'Each event in its own time zone',
 
   'quickAdd.title': 'New event',
   'quickAdd.titleLabel': 'Title',

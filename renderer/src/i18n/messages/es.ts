@@ -117,6 +117,9 @@ export const es: Record<MessageId, string> = {
   'calendar.status.private': 'Privado',
   'calendar.status.future': 'Programado',
   'calendar.timesIn': 'Horas en {zone}',
+  'calendar.zoneShown': 'Hora de {place}',
+  'calendar.zoneComputer': '· tu ordenador: hora de {place}',
+  'calendar.zoneEach': 'Cada evento en su propia zona horaria',
 
   'quickAdd.title': 'Nuevo evento',
   'quickAdd.titleLabel': 'Título',
