@@ -1,4 +1,4 @@
-// The editor's Repeat control: "Does not repeat", the common choices for the event's first date
+// The editor's Repeat control: "Does not repeat" (for an occurrence too), the common choices for the event's first date
 // (each named by the rule in words: "Every Tuesday", "Monthly on the second Tuesday"…), the
 // current rule when it is none of them, and "Custom…", which opens the Custom dialog. Under it
 // the rule is said back in the UI's language ("Every other Tuesday until 30 June 2027"), from the
@@ -19,7 +19,6 @@ export function RepeatField({
   timezone,
   onChange,
   error,
-  allowNone = true,
 }: {
   rule: string;
   /** The first date (or the occurrence's), 'YYYY-MM-DD…': the choices are made from it. */
@@ -27,8 +26,6 @@ export function RepeatField({
   timezone: string;
   onChange(rule: string): void;
   error?: string;
-  /** false for an occurrence: a series stops repeating by deleting its events, not here. */
-  allowNone?: boolean;
 }) {
   const t = useT();
   const language = useLanguage();
@@ -39,7 +36,8 @@ export function RepeatField({
   const presets = date ? presetsFor(date) : [];
   const chosen = date ? presetOf(rule, date) : rule ? 'custom' : 'none';
   const options = [
-    ...(allowNone || rule === '' ? [{ id: NONE, label: t('series.none') }] : []),
+    // An occurrence's too: saved, it asks whether the series stops from here or altogether (issue 36).
+    { id: NONE, label: t('series.none') },
     ...presets.map(({ preset, rule: r }) => ({ id: preset, label: words(r) })),
     ...(chosen === 'custom' ? [{ id: CURRENT, label: words(rule) }] : []),
     { id: CUSTOM, label: t('series.custom') },

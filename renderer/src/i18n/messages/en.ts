@@ -239,6 +239,7 @@ export const en = {
   'series.changed': 'Changed the repeating event “{title}”.',
   'series.deleted': 'Moved the repeating event “{title}” to the trash.',
   'series.undone': 'Change undone.',
+  'series.stopped': '“{title}” no longer repeats.',
   'series.createFailed': 'The event was saved, but could not be made to repeat: {message}',
 
   'translations.open': 'Translations',

@@ -246,6 +246,7 @@ export const es: Record<MessageId, string> = {
   'series.changed': 'Se cambió el evento periódico «{title}».',
   'series.deleted': 'Se movió a la papelera el evento periódico «{title}».',
   'series.undone': 'Cambio deshecho.',
+  'series.stopped': '«{title}» ya no se repite.',
   'series.createFailed': 'El evento se guardó, pero no se pudo hacer que se repita: {message}',
 
   'translations.open': 'Traducciones',
