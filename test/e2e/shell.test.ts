@@ -74,7 +74,7 @@ test("the calendar says whose time it shows, and when the computer's clock is an
   }
 });
 
-test('keyboard: the skip link lands on the first event (Tab, Enter); after a click on Month, ←/→ move between months', async (t) => {
+test('keyboard: the skip link lands on the first event: Tab, Enter (it was the 19th Tab stop)', async (t) => {
   if (!app) return t.skip('browser tests unavailable');
   const page = await app.signedInPage(`#/calendar?view=week&date=${dayOf(month, 3)}`);
   await page.locator('.calendar-event', { hasText: 'Opening night' }).waitFor();
@@ -93,7 +93,13 @@ test('keyboard: the skip link lands on the first event (Tab, Enter); after a cli
   await page.keyboard.press('Enter');
   await page.getByRole('dialog', { name: 'Opening night' }).waitFor();
   await page.keyboard.press('Escape');
+  await page.close();
+});
 
+test('keyboard: after a click on Month, ←/→ move between months; reached with Tab, through the views', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(`#/calendar?view=week&date=${dayOf(month, 3)}`);
+  await page.locator('.calendar-event', { hasText: 'Opening night' }).waitFor();
   // A click on Month, then the arrows: the months go by, the view stays Month.
   const heading = page.getByRole('heading', { level: 1 });
   await page.getByRole('radio', { name: 'Month' }).click();
