@@ -70,6 +70,9 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Eliminar solo esta repetición y las siguientes (la serie termina antes de ella); sin este parámetro, todas.',
   'The occurrence from which on the changes apply: the series splits in two there.':
     'La repetición a partir de la cual se aplican los cambios: la serie se divide en dos en ese punto.',
+  'The occurrence that stays, as a single event.': 'La repetición que queda, como evento suelto.',
+  'following: the series ends before `occurrence`, the later occurrences go to the trash; all: every other occurrence goes to the trash, and the series with them.':
+    'following: la serie termina antes de `occurrence` y las repeticiones posteriores van a la papelera; all: todas las demás repeticiones van a la papelera, y la serie con ellas.',
   'Alias of post; wins when both are given.': 'Alias de post; tiene prioridad cuando se indican ambos.',
   'An all-day event: it runs from 00:00:00 of the start day to 23:59:59 of the end day.':
     'Un evento de todo el día: dura desde las 00:00:00 del día de inicio hasta las 23:59:59 del día de finalización.',

@@ -21,6 +21,12 @@ export interface EventListFilter {
   /** Statuses visible for everybody's events, and (for contributors/authors) extra statuses of their own. */
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
+  /**
+   * Events hidden from listings (hide_from_listings) the list shows anyway: none without it (the
+   * contract's lists), every one ('all'), or the caller's own (in `statuses`, when given) — the
+   * app's lists show an event to whoever may edit it (issue 36).
+   */
+  hidden?: 'all' | { authorId: number; statuses?: string[] };
   /** Date bounds on UTC instants ('YYYY-MM-DD HH:MM:SS' strings compare in time order). */
   dates: { column: DateColumn; op: Comparison; value: string }[];
   search?: string;
@@ -81,6 +87,30 @@ function visibilityClause(filter: EventListFilter): { clause: string; params: un
     params.push(filter.own.authorId, ...filter.own.statuses);
   }
   return { clause: clauses.length === 1 ? clauses[0]! : `(${clauses.join(' OR ')})`, params };
+}
+
+/**
+ * The condition on hide_from_listings: listed events only (no `hidden`), or those and the hidden
+ * ones `hidden` names; with `hiddenOnly`, the hidden ones it names alone (a total counts them apart:
+ * the stored day counts know listed events only).
+ */
+function hiddenClause(filter: EventListFilter, hiddenOnly: boolean): { clause?: string; params: unknown[] } {
+  const listed = 'COALESCE(e.hide_from_listings, 0) = 0';
+  const { hidden } = filter;
+  if (hidden === undefined) return { clause: hiddenOnly ? '0' : listed, params: [] };
+  const whose =
+    hidden === 'all'
+      ? { sql: '', params: [] }
+      : hidden.statuses
+        ? {
+            sql: ` AND e.author = ? AND e.status IN (${list(hidden.statuses)})`,
+            params: [hidden.authorId, ...hidden.statuses],
+          }
+        : { sql: ' AND e.author = ?', params: [hidden.authorId] };
+  // `hide_from_listings = 1` as it stands: the partial index of hidden events (migration 0024) serves it.
+  if (hiddenOnly) return { clause: `e.hide_from_listings = 1${whose.sql}`, params: whose.params };
+  if (hidden === 'all') return { params: [] };
+  return { clause: `(${listed} OR (e.hide_from_listings = 1${whose.sql}))`, params: whose.params };
 }
 
 /** The same visibility as disjoint one-status parts, each served in order by a date index. */
@@ -144,12 +174,13 @@ export function eventListRepository(db: Db) {
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  function build(filter: EventListFilter): Built {
+  function build(filter: EventListFilter, hiddenOnly = false): Built {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
     const siteId = Number(filter.siteId);
-    const where: string[] = ['e.site_id = ?', "e.type = 'event'", 'COALESCE(e.hide_from_listings, 0) = 0'];
-    const params: unknown[] = [filter.siteId];
+    const hidden = hiddenClause(filter, hiddenOnly);
+    const where: string[] = ['e.site_id = ?', "e.type = 'event'", ...(hidden.clause ? [hidden.clause] : [])];
+    const params: unknown[] = [filter.siteId, ...hidden.params];
     let from = 'posts e';
     const fromParams: unknown[] = [];
 
@@ -317,6 +348,15 @@ export function eventListRepository(db: Db) {
    * SQLite read every event of the site.
    */
   function countParts(filter: EventListFilter, built: Built): CountPart[] {
+    // Hidden events shown too: the listed ones as any list counts them, and the hidden ones apart.
+    if (filter.hidden !== undefined) {
+      const listed: EventListFilter = Object.assign({}, filter, { hidden: undefined });
+      const hidden = build(filter, true);
+      return [
+        ...countParts(listed, build(listed)),
+        { sql: `SELECT COUNT(*) AS n FROM ${hidden.from} WHERE ${hidden.where}`, params: hidden.params },
+      ];
+    }
     const own = filter.own && filter.own.statuses.length > 0 ? filter.own : undefined;
     const { from, unlessVisible } = built;
     const count = (where: string) => `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`;
@@ -429,7 +469,8 @@ export function eventListRepository(db: Db) {
            JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
          WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
         'etag', '"p' || e.id || '-r' || e.revision || '"',
-        'series', e.series_id)
+        'series', e.series_id,
+        'hide_from_listings', json(CASE WHEN e.hide_from_listings = 1 THEN 'true' ELSE 'false' END))
       FROM ${from} WHERE ${where} ORDER BY ${order}`;
     return { sql, params: [...(translation ? [translation] : []), ...params] };
   }
