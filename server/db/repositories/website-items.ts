@@ -1,0 +1,99 @@
+// Website sync (migration 0021): which local object is which website object, with the state both
+// sides last agreed on; images uploaded by content; creates whose answer was lost.
+import type { Db } from '../open.ts';
+
+export type ItemKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'image';
+
+export interface ItemRow {
+  id: number;
+  site_id: number;
+  kind: ItemKind;
+  local_id: number | null;
+  remote_id: number | null;
+  /** JSON of the agreed fields (server/website-sync/fields.ts), null before they first agreed. */
+  base: string | null;
+  remote_modified: string | null;
+  remote_trashed: number;
+}
+
+export type ItemUpdate = Partial<Pick<ItemRow, 'local_id' | 'remote_id' | 'base' | 'remote_modified' | 'remote_trashed'>>;
+
+const UPDATABLE = ['local_id', 'remote_id', 'base', 'remote_modified', 'remote_trashed'] as const;
+
+export interface MediaRow {
+  sha256: string;
+  remote_id: number;
+  url: string;
+}
+
+export function websiteItemsRepository(db: Db) {
+  const byLocal = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? AND local_id = ?');
+  const byRemote = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? AND remote_id = ?');
+  const byId = db.prepare('SELECT * FROM website_items WHERE id = ?');
+  const all = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ?');
+  const count = db.prepare(
+    'SELECT COUNT(*) FROM website_items WHERE site_id = ? AND kind = ? AND local_id IS NOT NULL AND remote_id IS NOT NULL',
+  ).pluck();
+  const insert = db.prepare(
+    `INSERT INTO website_items (site_id, kind, local_id, remote_id, base, remote_modified, remote_trashed)
+     VALUES (@site_id, @kind, @local_id, @remote_id, @base, @remote_modified, @remote_trashed)`,
+  );
+  const remove = db.prepare('DELETE FROM website_items WHERE id = ?');
+  const removeSite = db.prepare('DELETE FROM website_items WHERE site_id = ?');
+  const media = db.prepare('SELECT sha256, remote_id, url FROM website_media WHERE site_id = ? AND sha256 = ?');
+  const addMedia = db.prepare(
+    'INSERT OR REPLACE INTO website_media (site_id, sha256, remote_id, url) VALUES (?, ?, ?, ?)',
+  );
+  const removeMedia = db.prepare('DELETE FROM website_media WHERE site_id = ?');
+  const pending = db.prepare(
+    'SELECT sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?',
+  ).pluck();
+  const setPending = db.prepare(
+    'INSERT OR IGNORE INTO website_pending_creates (site_id, kind, local_id, sent_utc) VALUES (?, ?, ?, ?)',
+  );
+  const clearPending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?');
+  const clearSitePending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ?');
+
+  return {
+    byLocal: (siteId: number, kind: ItemKind, localId: number) =>
+      byLocal.get(siteId, kind, localId) as ItemRow | undefined,
+    byRemote: (siteId: number, kind: ItemKind, remoteId: number) =>
+      byRemote.get(siteId, kind, remoteId) as ItemRow | undefined,
+    byId: (id: number) => byId.get(id) as ItemRow | undefined,
+    all: (siteId: number, kind: ItemKind) => all.all(siteId, kind) as ItemRow[],
+    /** How many objects of the kind are paired on both sides. */
+    pairedCount: (siteId: number, kind: ItemKind) => count.get(siteId, kind) as number,
+    insert(row: Omit<ItemRow, 'id'>): number {
+      return Number(insert.run(row).lastInsertRowid);
+    },
+    update(id: number, columns: ItemUpdate): void {
+      const names = UPDATABLE.filter((name) => columns[name] !== undefined);
+      if (names.length === 0) return;
+      db.prepare(`UPDATE website_items SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({
+        ...Object.fromEntries(names.map((n) => [n, columns[n]])),
+        id,
+      });
+    },
+    remove: (id: number) => void remove.run(id),
+
+    /** The website's copy of an image with these bytes, if one was uploaded. */
+    media: (siteId: number, sha256: string) => media.get(siteId, sha256) as MediaRow | undefined,
+    addMedia: (siteId: number, row: MediaRow) => void addMedia.run(siteId, row.sha256, row.remote_id, row.url),
+
+    /** When a create of this object was sent without its answer coming back (undefined: none). */
+    pendingCreate: (siteId: number, kind: ItemKind, localId: number) =>
+      pending.get(siteId, kind, localId) as string | undefined,
+    /** Keeps the first time: a second send of the same create still looks back to the first. */
+    setPendingCreate: (siteId: number, kind: ItemKind, localId: number, sentUtc: string) =>
+      void setPending.run(siteId, kind, localId, sentUtc),
+    clearPendingCreate: (siteId: number, kind: ItemKind, localId: number) =>
+      void clearPending.run(siteId, kind, localId),
+
+    /** Forgets every pairing of the site (the connection is gone). */
+    forgetSite(siteId: number): void {
+      removeSite.run(siteId);
+      removeMedia.run(siteId);
+      clearSitePending.run(siteId);
+    },
+  };
+}
