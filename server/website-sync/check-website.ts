@@ -80,7 +80,10 @@ async function readIndex(url: string, login: string, password: string, tuning: C
       const answer = await client.get('');
       const body = answer.body as WpIndex | null;
       if (body && typeof body === 'object' && Array.isArray(body.namespaces)) return { apiRoot, index: body };
-      lastError = new WebsiteCheckError('not_wordpress', `${url} does not look like a WordPress site (no REST API index).`);
+      lastError = new WebsiteCheckError(
+        'not_wordpress',
+        `${url} does not look like a WordPress site (no REST API index).`,
+      );
     } catch (error) {
       if (error instanceof WebsiteError && (error.reason === 'unreachable' || error.reason === 'lost')) {
         if (TLS_CODES.test(error.message))
@@ -94,7 +97,10 @@ async function readIndex(url: string, login: string, password: string, tuning: C
     }
   }
   if (lastError instanceof WebsiteCheckError) throw lastError;
-  throw new WebsiteCheckError('not_wordpress', `${url} does not look like a WordPress site (no REST API at /wp-json/).`);
+  throw new WebsiteCheckError(
+    'not_wordpress',
+    `${url} does not look like a WordPress site (no REST API at /wp-json/).`,
+  );
 }
 
 interface WpUser {
@@ -163,7 +169,11 @@ export async function checkWebsite(
     name: index.name ?? url,
     timezoneString: index.timezone_string ?? '',
     gmtOffset: Number.isFinite(offset) ? offset : 0,
-    user: { id: Number(user.id ?? 0), login: user.username ?? user.slug ?? input.login, name: user.name ?? input.login },
+    user: {
+      id: Number(user.id ?? 0),
+      login: user.username ?? user.slug ?? input.login,
+      name: user.name ?? input.login,
+    },
     limits,
   };
 }

@@ -5,8 +5,16 @@ import type { PostRow } from '../db/repositories/posts.ts';
 import type { TermRow } from '../db/repositories/terms.ts';
 import type { Site } from '../db/repositories/sites.ts';
 import { flagValue } from './flags.ts';
-import { websiteCost } from './cost.ts';
-import { idSet, type EventFields, type Fields, type OrganizerFields, type SyncKind, type TermFields, type VenueFields } from './fields.ts';
+import { localCost } from './cost.ts';
+import {
+  idSet,
+  type EventFields,
+  type Fields,
+  type OrganizerFields,
+  type SyncKind,
+  type TermFields,
+  type VenueFields,
+} from './fields.ts';
 
 /** One local object as the sync sees it. `fields` is undefined when it no longer exists. */
 export interface LocalObject<F extends Fields = Fields> {
@@ -41,7 +49,7 @@ export function eventFieldsOf(
     end: text(row.end_local),
     all_day: row.all_day === 1,
     timezone: text(row.timezone),
-    cost: websiteCost(row.cost_raw, row.cost_symbol, row.cost_position, site.currencySymbol),
+    cost: localCost(row.cost_raw, row.cost_symbol, row.cost_position, site.currencySymbol),
     website: text(row.website),
     featured: flagValue(row, 'featured'),
     sticky: flagValue(row, 'sticky'),

@@ -11,6 +11,7 @@ import { trashOrDeleteLinked } from '../operations/linked/access.ts';
 import { createTerm, deleteTerm, prepareTermWrite, updateTerm } from '../operations/terms/writes.ts';
 import { TAXONOMIES } from '../operations/terms/taxonomies.ts';
 import { ParamErrors } from '../operations/errors.ts';
+import { applyCommon, prepareCommon } from '../operations/posts/writes.ts';
 import type { EventFields, Fields, OrganizerFields, SyncKind, TermFields, VenueFields } from './fields.ts';
 
 /** The event write for these fields (some or all of them). */
@@ -30,7 +31,8 @@ export function eventInput(fields: Partial<EventFields>): EventWriteInput {
   copy('timezone', 'timezone');
   copy('cost', 'cost');
   copy('website', 'website');
-  for (const flag of ['featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link'] as const) copy(flag, flag);
+  for (const flag of ['featured', 'sticky', 'hide_from_listings', 'show_map', 'show_map_link'] as const)
+    copy(flag, flag);
   if (fields.venue !== undefined) input.venue = fields.venue ?? 0;
   if (fields.organizers !== undefined) input.organizer = fields.organizers;
   if (fields.categories !== undefined) input.categories = fields.categories;
@@ -125,4 +127,18 @@ export function removeLocal(ctx: OperationContext, kind: SyncKind, id: number): 
   if (!row || row.status === 'trash') return;
   if (kind === 'event') trashOrDeleteEvent(ctx, row, false);
   else trashOrDeleteLinked(ctx, row, false);
+}
+
+/**
+ * Almanac's image record for a website image: the one with that address, or a new one (as an
+ * event write given an image address makes it).
+ */
+export function localImageFor(ctx: OperationContext, url: string): number {
+  const existing = ctx.store.posts.imageByUrl(ctx.site.id, url);
+  if (existing) return existing.id;
+  const errors = new ParamErrors();
+  const prepared = prepareCommon(ctx, { image: url }, errors);
+  errors.throwIfAny();
+  const columns = applyCommon(ctx, {}, prepared, undefined);
+  return columns.image_id!;
 }

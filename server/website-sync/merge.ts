@@ -24,7 +24,11 @@ export interface MergeResult {
 }
 
 const isEmpty = (value: FieldValue | undefined) =>
-  value === null || value === undefined || value === '' || value === false || (Array.isArray(value) && value.length === 0);
+  value === null ||
+  value === undefined ||
+  value === '' ||
+  value === false ||
+  (Array.isArray(value) && value.length === 0);
 
 /** The fields in units that move together: each group, then every other field alone. */
 function units(kind: SyncKind): string[][] {

@@ -1,20 +1,16 @@
-// The website's objects read into the sync's fields. TEC's v1 routes give the structure (dates,
-// zone, cost, flags, venue, organizers in order, terms, image) but rendered text — titles
-// texturized and entity-encoded, descriptions through the_content; the raw text comes from
-// WordPress's core routes with context=edit (tec-website.md, "text"). Both are read and joined
-// here. Ids in these fields are the website's; translate.ts turns them into Almanac's.
-import { decodeEntities } from '../domain/html.ts';
+// The website's objects read into the sync's fields. An event is read from two answers: TEC's v1
+// single read gives its structure (dates, zone, flags, venue, organizers in order, terms, image,
+// status) but rendered text — titles texturized and entity-encoded, descriptions through
+// the_content, the cost rebuilt with a guessed symbol, an unset website shown as the permalink —
+// so the raw title, description, excerpt, cost and website come from WordPress's core route with
+// context=edit (`title.raw`…, TEC's `_EventCost`, `_EventURL` meta: tec-website.md, "text"). The
+// flags featured, sticky and hidden-from-listings exist only in v1. Venues, organizers and terms
+// are read from core alone (raw text and TEC's meta). Ids here are the website's; translate.ts
+// turns them into Almanac's.
+import { remoteCost } from './cost.ts';
 import { idSet, type EventFields, type OrganizerFields, type TermFields, type VenueFields } from './fields.ts';
 
-/** A v1 event, venue, organizer or term as TEC sends it (only what the sync reads). */
-export type V1Object = Record<string, unknown> & { id: number };
-
-/** The raw text of a post, from `/wp/v2/<type>?context=edit`. */
-export interface RawText {
-  title: string;
-  content: string;
-  excerpt: string;
-}
+export type Json = Record<string, unknown>;
 
 /** What the sync knows of one website object. */
 export interface RemoteObject<F = unknown> {
@@ -22,24 +18,20 @@ export interface RemoteObject<F = unknown> {
   /** The website's modified_gmt (`YYYY-MM-DD HH:MM:SS`, UTC); '' for terms (they have none). */
   modified: string;
   trashed: boolean;
-  /** The fields in the website's ids; undefined when it is gone (trashed or deleted: see `trashed`). */
+  /** Gone for good (404): not even in the trash. */
+  deleted?: boolean;
+  /** The fields in the website's ids; undefined when trashed or deleted. */
   fields?: F;
-  /** The linked objects an event names, as embedded in its v1 answer (to create them here on first sight). */
-  embedded?: Embedded;
-}
-
-export interface Embedded {
-  venues: V1Object[];
-  organizers: V1Object[];
-  categories: V1Object[];
-  tags: V1Object[];
+  /** An event's image, as its v1 answer gives it (to make Almanac's image record on first sight). */
   image?: { id: number; url: string };
 }
 
-const str = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
-const decoded = (value: unknown) => decodeEntities(str(value));
+const str = (value: unknown) =>
+  typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value);
 const bool = (value: unknown, unset = false) =>
-  value === undefined || value === null || value === '' ? unset : value === true || value === 'true' || value === 'yes' || value === 1 || value === '1';
+  value === undefined || value === null || value === ''
+    ? unset
+    : value === true || value === 'true' || value === 'yes' || value === 1 || value === '1';
 
 /** Core's `{raw, rendered}` text field (context=edit) as its raw text. */
 export function rawOf(field: unknown): string {
@@ -47,107 +39,113 @@ export function rawOf(field: unknown): string {
   return str(field);
 }
 
-export function rawTextOf(core: Record<string, unknown>): RawText {
-  return { title: rawOf(core.title), content: rawOf(core.content), excerpt: rawOf(core.excerpt) };
-}
+/** `2027-03-05 19:30:00`: wall times to the second, from TEC's form or core's `2027-03-05T19:30:00`. */
+export const wall = (value: unknown) => str(value).replace('T', ' ').slice(0, 19);
 
-function asList(value: unknown): V1Object[] {
-  if (Array.isArray(value)) return value.filter((item): item is V1Object => !!item && typeof item === 'object');
-  if (value && typeof value === 'object' && 'id' in value) return [value as V1Object];
+function asList(value: unknown): Json[] {
+  if (Array.isArray(value)) return value.filter((item): item is Json => !!item && typeof item === 'object');
+  if (value && typeof value === 'object' && 'id' in value) return [value as Json];
   return [];
 }
 
-const ids = (list: V1Object[]) => list.map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+const ids = (list: Json[]) => list.map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
+const meta = (core: Json) => (core.meta && typeof core.meta === 'object' ? (core.meta as Json) : {});
 
-/** `2027-03-05 19:30:00`: TEC's wall times, to the second. */
-const wall = (value: unknown) => str(value).slice(0, 19);
-
-export function remoteEvent(v1: V1Object, raw: RawText): RemoteObject<EventFields> {
-  const status = str(v1.status);
-  const venues = asList(v1.venue);
-  const organizers = asList(v1.organizer);
-  const categories = asList(v1.categories);
-  const tags = asList(v1.tags);
+export function remoteEvent(v1: Json, core: Json, siteSymbol: string): RemoteObject<EventFields> {
+  const status = str(core.status || v1.status);
+  const m = meta(core);
   const image =
     v1.image && typeof v1.image === 'object' && 'id' in v1.image
-      ? { id: Number((v1.image as { id: unknown }).id), url: str((v1.image as { url?: unknown }).url) }
+      ? { id: Number((v1.image as Json).id), url: str((v1.image as Json).url) }
       : undefined;
   const trashed = status === 'trash';
   return {
-    id: v1.id,
-    modified: wall(v1.modified_utc),
+    id: Number(v1.id),
+    modified: wall(core.modified_gmt || v1.modified_utc),
     trashed,
-    embedded: { venues, organizers, categories, tags, image },
+    image,
     fields: {
-      title: raw.title,
-      description: raw.content,
-      excerpt: raw.excerpt,
+      title: rawOf(core.title),
+      description: rawOf(core.content),
+      excerpt: rawOf(core.excerpt),
       status: trashed ? 'draft' : status,
-      publish_at: status === 'future' ? wall(v1.date_utc) : null,
+      publish_at: status === 'future' ? wall(core.date_gmt || v1.date_utc) : null,
       start: wall(v1.start_date),
       end: wall(v1.end_date),
       all_day: bool(v1.all_day),
       timezone: str(v1.timezone),
-      cost: decoded(v1.cost),
-      website: decoded(v1.website),
+      cost: remoteCost(str(m._EventCost), siteSymbol),
+      website: str(m._EventURL),
       featured: bool(v1.featured),
       sticky: bool(v1.sticky),
       hide_from_listings: bool(v1.hide_from_listings),
       show_map: bool(v1.show_map, true),
       show_map_link: bool(v1.show_map_link, true),
-      venue: ids(venues)[0] ?? null,
-      organizers: ids(organizers),
-      categories: idSet(ids(categories)),
-      tags: idSet(ids(tags)),
+      venue: ids(asList(v1.venue))[0] ?? null,
+      organizers: ids(asList(v1.organizer)),
+      categories: idSet(ids(asList(v1.categories))),
+      tags: idSet(ids(asList(v1.tags))),
       image: image?.id ?? null,
     },
   };
 }
 
-export function remoteVenue(v1: V1Object, raw: RawText | undefined): RemoteObject<VenueFields> {
+/** A trashed or deleted event, from what its feed entry or a failed read said. */
+export function goneEvent(id: number, modified: string, deleted: boolean): RemoteObject<EventFields> {
+  return { id, modified, trashed: true, deleted };
+}
+
+export function remoteVenue(core: Json): RemoteObject<VenueFields> {
+  const m = meta(core);
+  const status = str(core.status);
   return {
-    id: v1.id,
-    modified: wall(v1.modified_utc),
-    trashed: str(v1.status) === 'trash',
-    fields: {
-      name: raw?.title ?? decoded(v1.venue),
-      description: raw?.content ?? str(v1.description),
-      address: decoded(v1.address),
-      city: decoded(v1.city),
-      country: decoded(v1.country),
-      province: decoded(v1.province),
-      state: decoded(v1.state),
-      zip: decoded(v1.zip),
-      phone: decoded(v1.phone),
-      website: decoded(v1.website),
-      show_map: bool(v1.show_map, true),
-      show_map_link: bool(v1.show_map_link, true),
-    },
+    id: Number(core.id),
+    modified: wall(core.modified_gmt),
+    trashed: status === 'trash',
+    fields:
+      status === 'trash'
+        ? undefined
+        : {
+            name: rawOf(core.title),
+            description: rawOf(core.content),
+            address: str(m._VenueAddress),
+            city: str(m._VenueCity),
+            country: str(m._VenueCountry),
+            province: str(m._VenueProvince),
+            state: str(m._VenueState),
+            zip: str(m._VenueZip),
+            phone: str(m._VenuePhone),
+            website: str(m._VenueURL),
+            show_map: bool(m._VenueShowMap, true),
+            show_map_link: bool(m._VenueShowMapLink, true),
+          },
   };
 }
 
-export function remoteOrganizer(v1: V1Object, raw: RawText | undefined): RemoteObject<OrganizerFields> {
+export function remoteOrganizer(core: Json): RemoteObject<OrganizerFields> {
+  const m = meta(core);
+  const status = str(core.status);
   return {
-    id: v1.id,
-    modified: wall(v1.modified_utc),
-    trashed: str(v1.status) === 'trash',
-    fields: {
-      name: raw?.title ?? decoded(v1.organizer),
-      description: raw?.content ?? str(v1.description),
-      phone: decoded(v1.phone),
-      website: decoded(v1.website),
-      email: decoded(v1.email),
-    },
+    id: Number(core.id),
+    modified: wall(core.modified_gmt),
+    trashed: status === 'trash',
+    fields:
+      status === 'trash'
+        ? undefined
+        : {
+            name: rawOf(core.title),
+            description: rawOf(core.content),
+            phone: str(m._OrganizerPhone),
+            website: str(m._OrganizerURL || m._OrganizerWebsite),
+            email: str(m._OrganizerEmail),
+          },
   };
 }
 
-/**
- * A term, from core (`/wp/v2/tribe_events_cat`, `/wp/v2/tags`) or v1: its name as WordPress
- * stores it (HTML-escaped, as Almanac stores term names too).
- */
-export function remoteTerm(term: V1Object): RemoteObject<TermFields> {
+/** A term, from core or v1: its name as WordPress stores it (HTML-escaped, as Almanac's are). */
+export function remoteTerm(term: Json): RemoteObject<TermFields> {
   return {
-    id: term.id,
+    id: Number(term.id),
     modified: '',
     trashed: false,
     fields: { name: str(term.name), description: str(term.description), parent: Number(term.parent ?? 0) || 0 },

@@ -51,7 +51,10 @@ export function eventBody(fields: EventFields, refs: RemoteRefs): Body {
  * What v1 could not clear, for core's `PATCH /wp/v2/tribe_events/{id}` — or undefined when there
  * is nothing to clear. `before`: the website's fields before this send (what it still holds).
  */
-export function clearings(fields: EventFields, before: Pick<EventFields, 'description' | 'excerpt' | 'venue'> | undefined): Body | undefined {
+export function clearings(
+  fields: EventFields,
+  before: Pick<EventFields, 'description' | 'excerpt' | 'venue'> | undefined,
+): Body | undefined {
   const body: Body = {};
   if (fields.description === '' && (before === undefined || before.description !== '')) body.content = '';
   if (fields.excerpt === '' && (before === undefined || before.excerpt !== '')) body.excerpt = '';

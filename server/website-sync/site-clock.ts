@@ -32,7 +32,11 @@ function offsetMinutesAt(zone: SiteZone, instant: DateTime): number {
  * `modified_after` for a feed read: the cursor (a UTC wall, `YYYY-MM-DD HH:MM:SS`) in the site's
  * local time, moved back by the overlap and by any clock change since. Undefined: read from the start.
  */
-export function modifiedAfter(cursorUtc: string | null, zone: SiteZone, now = DateTime.utc()): string | undefined {
+export function modifiedAfter(
+  cursorUtc: string | null,
+  zone: SiteZone,
+  now: DateTime = DateTime.utc(),
+): string | undefined {
   if (!cursorUtc) return undefined;
   const cursor = DateTime.fromFormat(cursorUtc, WALL, { zone: 'utc' });
   if (!cursor.isValid) return undefined;

@@ -153,10 +153,17 @@ export class TecClient {
       } catch (error) {
         if (!(error instanceof WebsiteError)) throw error;
         const safe = IDEMPOTENT.has(method) || error.reason === 'unreachable';
-        const worthRetrying = error.reason === 'unreachable' || error.reason === 'lost' || error.status === 429 || (error.status ?? 0) >= 500;
+        const worthRetrying =
+          error.reason === 'unreachable' ||
+          error.reason === 'lost' ||
+          error.status === 429 ||
+          (error.status ?? 0) >= 500;
         if (!safe || !worthRetrying || attempt >= retries) throw error;
         const retryAfter = Number((error.data as { retryAfter?: number } | undefined)?.retryAfter ?? 0);
-        const wait = Math.min(Math.max(backoff * 2 ** attempt * (0.75 + Math.random() * 0.5), retryAfter * 1000), 60_000);
+        const wait = Math.min(
+          Math.max(backoff * 2 ** attempt * (0.75 + Math.random() * 0.5), retryAfter * 1000),
+          60_000,
+        );
         await sleep(wait, this.options.signal);
       }
     }
@@ -168,7 +175,11 @@ export class TecClient {
     options: { query?: Query; json?: unknown; raw?: Uint8Array; headers?: Record<string, string> },
   ): Promise<WebsiteAnswer<T>> {
     const url = routeUrl(this.options.apiRoot, route, options.query);
-    const headers: Record<string, string> = { authorization: this.authorization, accept: 'application/json', ...options.headers };
+    const headers: Record<string, string> = {
+      authorization: this.authorization,
+      accept: 'application/json',
+      ...options.headers,
+    };
     let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -181,7 +192,7 @@ export class TecClient {
     let response: Response;
     let text: string;
     try {
-      response = await fetch(url, { method, headers, body: body as BodyInit | undefined, signal, redirect: "manual" });
+      response = await fetch(url, { method, headers, body: body as BodyInit | undefined, signal, redirect: 'manual' });
       text = await response.text();
     } catch (error) {
       if (this.options.signal?.aborted) throw this.options.signal.reason as Error;
@@ -202,7 +213,12 @@ export class TecClient {
     }
     if (response.status >= 200 && response.status < 300) {
       if (typeof parsed === 'string' && text !== '')
-        throw new WebsiteError('answered', 'The website answered with something that is not JSON.', response.status, 'almanac_not_json');
+        throw new WebsiteError(
+          'answered',
+          'The website answered with something that is not JSON.',
+          response.status,
+          'almanac_not_json',
+        );
       return { status: response.status, body: parsed as T, headers: response.headers };
     }
     const error = parsed as { code?: string; message?: string; data?: unknown } | string | null;
@@ -212,9 +228,15 @@ export class TecClient {
         ? decodeMessage(error.message)
         : `The website answered ${response.status}.`;
     if (response.status >= 300 && response.status < 400)
-      throw new WebsiteError('answered', `The website sent us elsewhere (${response.headers.get('location') ?? 'no address'}).`, response.status, 'almanac_redirect');
+      throw new WebsiteError(
+        'answered',
+        `The website sent us elsewhere (${response.headers.get('location') ?? 'no address'}).`,
+        response.status,
+        'almanac_redirect',
+      );
     const retryAfter = Number(response.headers.get('retry-after') ?? 0);
-    const data = typeof error === 'object' && error !== null ? { ...(error.data as object), retryAfter } : { retryAfter };
+    const data =
+      typeof error === 'object' && error !== null ? { ...(error.data as object), retryAfter } : { retryAfter };
     throw new WebsiteError(response.status === 401 ? 'auth' : 'answered', message, response.status, code, data);
   }
 }

@@ -13,12 +13,16 @@ CREATE TABLE website_items (
   local_id        INTEGER,
   remote_id       INTEGER,
   base            TEXT,              -- JSON: the agreed fields (ids of linked objects are ours)
-  remote_modified TEXT,              -- the website's modified_gmt when they last agreed
-  remote_trashed  INTEGER NOT NULL DEFAULT 0,  -- agreed: it is in the trash on both sides
+  remote_fields   TEXT,              -- JSON: the website's fields as last read or written (same form)
+  remote_state    TEXT    NOT NULL DEFAULT 'live' CHECK (remote_state IN ('live', 'trashed', 'gone')),
+  remote_modified TEXT,              -- the website's modified_gmt when last read or written
+  agreed_trashed  INTEGER NOT NULL DEFAULT 0,  -- both sides agreed it is in the trash
   CHECK (local_id IS NOT NULL OR remote_id IS NOT NULL)
 );
 CREATE UNIQUE INDEX website_items_by_local ON website_items (site_id, kind, local_id) WHERE local_id IS NOT NULL;
-CREATE UNIQUE INDEX website_items_by_remote ON website_items (site_id, kind, remote_id) WHERE remote_id IS NOT NULL;
+-- Images are the exception: every local image record with the same content shares one attachment.
+CREATE UNIQUE INDEX website_items_by_remote ON website_items (site_id, kind, remote_id)
+  WHERE remote_id IS NOT NULL AND kind <> 'image';
 
 -- Images uploaded to the website's media library, by the SHA-256 of their bytes: an image is
 -- uploaded once and reused by every event (and every local image record) with the same content.

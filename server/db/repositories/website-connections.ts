@@ -2,6 +2,7 @@
 // sync's lease (one sync at a time per site, across processes) and the outgoing queue the
 // triggers write. The password is never here (server/website-sync/credentials.ts).
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 
 export type SyncMode = 'publish' | 'import' | 'merge';
 export type QueuedKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag';
@@ -102,27 +103,33 @@ export function websiteConnectionsRepository(db: Db) {
   return {
     get: (siteId: number) => get.get(siteId) as ConnectionRow | undefined,
     list: () => list.all() as ConnectionRow[],
-    insert(row: Pick<
-      ConnectionRow,
-      | 'site_id'
-      | 'url'
-      | 'api_root'
-      | 'login'
-      | 'remote_user_id'
-      | 'credential_key'
-      | 'mode'
-      | 'remote_timezone'
-      | 'remote_gmt_offset'
-      | 'created_utc'
-    >): void {
+    insert(
+      row: Pick<
+        ConnectionRow,
+        | 'site_id'
+        | 'url'
+        | 'api_root'
+        | 'login'
+        | 'remote_user_id'
+        | 'credential_key'
+        | 'mode'
+        | 'remote_timezone'
+        | 'remote_gmt_offset'
+        | 'created_utc'
+      >,
+    ): void {
       insert.run(row);
     },
     update(siteId: number, columns: ConnectionUpdate): void {
       const names = Object.keys(columns).filter((name) => UPDATABLE.has(name));
       if (names.length === 0) return;
-      db.prepare(`UPDATE website_connections SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE site_id = @site_id`).run(
-        { ...Object.fromEntries(names.map((n) => [n, (columns as Record<string, unknown>)[n]])), site_id: siteId },
-      );
+      const values = Object.assign(Object.fromEntries(names.map((n) => [n, (columns as Record<string, unknown>)[n]])), {
+        site_id: siteId,
+      });
+      prepareCached(
+        db,
+        `UPDATE website_connections SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE site_id = @site_id`,
+      ).run(values);
     },
     remove: (siteId: number) => void remove.run(siteId),
 

@@ -1,6 +1,7 @@
 // Website sync (migration 0021): which local object is which website object, with the state both
 // sides last agreed on; images uploaded by content; creates whose answer was lost.
 import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
 
 export type ItemKind = 'event' | 'venue' | 'organizer' | 'category' | 'tag' | 'image';
 
@@ -12,13 +13,31 @@ export interface ItemRow {
   remote_id: number | null;
   /** JSON of the agreed fields (server/website-sync/fields.ts), null before they first agreed. */
   base: string | null;
+  /** JSON of the website's fields as last read or written (in Almanac's ids). */
+  remote_fields: string | null;
+  /** The website's copy as last known: there, in its trash, or deleted for good. */
+  remote_state: 'live' | 'trashed' | 'gone';
   remote_modified: string | null;
-  remote_trashed: number;
+  /** Both sides agreed it is in the trash (a restore on either side is then sent to the other). */
+  agreed_trashed: number;
 }
 
-export type ItemUpdate = Partial<Pick<ItemRow, 'local_id' | 'remote_id' | 'base' | 'remote_modified' | 'remote_trashed'>>;
+export type ItemUpdate = Partial<
+  Pick<
+    ItemRow,
+    'local_id' | 'remote_id' | 'base' | 'remote_fields' | 'remote_state' | 'remote_modified' | 'agreed_trashed'
+  >
+>;
 
-const UPDATABLE = ['local_id', 'remote_id', 'base', 'remote_modified', 'remote_trashed'] as const;
+const UPDATABLE = [
+  'local_id',
+  'remote_id',
+  'base',
+  'remote_fields',
+  'remote_state',
+  'remote_modified',
+  'agreed_trashed',
+] as const;
 
 export interface MediaRow {
   sha256: string;
@@ -31,12 +50,16 @@ export function websiteItemsRepository(db: Db) {
   const byRemote = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? AND remote_id = ?');
   const byId = db.prepare('SELECT * FROM website_items WHERE id = ?');
   const all = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ?');
-  const count = db.prepare(
-    'SELECT COUNT(*) FROM website_items WHERE site_id = ? AND kind = ? AND local_id IS NOT NULL AND remote_id IS NOT NULL',
-  ).pluck();
+  const count = db
+    .prepare(
+      'SELECT COUNT(*) FROM website_items WHERE site_id = ? AND kind = ? AND local_id IS NOT NULL AND remote_id IS NOT NULL',
+    )
+    .pluck();
   const insert = db.prepare(
-    `INSERT INTO website_items (site_id, kind, local_id, remote_id, base, remote_modified, remote_trashed)
-     VALUES (@site_id, @kind, @local_id, @remote_id, @base, @remote_modified, @remote_trashed)`,
+    `INSERT INTO website_items (site_id, kind, local_id, remote_id, base, remote_fields, remote_state, remote_modified,
+       agreed_trashed)
+     VALUES (@site_id, @kind, @local_id, @remote_id, @base, @remote_fields, @remote_state, @remote_modified,
+       @agreed_trashed)`,
   );
   const remove = db.prepare('DELETE FROM website_items WHERE id = ?');
   const removeSite = db.prepare('DELETE FROM website_items WHERE site_id = ?');
@@ -45,14 +68,19 @@ export function websiteItemsRepository(db: Db) {
     'INSERT OR REPLACE INTO website_media (site_id, sha256, remote_id, url) VALUES (?, ?, ?, ?)',
   );
   const removeMedia = db.prepare('DELETE FROM website_media WHERE site_id = ?');
-  const pending = db.prepare(
-    'SELECT sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?',
-  ).pluck();
+  const pending = db
+    .prepare('SELECT sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?')
+    .pluck();
   const setPending = db.prepare(
     'INSERT OR IGNORE INTO website_pending_creates (site_id, kind, local_id, sent_utc) VALUES (?, ?, ?, ?)',
   );
-  const clearPending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?');
+  const clearPending = db.prepare(
+    'DELETE FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?',
+  );
   const clearSitePending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ?');
+  // Everything of a kind here, for a first sync (which pairs or sends all of it).
+  const postIds = db.prepare('SELECT id FROM posts WHERE site_id = ? AND type = ? ORDER BY id').pluck();
+  const termIds = db.prepare('SELECT id FROM terms WHERE site_id = ? AND taxonomy = ? ORDER BY id').pluck();
 
   return {
     byLocal: (siteId: number, kind: ItemKind, localId: number) =>
@@ -69,10 +97,10 @@ export function websiteItemsRepository(db: Db) {
     update(id: number, columns: ItemUpdate): void {
       const names = UPDATABLE.filter((name) => columns[name] !== undefined);
       if (names.length === 0) return;
-      db.prepare(`UPDATE website_items SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run({
-        ...Object.fromEntries(names.map((n) => [n, columns[n]])),
-        id,
-      });
+      const values = Object.assign(Object.fromEntries(names.map((n) => [n, columns[n]])), { id });
+      prepareCached(db, `UPDATE website_items SET ${names.map((n) => `${n} = @${n}`).join(', ')} WHERE id = @id`).run(
+        values,
+      );
     },
     remove: (id: number) => void remove.run(id),
 
@@ -88,6 +116,10 @@ export function websiteItemsRepository(db: Db) {
       void setPending.run(siteId, kind, localId, sentUtc),
     clearPendingCreate: (siteId: number, kind: ItemKind, localId: number) =>
       void clearPending.run(siteId, kind, localId),
+
+    /** Every local event, venue or organizer of the site (trashed ones too). */
+    localPostIds: (siteId: number, type: 'event' | 'venue' | 'organizer') => postIds.all(siteId, type) as number[],
+    localTermIds: (siteId: number, taxonomy: 'category' | 'tag') => termIds.all(siteId, taxonomy) as number[],
 
     /** Forgets every pairing of the site (the connection is gone). */
     forgetSite(siteId: number): void {

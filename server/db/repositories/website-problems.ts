@@ -90,7 +90,7 @@ export function websiteProblemsRepository(db: Db) {
           updateConflict.run({ id: existing.id, type: row.type, title: row.title, fields: row.fields });
         return existing.id;
       }
-      return Number(insertConflict.run({ ...row, site_id: siteId, created_utc: now }).lastInsertRowid);
+      return Number(insertConflict.run(Object.assign({}, row, { site_id: siteId, created_utc: now })).lastInsertRowid);
     },
     removeConflict: (id: number) => void removeConflict.run(id),
     conflictCount: (siteId: number) => conflictCount.get(siteId) as number,
@@ -102,13 +102,19 @@ export function websiteProblemsRepository(db: Db) {
     /** Records the failure (counting attempts when the same object failed the same way before). */
     putFailure(siteId: number, row: NewFailure, now: string): number {
       const existing = failureOf.get(siteId, row.kind, row.direction, ...refArgs(row).slice(1)) as
-        | FailureRow
-        | undefined;
+        FailureRow | undefined;
       if (existing) {
-        updateFailure.run({ id: existing.id, title: row.title, code: row.code, message: row.message, status: row.status, now });
+        updateFailure.run({
+          id: existing.id,
+          title: row.title,
+          code: row.code,
+          message: row.message,
+          status: row.status,
+          now,
+        });
         return existing.id;
       }
-      return Number(insertFailure.run({ ...row, site_id: siteId, now }).lastInsertRowid);
+      return Number(insertFailure.run(Object.assign({}, row, { site_id: siteId, now })).lastInsertRowid);
     },
     removeFailure: (id: number) => void removeFailure.run(id),
     failureCount: (siteId: number) => failureCount.get(siteId) as number,

@@ -1,0 +1,42 @@
+// What one sync run carries through its phases (read the website, pair, merge, write here, send).
+import type { DateTime } from 'luxon';
+import type { Store } from '../db/store.ts';
+import type { Site } from '../db/repositories/sites.ts';
+import type { ConnectionRow } from '../db/repositories/website-connections.ts';
+import type { WebsiteRepositories } from '../db/repositories/website-sync.ts';
+import type { OperationContext } from '../operations/context.ts';
+import type { TecClient } from './tec-client.ts';
+import type { Pairings } from './pairings.ts';
+import type { SiteZone } from './site-clock.ts';
+
+export interface SyncCounts {
+  /** Objects created, changed or trashed on the website. */
+  sent: number;
+  /** Objects created, changed or trashed here from the website. */
+  received: number;
+  /** Conflicts waiting for the user (after this sync). */
+  conflicts: number;
+  /** Objects refused or failed (after this sync). */
+  failures: number;
+  /** Requests made to the website. */
+  requests: number;
+}
+
+export interface RunContext {
+  store: Store;
+  site: Site;
+  conn: ConnectionRow;
+  repos: WebsiteRepositories;
+  client: TecClient;
+  /** The install's administrator on the site: the sync writes here as they would. */
+  op: OperationContext;
+  pairs: Pairings;
+  counts: SyncCounts;
+  zone: SiteZone;
+  now: () => DateTime<true>;
+  /** Waits until the service's write gate is open (an import holds the write lock meanwhile). */
+  whenWritable: () => Promise<void>;
+  /** Tells the running service that this process wrote (its cache, its change streams). */
+  wrote: () => void;
+  log: (line: string) => void;
+}
