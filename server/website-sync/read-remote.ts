@@ -6,7 +6,9 @@
 // by itself), events deleted for good, venue and term edits that do not move their events.
 // An entry whose modified_gmt is the one the sync last wrote or read is not read again: our own
 // writes coming back are not the website's changes.
-import type { EventFields, Fields } from './fields.ts';
+import { sameFields, type EventFields, type Fields } from './fields.ts';
+import { coreEntryUnchanged, v1EventUnchanged } from './same-second.ts';
+import { toLocal } from './translate.ts';
 import {
   goneEvent,
   remoteEvent,
@@ -48,13 +50,29 @@ export interface RemoteSnapshot {
 
 const PARALLEL = 2;
 
-/** Whether the sync already knows this state of the object (its own write, or an earlier read). */
-function known(run: RunContext, kind: ItemKind, id: number, modified: string): boolean {
+/**
+ * Whether the sync already knows this state of the object (its own write coming back, or an
+ * earlier read): the same modified_gmt, and — `modified` being to the second — the same fields as
+ * far as this answer shows them (same-second.ts).
+ */
+function known(
+  run: RunContext,
+  kind: ItemKind,
+  id: number,
+  modified: string,
+  unchanged?: (fields: Fields) => boolean,
+): boolean {
   const item = run.pairs.ofRemote(kind, id);
   if (!item) return false;
   if (item.local_id === null) return true; // left out on purpose: never read
-  return item.remote_modified === modified && item.remote_fields !== null;
+  if (item.remote_modified !== modified || item.remote_fields === null || item.remote_state !== 'live') return false;
+  return unchanged ? unchanged(JSON.parse(item.remote_fields) as Fields) : true;
 }
+
+/** A venue or organizer read whole from core: known when its modified_gmt and every field are. */
+const knownLinked = (run: RunContext, type: LinkedType, object: RemoteObject) =>
+  object.fields !== undefined &&
+  known(run, type, object.id, object.modified, (fields) => sameFields(type, fields, object.fields as Fields));
 
 const leftOut = (run: RunContext, kind: ItemKind, id: number) => run.pairs.ofRemote(kind, id)?.local_id === null;
 
@@ -83,16 +101,20 @@ async function readLinkedFeed(
   into: Map<number, RemoteObject>,
 ): Promise<string | null> {
   let newest = cursor;
+  const readAt = { utc: null as string | null };
   for (const entry of await coreFeed(
     run.client,
     type === 'venue' ? 'tribe_venue' : 'tribe_organizer',
     modifiedAfter(cursor, run.zone, run.now()),
+    readAt,
   )) {
     const object = type === 'venue' ? remoteVenue(entry) : remoteOrganizer(entry);
     newest = laterWall(newest, object.modified);
-    if (!known(run, type, object.id, object.modified) && !leftOut(run, type, object.id)) into.set(object.id, object);
+    if (!knownLinked(run, type, object) && !leftOut(run, type, object.id)) into.set(object.id, object);
   }
-  return newest;
+  // The website's clock when it answered: what is modified later shows next time (an empty feed
+  // still moves the cursor on, so the next read does not start over from the beginning).
+  return laterWall(newest, readAt.utc);
 }
 
 /** The categories and tags the sync knows, by id (and which of them are gone). */
@@ -134,18 +156,23 @@ function emptySnapshot(run: RunContext, complete: boolean): RemoteSnapshot {
 /** The feeds since the cursors: what changed on the website since the last sync. */
 export async function readChanges(run: RunContext): Promise<RemoteSnapshot> {
   const snapshot = emptySnapshot(run, false);
+  const readAt = { utc: null as string | null };
   const entries = await coreFeed(
     run.client,
     'tribe_events',
     modifiedAfter(run.conn.events_cursor, run.zone, run.now()),
+    readAt,
   );
+  snapshot.cursors.events = laterWall(snapshot.cursors.events, readAt.utc);
   const core = new Map<number, Json>();
   const toRead: number[] = [];
   for (const entry of entries) {
     const id = Number(entry.id);
     const modified = wall(entry.modified_gmt);
     snapshot.cursors.events = laterWall(snapshot.cursors.events, modified);
-    if (known(run, 'event', id, modified) || leftOut(run, 'event', id)) continue;
+    if (leftOut(run, 'event', id)) continue;
+    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol)))
+      continue;
     core.set(id, entry);
     if (entry.status === 'trash') snapshot.events.set(id, goneEvent(id, modified, false));
     else toRead.push(id);
@@ -178,7 +205,17 @@ export async function readEndedBeforeSending(
   }
   const read = new Map<number, RemoteObject<EventFields>>();
   await readEvents(run, ids, new Map(), read);
-  for (const [id, object] of read) if (!known(run, 'event', id, object.modified)) snapshot.events.set(id, object);
+  for (const [id, object] of read)
+    if (
+      !known(
+        run,
+        'event',
+        id,
+        object.modified,
+        (f) => !!object.fields && sameFields('event', f, toLocal('event', object.fields, run.pairs, {})),
+      )
+    )
+      snapshot.events.set(id, object);
 }
 
 /** An event's end as a UTC wall (in its zone), to tell whether core lists still show it. */
@@ -196,7 +233,9 @@ function endedUtc(fields: Fields, run: RunContext): string {
 export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
   const snapshot = emptySnapshot(run, true);
   const listed = await v1AllEvents(run.client);
-  const coreEntries = await coreFeed(run.client, 'tribe_events', undefined);
+  const readAt = { utc: null as string | null };
+  const coreEntries = await coreFeed(run.client, 'tribe_events', undefined, readAt);
+  snapshot.cursors.events = laterWall(snapshot.cursors.events, readAt.utc);
   const core = new Map<number, Json>(coreEntries.map((entry) => [Number(entry.id), entry]));
   for (const entry of coreEntries)
     snapshot.cursors.events = laterWall(snapshot.cursors.events, wall(entry.modified_gmt));
@@ -206,8 +245,11 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     const id = Number(event.id);
     seen.add(id);
     const modified = wall(event.modified_utc);
-    if (known(run, 'event', id, modified) || leftOut(run, 'event', id)) continue;
     const entry = core.get(id);
+    const unchanged = (f: Fields) =>
+      v1EventUnchanged(event, f, run.pairs) &&
+      (!entry || coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol));
+    if (leftOut(run, 'event', id) || known(run, 'event', id, modified, unchanged)) continue;
     if (entry) snapshot.events.set(id, remoteEvent(event, entry, run.site.currencySymbol));
     else needCore.push(event);
   }
@@ -227,7 +269,9 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     if (seen.has(id)) continue;
     seen.add(id);
     const modified = wall(entry.modified_gmt);
-    if (known(run, 'event', id, modified) || leftOut(run, 'event', id)) continue;
+    if (leftOut(run, 'event', id)) continue;
+    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol)))
+      continue;
     if (entry.status === 'trash') snapshot.events.set(id, goneEvent(id, modified, false));
     else unlisted.push(id);
   }
@@ -236,15 +280,17 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     if (item.remote_id !== null && item.local_id !== null && !seen.has(item.remote_id)) unlisted.push(item.remote_id);
   await readEvents(run, unlisted, core, snapshot.events);
   for (const type of ['venue', 'organizer'] as const) {
-    const all = await coreAllLinked(run.client, type);
+    const linkedReadAt = { utc: null as string | null };
+    const all = await coreAllLinked(run.client, type, linkedReadAt);
     const found = new Set<number>();
+    const key = type === 'venue' ? 'venues' : 'organizers';
     for (const entry of all) {
       const object = type === 'venue' ? remoteVenue(entry) : remoteOrganizer(entry);
       found.add(object.id);
-      const key = type === 'venue' ? 'venues' : 'organizers';
       snapshot.cursors[key] = laterWall(snapshot.cursors[key], object.modified);
-      if (!known(run, type, object.id, object.modified)) snapshot[type].set(object.id, object);
+      if (!knownLinked(run, type, object)) snapshot[type].set(object.id, object);
     }
+    snapshot.cursors[key] = laterWall(snapshot.cursors[key], linkedReadAt.utc);
     for (const item of run.pairs.all(type))
       if (item.remote_id !== null && !found.has(item.remote_id))
         snapshot[type].set(item.remote_id, { id: item.remote_id, modified: '', trashed: true, deleted: true });

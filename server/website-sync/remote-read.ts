@@ -24,6 +24,8 @@ export interface RemoteObject<F = unknown> {
   fields?: F;
   /** An event's image, as its v1 answer gives it (to make Almanac's image record on first sight). */
   image?: { id: number; url: string };
+  /** An event's cost as typed on the website (`fields.cost` is its normal form, cost.ts): what is written here. */
+  costText?: string;
 }
 
 const str = (value: unknown) =>
@@ -64,6 +66,7 @@ export function remoteEvent(v1: Json, core: Json, siteSymbol: string): RemoteObj
     modified: wall(core.modified_gmt || v1.modified_utc),
     trashed,
     image,
+    costText: str(m._EventCost),
     fields: {
       title: rawOf(core.title),
       description: rawOf(core.content),

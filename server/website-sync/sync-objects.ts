@@ -11,6 +11,7 @@ import type { RunContext } from './run-context.ts';
 import { readLocal, type LocalObject } from './local-read.ts';
 import { createLocal, localImageFor, removeLocal, updateLocal } from './local-write.ts';
 import { toLocal, type Missing } from './translate.ts';
+import { remoteCost } from './cost.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
 import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, type Sent } from './send.ts';
@@ -78,7 +79,7 @@ function gather(run: RunContext, work: KindWork): Entry[] {
   const local = (id: number, version?: number) => {
     const known = byLocal.get(id);
     if (known) {
-      known.version = version;
+      if (version !== undefined) known.version = version;
       return;
     }
     const item = run.pairs.ofLocal(kind, id);
@@ -199,25 +200,21 @@ function applyHere(
       run.counts.received++;
       return;
     case 'restore_local': {
-      const fields = fieldsForHere(run, kind, decision.fields, entry);
+      const { write, agreed } = fieldsForHere(run, kind, decision.fields, entry);
+      const known = {
+        ...remote,
+        base: JSON.stringify(agreed),
+        remote_fields: JSON.stringify(agreed),
+        remote_state: 'live' as const,
+        agreed_trashed: 0,
+      };
       if (decision.create) {
-        const id = createLocal(run.op, kind, fields);
-        run.pairs.update(item!, {
-          ...remote,
-          local_id: id,
-          base: JSON.stringify(decision.fields),
-          remote_state: 'live',
-          agreed_trashed: 0,
-        });
+        const id = createLocal(run.op, kind, write);
+        run.pairs.update(item!, { ...known, local_id: id });
         entry.localId = id;
       } else {
-        updateLocal(run.op, kind, entry.localId!, fields, { restore: true });
-        run.pairs.update(item!, {
-          ...remote,
-          base: JSON.stringify(decision.fields),
-          remote_state: 'live',
-          agreed_trashed: 0,
-        });
+        updateLocal(run.op, kind, entry.localId!, write, { restore: true });
+        run.pairs.update(item!, known);
       }
       clearProblems(run, ref);
       run.counts.received++;
@@ -238,7 +235,7 @@ function applyHere(
     case 'merge': {
       const old = parseFields(item!.base) ?? {};
       if (Object.keys(decision.toLocal).length > 0) {
-        updateLocal(run.op, kind, entry.localId!, fieldsForHere(run, kind, decision.toLocal, entry));
+        updateLocal(run.op, kind, entry.localId!, fieldsForHere(run, kind, decision.toLocal, entry).write);
         run.counts.received++;
       }
       // Fields still to be sent keep their old agreed value until the send succeeds.
@@ -259,26 +256,42 @@ function applyHere(
 }
 
 /**
- * The website's fields as written here: an event's image that Almanac has no record of yet gets one
- * (by its address), paired with the website's attachment.
+ * The website's fields as they are written here. An event's image that Almanac has no record of
+ * yet gets one (by its address), paired with the website's attachment; its cost is written as typed
+ * on the website (the fields hold its normal form, which Almanac's reading of that text gives back).
  */
-function fieldsForHere(run: RunContext, kind: SyncKind, fields: Fields, entry: Entry): Fields {
-  if (kind !== 'event' || !entry.remote?.image || fields.image !== null) return fields;
-  const { id, url } = entry.remote.image;
-  if (!url) return fields;
-  const local = localImageFor(run.op, url);
-  if (run.pairs.localId('image', id) === undefined) run.pairs.add('image', local, id);
-  return { ...fields, image: local };
+function fieldsForHere(
+  run: RunContext,
+  kind: SyncKind,
+  fields: Fields,
+  entry: Entry,
+): { write: Fields; agreed: Fields } {
+  if (kind !== 'event' || !entry.remote) return { write: fields, agreed: fields };
+  let agreed = fields;
+  const image = entry.remote.image;
+  if (image?.url && fields.image === null && 'image' in fields) {
+    const local = localImageFor(run.op, image.url);
+    if (run.pairs.localId('image', image.id) === undefined) run.pairs.add('image', local, image.id);
+    agreed = { ...fields, image: local };
+  }
+  const text = entry.remote.costText;
+  const write =
+    typeof fields.cost === 'string' && text !== undefined && remoteCost(text, run.site.currencySymbol) === fields.cost
+      ? { ...agreed, cost: text }
+      : agreed;
+  return { write, agreed };
 }
 
 function createHere(run: RunContext, work: KindWork, plan: Plan, theirs: Fields): void {
   const { entry } = plan;
-  const fields = fieldsForHere(run, work.kind, theirs, entry);
-  const id = createLocal(run.op, work.kind, fields);
+  // A category's parent may have been made here a moment ago, in this same batch: translated now.
+  const current = work.kind === 'category' ? toLocal(work.kind, entry.remote!.fields as Fields, run.pairs, {}) : theirs;
+  const { write, agreed } = fieldsForHere(run, work.kind, current, entry);
+  const id = createLocal(run.op, work.kind, write);
   entry.localId = id;
   entry.item = run.pairs.add(work.kind, id, entry.remote!.id, {
-    base: fields,
-    remote: fields,
+    base: agreed,
+    remote: agreed,
     modified: entry.remote!.modified || null,
   });
   run.counts.received++;

@@ -23,13 +23,20 @@ const CORE_PAGE = 100;
 /** v1 clamps every list to 50. */
 const V1_PAGE = 50;
 /** What core's feed entries carry: enough to tell a change and to read the raw text and TEC's meta. */
-const CORE_FIELDS = 'id,status,date_gmt,modified,modified_gmt,title,content,excerpt,meta,featured_media';
+const CORE_FIELDS =
+  'id,status,date_gmt,modified,modified_gmt,title,content,excerpt,meta,featured_media,tribe_events_cat,tags';
 
-/** Pages through a core list (X-WP-TotalPages). */
-async function coreList(client: TecClient, route: string, query: Query): Promise<Json[]> {
+/** Pages through a core list (X-WP-TotalPages). `readAt`: the website's clock at the first page (its Date header). */
+async function coreList(
+  client: TecClient,
+  route: string,
+  query: Query,
+  readAt?: { utc: string | null },
+): Promise<Json[]> {
   const items: Json[] = [];
   for (let page = 1; ; page++) {
     const answer = await client.get(route, { ...query, per_page: CORE_PAGE, page });
+    if (page === 1 && readAt) readAt.utc = httpDateToWall(answer.headers.get('date'));
     const list = Array.isArray(answer.body) ? (answer.body as Json[]) : [];
     items.push(...list);
     const pages = Number(answer.headers.get('x-wp-totalpages') ?? 1);
@@ -37,20 +44,36 @@ async function coreList(client: TecClient, route: string, query: Query): Promise
   }
 }
 
+/** An HTTP Date header as a UTC wall (`YYYY-MM-DD HH:MM:SS`), or null. */
+function httpDateToWall(header: string | null): string | null {
+  const ms = header ? Date.parse(header) : NaN;
+  return Number.isFinite(ms) ? new Date(ms).toISOString().slice(0, 19).replace('T', ' ') : null;
+}
+
 /**
  * Posts of a type modified after `modifiedAfter` (site-local time: site-clock.ts), oldest change
  * first, every status including the trash, with raw text and meta. Events that already ended are
  * never in it (TEC's filter on core lists): the sweep finds those.
  */
-export function coreFeed(client: TecClient, type: CorePostType, modifiedAfter: string | undefined): Promise<Json[]> {
-  return coreList(client, `wp/v2/${type}`, {
-    status: ALL_STATUSES,
-    context: 'edit',
-    orderby: 'modified',
-    order: 'asc',
-    modified_after: modifiedAfter,
-    _fields: CORE_FIELDS,
-  });
+export function coreFeed(
+  client: TecClient,
+  type: CorePostType,
+  modifiedAfter: string | undefined,
+  readAt?: { utc: string | null },
+): Promise<Json[]> {
+  return coreList(
+    client,
+    `wp/v2/${type}`,
+    {
+      status: ALL_STATUSES,
+      context: 'edit',
+      orderby: 'modified',
+      order: 'asc',
+      modified_after: modifiedAfter,
+      _fields: CORE_FIELDS,
+    },
+    readAt,
+  );
 }
 
 /** Core entries of these posts (raw text, meta), as many per request as core allows. */
@@ -116,8 +139,13 @@ export async function v1AllEvents(client: TecClient): Promise<Json[]> {
 }
 
 /** Every venue or organizer, through core (raw text and meta), the trash included. */
-export function coreAllLinked(client: TecClient, type: LinkedType): Promise<Json[]> {
-  return coreList(client, `wp/v2/${CORE_TYPE[type]}`, { status: ALL_STATUSES, context: 'edit', _fields: CORE_FIELDS });
+export function coreAllLinked(client: TecClient, type: LinkedType, readAt?: { utc: string | null }): Promise<Json[]> {
+  return coreList(
+    client,
+    `wp/v2/${CORE_TYPE[type]}`,
+    { status: ALL_STATUSES, context: 'edit', _fields: CORE_FIELDS },
+    readAt,
+  );
 }
 
 /** Categories or tags: all of them, or only `include` (tags are the whole blog's: never all of them unasked). */
