@@ -3,7 +3,7 @@
 // "images"). So the sync reads the image once, uploads it once, and reuses that attachment for
 // every image with the same content (by SHA-256), whichever event or address it came from.
 import { createHash } from 'node:crypto';
-import type { RunContext } from './run-context.ts';
+import { once, type RunContext } from './run-context.ts';
 import { SendRefused } from './problems.ts';
 import { uploadMedia } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
@@ -46,10 +46,31 @@ function fileNameOf(url: string, type: string): string {
   return /\.\w{2,5}$/.test(clean) ? clean : `${clean}.${IMAGE_TYPES[type] ?? 'jpg'}`;
 }
 
+async function upload(run: RunContext, bytes: Uint8Array, type: string, fileName: string, sha256: string) {
+  let uploaded;
+  try {
+    uploaded = await uploadMedia(run.client, bytes, type, fileName);
+  } catch (error) {
+    if (error instanceof WebsiteError && error.transient) throw error;
+    throw new SendRefused('image_refused', `Not sent: the website refused its image (${(error as Error).message}).`);
+  }
+  const remote = { id: Number(uploaded.id), url: String(uploaded.source_url ?? '') };
+  run.store.transaction(() => run.repos.items.addMedia(run.site.id, { sha256, remote_id: remote.id, url: remote.url }));
+  run.counts.sent++;
+  return remote;
+}
+
 /** The website's attachment for Almanac's image record: uploaded once, reused by content. */
 export async function ensureRemoteImage(run: RunContext, localId: number): Promise<number> {
   const paired = run.pairs.remoteId('image', localId);
   if (paired !== undefined) return paired;
+  return once(run, `image:${localId}`, () => uploadOnce(run, localId));
+}
+
+/** Content hashes being uploaded now: two image records with the same bytes wait for one upload. */
+const uploading = new WeakMap<RunContext, Map<string, Promise<{ id: number; url: string }>>>();
+
+async function uploadOnce(run: RunContext, localId: number): Promise<number> {
   const row = run.store.posts.get(run.site.id, localId);
   if (!row || row.type !== 'image' || !row.url) throw new SendRefused('no_image', 'Not sent: its image is gone.');
   let image: { bytes: Uint8Array; type: string };
@@ -64,17 +85,14 @@ export async function ensureRemoteImage(run: RunContext, localId: number): Promi
   let remoteId: number;
   if (known) remoteId = known.remote_id;
   else {
-    let uploaded;
-    try {
-      uploaded = await uploadMedia(run.client, image.bytes, type, fileNameOf(row.url, type));
-    } catch (error) {
-      if (error instanceof WebsiteError && error.transient) throw error;
-      throw new SendRefused('image_refused', `Not sent: the website refused its image (${(error as Error).message}).`);
+    let byHash = uploading.get(run);
+    if (!byHash) uploading.set(run, (byHash = new Map()));
+    let pending = byHash.get(sha256);
+    if (!pending) {
+      pending = upload(run, image.bytes, type, fileNameOf(row.url, type), sha256);
+      byHash.set(sha256, pending);
     }
-    remoteId = Number(uploaded.id);
-    const url = String(uploaded.source_url ?? '');
-    run.store.transaction(() => run.repos.items.addMedia(run.site.id, { sha256, remote_id: remoteId, url }));
-    run.counts.sent++;
+    remoteId = (await pending).id;
   }
   run.store.transaction(() => run.pairs.add('image', localId, remoteId));
   return remoteId;

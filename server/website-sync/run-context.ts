@@ -39,4 +39,21 @@ export interface RunContext {
   /** Tells the running service that this process wrote (its cache, its change streams). */
   wrote: () => void;
   log: (line: string) => void;
+  /**
+   * Linked objects being created on the website right now, by kind and local id: two events sent
+   * at once that name the same new venue (or image) wait for the one creation.
+   */
+  creating: Map<string, Promise<number>>;
+}
+
+/** Runs `create` once per key while it is under way; later callers get the same answer. */
+export function once(run: RunContext, key: string, create: () => Promise<number>): Promise<number> {
+  let pending = run.creating.get(key);
+  if (!pending) {
+    pending = create();
+    run.creating.set(key, pending);
+    const forget = () => run.creating.delete(key);
+    pending.then(forget, forget);
+  }
+  return pending;
 }

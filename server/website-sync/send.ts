@@ -7,7 +7,7 @@ import { clearings, eventBody, organizerBody, termBody, venueBody } from './remo
 import { hasMissing, remoteRefs, type Missing } from './translate.ts';
 import { coreFeed, createEvent, patchCore, saveLinked, saveTerm, updateEvent, type LinkedType } from './website-api.ts';
 import { rawOf, wall, type Json } from './remote-read.ts';
-import type { RunContext } from './run-context.ts';
+import { once, type RunContext } from './run-context.ts';
 import { SendRefused } from './problems.ts';
 import { readLocalLinked, readLocalTerm } from './local-read.ts';
 import { modifiedAfter, utcWallNow } from './site-clock.ts';
@@ -51,6 +51,10 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
 export async function ensureRemoteLinked(run: RunContext, type: LinkedType, localId: number): Promise<number> {
   const paired = run.pairs.remoteId(type, localId);
   if (paired !== undefined) return paired;
+  return once(run, `${type}:${localId}`, () => createRemoteLinked(run, type, localId));
+}
+
+async function createRemoteLinked(run: RunContext, type: LinkedType, localId: number): Promise<number> {
   const local = readLocalLinked(run.store, run.site, type, [localId]).get(localId);
   if (!local?.fields || local.trashed)
     throw new SendRefused(`no_${type}`, `Not sent: its ${type} is in the trash here.`);
@@ -104,6 +108,10 @@ async function findByName(
 export async function ensureRemoteTerm(run: RunContext, kind: 'category' | 'tag', localId: number): Promise<number> {
   const paired = run.pairs.remoteId(kind, localId);
   if (paired !== undefined) return paired;
+  return once(run, `${kind}:${localId}`, () => createRemoteTerm(run, kind, localId));
+}
+
+async function createRemoteTerm(run: RunContext, kind: 'category' | 'tag', localId: number): Promise<number> {
   const local = readLocalTerm(run.store, run.site, kind, localId);
   if (!local.fields)
     throw new SendRefused(`no_${kind}`, `Not sent: one of its ${kind === 'category' ? 'categories' : 'tags'} is gone.`);

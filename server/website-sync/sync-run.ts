@@ -136,6 +136,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     whenWritable: options.whenWritable ?? (() => Promise.resolve()),
     wrote: options.wrote ?? (() => {}),
     log: options.log ?? (() => {}),
+    creating: new Map(),
   };
   const first = conn.first_sync_done === 0;
   const sweep =
