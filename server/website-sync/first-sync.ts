@@ -43,8 +43,12 @@ export function prepareFirstSync(run: RunContext, snapshot: RemoteSnapshot): num
       (event) => event.fields && !event.trashed && !event.deleted,
     );
     if (mode === 'publish') {
+      // Only what was on the website before connecting: events made there since — by this sync
+      // itself, should an earlier try have been cut off, or by anyone else — are ours to sync.
+      const connected = run.conn.created_utc;
       for (const event of remoteLive)
-        if (!run.pairs.ofRemote('event', event.id)) run.pairs.add('event', null, event.id);
+        if (!run.pairs.ofRemote('event', event.id) && (event.published ?? '') < connected)
+          run.pairs.add('event', null, event.id);
       return;
     }
     const byKey = new Map<string, number[]>();

@@ -18,14 +18,24 @@ export class Limiter {
   }
 }
 
-/** Runs `task` for every item, at most `limit` at once (the client's limiter bounds requests anyway). */
+/**
+ * Runs `task` for every item, at most `limit` at once. The first failure stops the others from
+ * taking new items, and is thrown once every task under way has ended: nothing keeps running after
+ * the caller has moved on (a sync that failed must not go on sending behind its own back).
+ */
 export async function forEachLimited<T>(items: T[], limit: number, task: (item: T) => Promise<void>): Promise<void> {
   let next = 0;
+  let failure: { error: unknown } | undefined;
   const worker = async () => {
-    while (next < items.length) {
+    while (next < items.length && !failure) {
       const item = items[next++]!;
-      await task(item);
+      try {
+        await task(item);
+      } catch (error) {
+        failure ??= { error };
+      }
     }
   };
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  if (failure) throw failure.error;
 }

@@ -24,6 +24,8 @@ export interface RemoteObject<F = unknown> {
   fields?: F;
   /** An event's image, as its v1 answer gives it (to make Almanac's image record on first sight). */
   image?: { id: number; url: string };
+  /** When it was published on the website (UTC wall; v1's date_utc): the first sync leaves out only what was there before connecting. */
+  published?: string;
   /** An event's cost as typed on the website (`fields.cost` is its normal form, cost.ts): what is written here. */
   costText?: string;
 }
@@ -67,6 +69,7 @@ export function remoteEvent(v1: Json, core: Json, siteSymbol: string): RemoteObj
     trashed,
     image,
     costText: str(m._EventCost),
+    published: wall(core.date_gmt || v1.date_utc),
     fields: {
       title: rawOf(core.title),
       description: rawOf(core.content),

@@ -22,6 +22,7 @@ import {
   type RemoteSnapshot,
 } from './read-remote.ts';
 import { prepareFirstSync } from './first-sync.ts';
+import { adoptLostCreates } from './lost-creates.ts';
 import { syncKind } from './sync-objects.ts';
 import type { EventFields, SyncKind, TermFields } from './fields.ts';
 import type { Missing } from './translate.ts';
@@ -148,6 +149,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   try {
     store.writing(() => repos.connections.update(site.id, { last_attempt_utc: attempt }));
     const snapshot = sweep ? await readEverything(run) : await readChanges(run);
+    adoptLostCreates(run, snapshot);
     const allLocal = first ? prepareFirstSync(run, snapshot) : undefined;
     const queued = queuedByKind(run);
     if (!sweep) await readEndedBeforeSending(run, snapshot, [...(queued.get('event')?.keys() ?? [])]);
@@ -284,7 +286,8 @@ function failed(run: RunContext, error: unknown, sweep: boolean): SyncResult {
     } else if (error.reason === 'unreachable' || error.reason === 'lost') code = 'unreachable';
     else code = 'website_error';
   }
-  run.log(`website sync of ${site.code} failed: ${message}`);
+  // An unexpected failure is a bug: its stack goes to the log (it holds no event's content).
+  run.log(`website sync of ${site.code} failed: ${code === 'error' ? ((error as Error)?.stack ?? message) : message}`);
   counts.conflicts = repos.problems.conflictCount(site.id);
   counts.failures = repos.problems.failureCount(site.id);
   try {

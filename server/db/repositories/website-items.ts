@@ -78,6 +78,7 @@ export function websiteItemsRepository(db: Db) {
     'DELETE FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?',
   );
   const clearSitePending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ?');
+  const allPending = db.prepare('SELECT local_id, sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ?');
   // Everything of a kind here, for a first sync (which pairs or sends all of it).
   const postIds = db.prepare('SELECT id FROM posts WHERE site_id = ? AND type = ? ORDER BY id').pluck();
   const termIds = db.prepare('SELECT id FROM terms WHERE site_id = ? AND taxonomy = ? ORDER BY id').pluck();
@@ -114,6 +115,9 @@ export function websiteItemsRepository(db: Db) {
     /** Keeps the first time: a second send of the same create still looks back to the first. */
     setPendingCreate: (siteId: number, kind: ItemKind, localId: number, sentUtc: string) =>
       void setPending.run(siteId, kind, localId, sentUtc),
+    /** Every create of the kind sent without an answer: local id → when. */
+    pendingCreates: (siteId: number, kind: ItemKind) =>
+      allPending.all(siteId, kind) as { local_id: number; sent_utc: string }[],
     clearPendingCreate: (siteId: number, kind: ItemKind, localId: number) =>
       void clearPending.run(siteId, kind, localId),
 
