@@ -62,6 +62,9 @@ export function normalizeWebsiteUrl(input: string): string | null {
 }
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
+const WRONG_CREDENTIALS = new Set(['incorrect_password', 'invalid_username', 'invalid_email', 'application_passwords_disabled']);
+const wrongPassword = (url: string, code: string) =>
+  `${url} refused the user name or the application password (${code}): check both, or make a new application password in WordPress (Users → Profile → Application Passwords).`;
 
 type ClientTuning = Pick<TecClientOptions, 'retries' | 'backoffMs' | 'timeoutMs' | 'signal'>;
 
@@ -93,6 +96,9 @@ async function readIndex(url: string, login: string, password: string, tuning: C
           );
         throw new WebsiteCheckError('unreachable', `${url} cannot be reached: ${error.message}`);
       }
+      // A wrong password is refused even on WordPress's public index.
+      if (error instanceof WebsiteError && error.status === 401 && error.code && WRONG_CREDENTIALS.has(error.code))
+        throw new WebsiteCheckError('wrong_password', wrongPassword(url, error.code));
       lastError = error;
     }
   }
@@ -147,10 +153,7 @@ export async function checkWebsite(
         `${url} did not sign us in although the password was sent: application passwords may be turned off there (by a security plugin, or by the host).`,
       );
     }
-    throw new WebsiteCheckError(
-      'wrong_password',
-      `${url} refused the user name or the application password (${error.code}): check both, or make a new application password in WordPress (Users → Profile → Application Passwords).`,
-    );
+    throw new WebsiteCheckError('wrong_password', wrongPassword(url, error.code));
   }
   const caps = user.capabilities ?? {};
   if (!caps.edit_tribe_events)

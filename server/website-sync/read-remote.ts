@@ -232,9 +232,11 @@ function endedUtc(fields: Fields, run: RunContext): string {
 /** The full sweep: every event, venue, organizer and category on the website, and every tag we know. */
 export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
   const snapshot = emptySnapshot(run, true);
-  const listed = await v1AllEvents(run.client);
+  // Core's feed first, with context=edit: a website that no longer signs us in answers it 401, so
+  // nothing is read as an anonymous visitor (who would see no drafts, and take them for deleted).
   const readAt = { utc: null as string | null };
   const coreEntries = await coreFeed(run.client, 'tribe_events', undefined, readAt);
+  const listed = await v1AllEvents(run.client);
   snapshot.cursors.events = laterWall(snapshot.cursors.events, readAt.utc);
   const core = new Map<number, Json>(coreEntries.map((entry) => [Number(entry.id), entry]));
   for (const entry of coreEntries)

@@ -282,7 +282,10 @@ function failed(run: RunContext, error: unknown, sweep: boolean): SyncResult {
   if (error instanceof WebsiteError) {
     if (error.reason === 'auth') {
       code = 'auth';
-      message = `${run.conn.url} no longer accepts the password of ${run.conn.login} (${error.code ?? error.status}): the site's sync is paused until you connect again with a working application password.`;
+      const ignored = error.code === 'rest_forbidden_context' || error.code === 'rest_not_logged_in';
+      message = ignored
+        ? `${run.conn.url} answers as if no password had been sent (it ignores it: WordPress accepts application passwords only over HTTPS or on a local environment): the site's sync is paused until you connect again.`
+        : `${run.conn.url} no longer accepts the password of ${run.conn.login} (${error.code ?? error.status}): the site's sync is paused until you connect again with a working application password.`;
     } else if (error.reason === 'unreachable' || error.reason === 'lost') code = 'unreachable';
     else code = 'website_error';
   }
