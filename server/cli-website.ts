@@ -63,7 +63,8 @@ function statusText(status: WebsiteStatus, site: Site): string[] {
   if (status.paused_reason) lines.push(`PAUSED: ${status.paused_reason}`);
   else if (status.last_error) lines.push(`Last attempt failed: ${status.last_error}`);
   for (const conflict of status.conflicts) {
-    const what = conflict.type === 'fields' ? conflict.fields.map((f) => f.field).join(', ') : conflict.type.replace('_', ' ');
+    const what =
+      conflict.type === 'fields' ? conflict.fields.map((f) => f.field).join(', ') : conflict.type.replace('_', ' ');
     lines.push(`Conflict ${conflict.id}: ${conflict.kind} "${conflict.title}" — ${what}`);
     for (const field of conflict.fields)
       lines.push(`  ${field.field}: mine ${JSON.stringify(field.mine)} · theirs ${JSON.stringify(field.theirs)}`);
@@ -105,7 +106,12 @@ export async function websiteCommand(
       if (password === '')
         throw new WebsiteUsageError('the application password is read from standard input (it was empty)');
       try {
-        const checked = await connectWebsite(store, credentials, site, { url: options.url, login: options.user, password, mode });
+        const checked = await connectWebsite(store, credentials, site, {
+          url: options.url,
+          login: options.user,
+          password,
+          mode,
+        });
         io.out(`Connected site ${site.code} to ${checked.url} ("${checked.name}") as ${checked.user.login}.`);
         for (const limit of checked.limits) io.out(`Note: ${checked.user.login} ${limit}.`);
         io.out(`Password kept in ${credentials.where}.`);
@@ -125,19 +131,25 @@ export async function websiteCommand(
       const status = websiteStatus(store, site, credentials);
       if (options.json) io.out(JSON.stringify(status, null, 2));
       else for (const line of statusText(status, site)) io.out(line);
-      return status.connected && !status.paused_reason && status.conflicts.length === 0 && status.failures.length === 0 ? 0 : 1;
+      return status.connected && !status.paused_reason && status.conflicts.length === 0 && status.failures.length === 0
+        ? 0
+        : 1;
     }
     case 'resolve': {
       const id = Number(options.conflict);
-      if (!Number.isSafeInteger(id) || id <= 0) throw new WebsiteUsageError('website resolve needs --conflict ID (see `website status`)');
-      if (options.keep !== 'mine' && options.keep !== 'theirs') throw new WebsiteUsageError('--keep must be mine or theirs');
+      if (!Number.isSafeInteger(id) || id <= 0)
+        throw new WebsiteUsageError('website resolve needs --conflict ID (see `website status`)');
+      if (options.keep !== 'mine' && options.keep !== 'theirs')
+        throw new WebsiteUsageError('--keep must be mine or theirs');
       const conflict = resolveConflict(store, site, id, options.keep);
       io.out(`Conflict ${conflict.id} (${conflict.title}): keeping ${options.keep}.`);
       return runSync(store, site, io);
     }
     case 'disconnect':
       await disconnectWebsite(store, credentials, site);
-      io.out(`Site ${site.code} is no longer connected (nothing was deleted on either side; the password was removed).`);
+      io.out(
+        `Site ${site.code} is no longer connected (nothing was deleted on either side; the password was removed).`,
+      );
       return 0;
     default:
       throw new WebsiteUsageError('website: connect, sync, status, resolve or disconnect');
@@ -150,7 +162,9 @@ export async function readPasswordFromStdin(): Promise<string> {
   if (!stdin.isTTY) {
     const chunks: Buffer[] = [];
     for await (const chunk of stdin) chunks.push(chunk as Buffer);
-    return Buffer.concat(chunks).toString('utf8').replace(/\r?\n$/, '');
+    return Buffer.concat(chunks)
+      .toString('utf8')
+      .replace(/\r?\n$/, '');
   }
   process.stderr.write('Application password (not shown): ');
   stdin.setRawMode(true);

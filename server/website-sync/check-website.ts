@@ -62,7 +62,12 @@ export function normalizeWebsiteUrl(input: string): string | null {
 }
 
 const TLS_CODES = /CERT|SELF_SIGNED|UNABLE_TO_VERIFY|ERR_TLS/;
-const WRONG_CREDENTIALS = new Set(['incorrect_password', 'invalid_username', 'invalid_email', 'application_passwords_disabled']);
+const WRONG_CREDENTIALS = new Set([
+  'incorrect_password',
+  'invalid_username',
+  'invalid_email',
+  'application_passwords_disabled',
+]);
 const wrongPassword = (url: string, code: string) =>
   `${url} refused the user name or the application password (${code}): check both, or make a new application password in WordPress (Users → Profile → Application Passwords).`;
 
@@ -179,4 +184,32 @@ export async function checkWebsite(
     },
     limits,
   };
+}
+
+/**
+ * WordPress's authorize-application page for Almanac: the user signs in there, approves, and
+ * WordPress sends the user name and a new application password to `successUrl` (an https address,
+ * a custom scheme, or http only for a local site). Its address is the one the site's index names,
+ * else WordPress's default.
+ */
+export async function authorizationUrl(
+  input: { url: string; successUrl: string; appId: string },
+  tuning: ClientTuning = {},
+): Promise<string> {
+  const url = normalizeWebsiteUrl(input.url);
+  if (!url) throw new WebsiteCheckError('bad_address', `"${input.url}" is not a web address (https://…).`);
+  let endpoint = `${url}/wp-admin/authorize-application.php`;
+  try {
+    const { index } = await readIndex(url, '', '', tuning);
+    const named = (index as { authentication?: Record<string, { endpoints?: { authorization?: string } }> })
+      .authentication?.['application-passwords']?.endpoints?.authorization;
+    if (named) endpoint = named;
+  } catch (error) {
+    if (error instanceof WebsiteCheckError && error.failure !== 'not_wordpress') throw error;
+  }
+  const target = new URL(endpoint);
+  target.searchParams.set('app_name', 'Almanac');
+  target.searchParams.set('app_id', input.appId);
+  target.searchParams.set('success_url', input.successUrl);
+  return target.toString();
 }

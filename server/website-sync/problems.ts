@@ -23,7 +23,7 @@ export function recordConflict(
 ): void {
   run.repos.problems.putConflict(
     run.site.id,
-    { ...ref, type, title, fields: JSON.stringify(fields) },
+    { ...ref, conflict_type: type, title, fields: JSON.stringify(fields) },
     utcWallNow(run.now()),
   );
 }

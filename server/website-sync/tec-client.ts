@@ -108,13 +108,16 @@ function networkCode(error: unknown): string | undefined {
 
 export class TecClient {
   private readonly limiter: Limiter;
-  private readonly authorization: string;
+  /** No credentials (an anonymous read of the site's public index): no Authorization header. */
+  private readonly authorization: string | undefined;
   /** Every request made, in order (status, or the failure's reason). */
   readonly log: RequestRecord[] = [];
 
   constructor(private readonly options: TecClientOptions) {
     this.limiter = new Limiter(options.maxInFlight ?? 2);
-    this.authorization = `Basic ${Buffer.from(`${options.login}:${options.password}`).toString('base64')}`;
+    this.authorization = options.login
+      ? `Basic ${Buffer.from(`${options.login}:${options.password}`).toString('base64')}`
+      : undefined;
   }
 
   get requests(): number {
@@ -175,11 +178,8 @@ export class TecClient {
     options: { query?: Query; json?: unknown; raw?: Uint8Array; headers?: Record<string, string> },
   ): Promise<WebsiteAnswer<T>> {
     const url = routeUrl(this.options.apiRoot, route, options.query);
-    const headers: Record<string, string> = {
-      authorization: this.authorization,
-      accept: 'application/json',
-      ...options.headers,
-    };
+    const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+    if (this.authorization) headers.authorization = this.authorization;
     let body: string | Uint8Array | undefined;
     if (options.json !== undefined) {
       headers['content-type'] = 'application/json';

@@ -106,7 +106,7 @@ export interface ConflictView {
   kind: string;
   local_id: number | null;
   remote_id: number | null;
-  type: ConflictRow['type'];
+  type: ConflictRow['conflict_type'];
   title: string;
   fields: ConflictField[];
   created: string;
@@ -134,7 +134,7 @@ export function conflictView(row: ConflictRow): ConflictView {
     kind: row.kind,
     local_id: row.local_id,
     remote_id: row.remote_id,
-    type: row.type,
+    type: row.conflict_type,
     title: row.title,
     fields: JSON.parse(row.fields) as ConflictField[],
     created: iso(row.created_utc)!,
@@ -241,16 +241,16 @@ export function resolveConflict(store: Store, site: Site, conflictId: number, ke
       (row.remote_id !== null ? repos.items.byRemote(site.id, row.kind, row.remote_id) : undefined);
     if (item) {
       const base = parseFields(item.base);
-      if (row.type === 'fields')
+      if (row.conflict_type === 'fields')
         repos.items.update(item.id, { base: JSON.stringify(resolvedBase(base, view.fields, keep)) });
       else {
         // deleted_here keep mine / deleted_there take theirs: the surviving side counts as unchanged
         // (its changes are let go, the delete goes through); the other two: both count as trashed,
         // so the side that has it brings it back on the other.
-        const letDeleteThrough = (row.type === 'deleted_here') === (keep === 'mine');
+        const letDeleteThrough = (row.conflict_type === 'deleted_here') === (keep === 'mine');
         if (letDeleteThrough) {
           const survivor =
-            row.type === 'deleted_here'
+            row.conflict_type === 'deleted_here'
               ? parseFields(item.remote_fields)
               : currentFields(store, site, row.kind, item.local_id);
           repos.items.update(item.id, { base: JSON.stringify(survivor ?? base ?? {}) });

@@ -17,9 +17,13 @@ interface Run {
 
 function almanac(pair: Pair, args: string[], stdin = ''): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/almanac.ts', ...args, '--data-dir', pair.almanac.dataDir], {
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'server/almanac.ts', ...args, '--data-dir', pair.almanac.dataDir],
+      {
+        stdio: ['pipe', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
@@ -37,7 +41,11 @@ test('website connect (password on stdin), sync, status, resolve, disconnect —
     const usage = await almanac(pair, ['website', 'connect', '--site', 'default', '--url', pair.website.url]);
     assert.equal(usage.code, 2, usage.stderr);
     assert.match(usage.stderr, /--user/);
-    const wrong = await almanac(pair, ['website', 'connect', '--site', 'default', '--url', pair.website.url, '--user', 'admin'], 'nope nope nope\n');
+    const wrong = await almanac(
+      pair,
+      ['website', 'connect', '--site', 'default', '--url', pair.website.url, '--user', 'admin'],
+      'nope nope nope\n',
+    );
     assert.equal(wrong.code, 1);
     assert.match(wrong.stdout, /Not connected: .*refused the user name or the application password/);
 
@@ -51,7 +59,11 @@ test('website connect (password on stdin), sync, status, resolve, disconnect —
     assert.match(connected.stdout, /Password kept in .*website-passwords\.json \(readable by you only\)/);
     assert.doesNotMatch(connected.stdout + connected.stderr, /abcd/);
 
-    const id = await create(pair.almanac, 'events', { title: 'From the command line', start_date: inDays(4, '10:00'), end_date: inDays(4, '11:00') });
+    const id = await create(pair.almanac, 'events', {
+      title: 'From the command line',
+      start_date: inDays(4, '10:00'),
+      end_date: inDays(4, '11:00'),
+    });
     const synced = await almanac(pair, ['website', 'sync', '--site', 'default']);
     assert.equal(synced.code, 0, synced.stdout + synced.stderr);
     assert.match(synced.stdout, /^Sent 1, received 0, conflicts 0, failures 0 \(\d+ requests to the website\)\.$/m);
@@ -68,10 +80,24 @@ test('website connect (password on stdin), sync, status, resolve, disconnect —
     assert.equal(status.code, 1);
     const parsed = JSON.parse(status.stdout);
     assert.equal(parsed.conflicts.length, 1);
-    assert.deepEqual(parsed.conflicts[0].fields[0], { field: 'title', base: 'From the command line', mine: 'Mine', theirs: 'Theirs' });
+    assert.deepEqual(parsed.conflicts[0].fields[0], {
+      field: 'title',
+      base: 'From the command line',
+      mine: 'Mine',
+      theirs: 'Theirs',
+    });
     const text = await almanac(pair, ['website', 'status', '--site', 'default']);
     assert.match(text.stdout, new RegExp(`Conflict ${parsed.conflicts[0].id}: event "Mine" — title`));
-    const resolved = await almanac(pair, ['website', 'resolve', '--site', 'default', '--conflict', String(parsed.conflicts[0].id), '--keep', 'theirs']);
+    const resolved = await almanac(pair, [
+      'website',
+      'resolve',
+      '--site',
+      'default',
+      '--conflict',
+      String(parsed.conflicts[0].id),
+      '--keep',
+      'theirs',
+    ]);
     assert.equal(resolved.code, 0, resolved.stdout + resolved.stderr);
     assert.equal(pair.almanac.store.posts.get(1, id)!.title, 'Theirs');
     const clean = await almanac(pair, ['website', 'status', '--site', 'default']);

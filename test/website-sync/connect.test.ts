@@ -23,7 +23,7 @@ async function refused(promise: Promise<unknown>, failure: string, words: RegExp
   });
 }
 
-test('addresses: a bare host is https, the REST root is found from the site\'s address, other schemes are refused', () => {
+test("addresses: a bare host is https, the REST root is found from the site's address, other schemes are refused", () => {
   assert.equal(normalizeWebsiteUrl('example.org/events/'), 'https://example.org/events');
   assert.equal(normalizeWebsiteUrl('https://example.org/wp-json/'), 'https://example.org');
   assert.equal(normalizeWebsiteUrl('ftp://example.org'), null);
@@ -35,7 +35,12 @@ test('a site that ignores the password over plain HTTP (not a local environment)
   try {
     const site = pair.almanac.store.sites.byCode('default')!;
     await refused(
-      connectWebsite(pair.almanac.store, pair.credentials, site, { url: pair.website.url, login: 'admin', password: DEFAULT_APP_PASSWORD, mode: 'merge' }),
+      connectWebsite(pair.almanac.store, pair.credentials, site, {
+        url: pair.website.url,
+        login: 'admin',
+        password: DEFAULT_APP_PASSWORD,
+        mode: 'merge',
+      }),
       'password_ignored',
       /ignored the password: WordPress accepts application passwords only over HTTPS/,
     );
@@ -47,13 +52,27 @@ test('a site that ignores the password over plain HTTP (not a local environment)
 test('a wrong password, and a user who may not edit events, are refused before anything is kept', async () => {
   const pair = await startPair({
     connect: false,
-    website: { users: [{ login: 'admin', role: 'administrator', appPasswords: [DEFAULT_APP_PASSWORD] }, { login: 'reader', role: 'subscriber', appPasswords: ['read read read read'] }] },
+    website: {
+      users: [
+        { login: 'admin', role: 'administrator', appPasswords: [DEFAULT_APP_PASSWORD] },
+        { login: 'reader', role: 'subscriber', appPasswords: ['read read read read'] },
+      ],
+    },
   });
   try {
     const site = pair.almanac.store.sites.byCode('default')!;
     const connect = (login: string, password: string) =>
-      connectWebsite(pair.almanac.store, pair.credentials, site, { url: pair.website.url, login, password, mode: 'merge' });
-    await refused(connect('admin', 'wrong wrong wrong'), 'wrong_password', /refused the user name or the application password/);
+      connectWebsite(pair.almanac.store, pair.credentials, site, {
+        url: pair.website.url,
+        login,
+        password,
+        mode: 'merge',
+      });
+    await refused(
+      connect('admin', 'wrong wrong wrong'),
+      'wrong_password',
+      /refused the user name or the application password/,
+    );
     await refused(connect('reader', 'read read read read'), 'cannot_edit_events', /may not edit events/);
     assert.equal(pair.almanac.store.db.prepare('SELECT COUNT(*) FROM website_connections').pluck().get(), 0);
   } finally {
@@ -61,11 +80,13 @@ test('a wrong password, and a user who may not edit events, are refused before a
   }
 });
 
-test('a WordPress site without The Events Calendar\'s API is refused', async () => {
+test("a WordPress site without The Events Calendar's API is refused", async () => {
   const pair = await startPair({ connect: false });
   const wordpress = http.createServer((req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ name: 'Blog', namespaces: ['oembed/1.0', 'wp/v2'], timezone_string: 'UTC', gmt_offset: 0 }));
+    res.end(
+      JSON.stringify({ name: 'Blog', namespaces: ['oembed/1.0', 'wp/v2'], timezone_string: 'UTC', gmt_offset: 0 }),
+    );
   });
   await new Promise<void>((resolve) => wordpress.listen(0, '127.0.0.1', resolve));
   try {
@@ -85,7 +106,11 @@ test('a WordPress site without The Events Calendar\'s API is refused', async () 
 test('the password is kept outside the calendar file, in a file only the user may read', async () => {
   const pair = await startPair({ mode: 'publish' });
   try {
-    await create(pair.almanac, 'events', { title: 'Anything', start_date: inDays(3, '10:00'), end_date: inDays(3, '11:00') });
+    await create(pair.almanac, 'events', {
+      title: 'Anything',
+      start_date: inDays(3, '10:00'),
+      end_date: inDays(3, '11:00'),
+    });
     assert.equal((await pair.sync()).ok, true);
     pair.almanac.store.db.pragma('wal_checkpoint(TRUNCATE)');
     const database = readFileSync(databaseFile(pair.almanac.dataDir));
@@ -102,15 +127,28 @@ test('the password is kept outside the calendar file, in a file only the user ma
 test('a sync never goes on as an anonymous visitor: a site that starts ignoring the password pauses the sync, nothing is taken for deleted', async () => {
   const pair = await startPair({ mode: 'publish' });
   try {
-    const draft = await create(pair.almanac, 'events', { title: 'A draft', status: 'draft', start_date: inDays(3, '10:00'), end_date: inDays(3, '11:00') });
+    const draft = await create(pair.almanac, 'events', {
+      title: 'A draft',
+      status: 'draft',
+      start_date: inDays(3, '10:00'),
+      end_date: inDays(3, '11:00'),
+    });
     assert.equal((await pair.sync()).ok, true);
     pair.website.store.settings.environment = 'production';
     pair.website.resetRequestLog();
     const sync = await pair.sync({ sweep: true });
     assert.equal(sync.failure?.code, 'auth');
-    assert.equal(pair.almanac.store.posts.get(1, draft)!.status, 'draft', 'the draft a visitor cannot see is still here');
+    assert.equal(
+      pair.almanac.store.posts.get(1, draft)!.status,
+      'draft',
+      'the draft a visitor cannot see is still here',
+    );
     assert.match(sync.failure!.message, /answers as if no password had been sent/);
-    assert.deepEqual(pair.website.requests.map((r) => `${r.method} ${r.status}`), ['GET 401'], 'stopped at the first answer');
+    assert.deepEqual(
+      pair.website.requests.map((r) => `${r.method} ${r.status}`),
+      ['GET 401'],
+      'stopped at the first answer',
+    );
   } finally {
     await pair.close();
   }

@@ -9,7 +9,7 @@ CREATE TABLE website_conflicts (
   remote_id   INTEGER,
   -- 'fields': the same fields changed on both sides; 'deleted_here': deleted here, changed on the
   -- website; 'deleted_there': deleted on the website, changed here.
-  type        TEXT    NOT NULL CHECK (type IN ('fields', 'deleted_here', 'deleted_there')),
+  conflict_type TEXT  NOT NULL CHECK (conflict_type IN ('fields', 'deleted_here', 'deleted_there')),
   title       TEXT    NOT NULL,    -- what the user recognises it by
   fields      TEXT    NOT NULL,    -- JSON: [{field, base, mine, theirs}]
   created_utc TEXT    NOT NULL

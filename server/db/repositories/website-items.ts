@@ -78,10 +78,20 @@ export function websiteItemsRepository(db: Db) {
     'DELETE FROM website_pending_creates WHERE site_id = ? AND kind = ? AND local_id = ?',
   );
   const clearSitePending = db.prepare('DELETE FROM website_pending_creates WHERE site_id = ?');
-  const allPending = db.prepare('SELECT local_id, sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ?');
+  const allPending = db.prepare(
+    'SELECT local_id, sent_utc FROM website_pending_creates WHERE site_id = ? AND kind = ?',
+  );
   // Everything of a kind here, for a first sync (which pairs or sends all of it).
-  const postIds = db.prepare('SELECT id FROM posts WHERE site_id = ? AND type = ? ORDER BY id').pluck();
+  // One statement per type, the type written in (posts has partial indexes on it: planner-stats.ts).
+  const postIds = {
+    event: db.prepare("SELECT id FROM posts WHERE site_id = ? AND type = 'event' ORDER BY id").pluck(),
+    venue: db.prepare("SELECT id FROM posts WHERE site_id = ? AND type = 'venue' ORDER BY id").pluck(),
+    organizer: db.prepare("SELECT id FROM posts WHERE site_id = ? AND type = 'organizer' ORDER BY id").pluck(),
+  };
   const termIds = db.prepare('SELECT id FROM terms WHERE site_id = ? AND taxonomy = ? ORDER BY id').pluck();
+  const translated = db
+    .prepare("SELECT 1 FROM translations WHERE site_id = ? AND kind = 'post' AND object_id = ? LIMIT 1")
+    .pluck();
 
   return {
     byLocal: (siteId: number, kind: ItemKind, localId: number) =>
@@ -122,8 +132,11 @@ export function websiteItemsRepository(db: Db) {
       void clearPending.run(siteId, kind, localId),
 
     /** Every local event, venue or organizer of the site (trashed ones too). */
-    localPostIds: (siteId: number, type: 'event' | 'venue' | 'organizer') => postIds.all(siteId, type) as number[],
+    localPostIds: (siteId: number, type: 'event' | 'venue' | 'organizer') => postIds[type].all(siteId) as number[],
     localTermIds: (siteId: number, taxonomy: 'category' | 'tag') => termIds.all(siteId, taxonomy) as number[],
+
+    /** Whether a post has a translated variant (what TEC cannot hold). */
+    hasTranslations: (siteId: number, postId: number) => translated.get(siteId, postId) !== undefined,
 
     /** Forgets every pairing of the site (the connection is gone). */
     forgetSite(siteId: number): void {

@@ -10,7 +10,7 @@ export interface ConflictRow {
   kind: ItemKind;
   local_id: number | null;
   remote_id: number | null;
-  type: ConflictType;
+  conflict_type: ConflictType;
   title: string;
   /** JSON: ConflictField[] */
   fields: string;
@@ -44,11 +44,11 @@ export function websiteProblemsRepository(db: Db) {
      AND (local_id = ? OR (local_id IS NULL AND ? IS NULL)) AND (remote_id = ? OR (remote_id IS NULL AND ? IS NULL))`,
   );
   const insertConflict = db.prepare(
-    `INSERT INTO website_conflicts (site_id, kind, local_id, remote_id, type, title, fields, created_utc)
-     VALUES (@site_id, @kind, @local_id, @remote_id, @type, @title, @fields, @created_utc)`,
+    `INSERT INTO website_conflicts (site_id, kind, local_id, remote_id, conflict_type, title, fields, created_utc)
+     VALUES (@site_id, @kind, @local_id, @remote_id, @conflict_type, @title, @fields, @created_utc)`,
   );
   const updateConflict = db.prepare(
-    'UPDATE website_conflicts SET type = @type, title = @title, fields = @fields WHERE id = @id',
+    'UPDATE website_conflicts SET conflict_type = @conflict_type, title = @title, fields = @fields WHERE id = @id',
   );
   const removeConflict = db.prepare('DELETE FROM website_conflicts WHERE id = ?');
   const conflictCount = db.prepare('SELECT COUNT(*) FROM website_conflicts WHERE site_id = ?').pluck();
@@ -86,8 +86,17 @@ export function websiteProblemsRepository(db: Db) {
     putConflict(siteId: number, row: NewConflict, now: string): number {
       const existing = conflictOf.get(siteId, ...refArgs(row)) as ConflictRow | undefined;
       if (existing) {
-        if (existing.type !== row.type || existing.fields !== row.fields || existing.title !== row.title)
-          updateConflict.run({ id: existing.id, type: row.type, title: row.title, fields: row.fields });
+        if (
+          existing.conflict_type !== row.conflict_type ||
+          existing.fields !== row.fields ||
+          existing.title !== row.title
+        )
+          updateConflict.run({
+            id: existing.id,
+            conflict_type: row.conflict_type,
+            title: row.title,
+            fields: row.fields,
+          });
         return existing.id;
       }
       return Number(insertConflict.run(Object.assign({}, row, { site_id: siteId, created_utc: now })).lastInsertRowid);
