@@ -1,7 +1,18 @@
 // The desktop app's main process entry: hands Electron's modules (and, in an installed build with
 // an update feed, electron-updater's updater) to desktop.ts, which wires everything. Only this file
 // and the preload script load Electron at run time, so the rest is tested under plain Node.
-import { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  ipcMain,
+  Menu,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import electronUpdater from 'electron-updater';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -17,7 +28,7 @@ const here = (name: string) => fileURLToPath(new URL(name, import.meta.url));
 const hasUpdateFeed = app.isPackaged && existsSync(join(process.resourcesPath, 'app-update.yml'));
 
 startDesktop({
-  electron: { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, screen, session, shell },
+  electron: { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, safeStorage, screen, session, shell },
   updater: hasUpdateFeed ? electronUpdater.autoUpdater : undefined,
   process,
   files: { preload: here('./preload.cjs'), renderer: here('./renderer/') },

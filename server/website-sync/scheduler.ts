@@ -52,14 +52,15 @@ export class WebsiteScheduler {
     this.timer.unref();
   }
 
-  /** Looks at every connected site once: runs the syncs that are due. */
-  async tick(now = Date.now()): Promise<void> {
-    if (this.stopped) return;
+  /** Looks at every connected site once: starts the syncs that are due (and returns them). */
+  tick(now = Date.now()): Promise<SyncResult>[] {
+    const started: Promise<SyncResult>[] = [];
+    if (this.stopped) return started;
     let connections;
     try {
       connections = websiteRepositories(this.options.store.db).connections.list();
     } catch {
-      return; // closing
+      return started; // closing
     }
     for (const conn of connections) {
       if (conn.paused_reason || this.running.has(conn.site_id)) continue;
@@ -70,8 +71,9 @@ export class WebsiteScheduler {
       const quiet = now - (this.queueSeen.get(conn.site_id)?.since ?? now) >= (this.options.quietMs ?? 5000);
       const changesWaiting = count > 0 && quiet;
       const periodic = now - parseWall(conn.last_sync_utc) >= (this.options.intervalMs ?? 5 * 60_000);
-      if (changesWaiting || periodic || conn.first_sync_done === 0) void this.syncNow(conn.site_id);
+      if (changesWaiting || periodic || conn.first_sync_done === 0) started.push(this.syncNow(conn.site_id));
     }
+    return started;
   }
 
   /** A sync of the site now; while one runs here, the next one starts after it (and this answers with it). */
