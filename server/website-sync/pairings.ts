@@ -20,7 +20,8 @@ export class Pairings {
     const remote = new Map<number, ItemRow>();
     for (const row of this.repos.items.all(this.siteId, kind)) {
       if (row.local_id !== null) local.set(row.local_id, row);
-      if (row.remote_id !== null) remote.set(row.remote_id, row);
+      // Several image records may share one attachment: the first paired stands for them all.
+      if (row.remote_id !== null && !remote.has(row.remote_id)) remote.set(row.remote_id, row);
     }
     this.byLocal.set(kind, local);
     this.byRemote.set(kind, remote);
@@ -73,14 +74,14 @@ export class Pairings {
     };
     const full: ItemRow = { ...row, id: this.repos.items.insert(row) };
     if (localId !== null) this.byLocal.get(kind)!.set(localId, full);
-    if (remoteId !== null) this.byRemote.get(kind)!.set(remoteId, full);
+    if (remoteId !== null && !this.byRemote.get(kind)!.has(remoteId)) this.byRemote.get(kind)!.set(remoteId, full);
     return full;
   }
 
   update(row: ItemRow, columns: ItemUpdate): void {
     this.repos.items.update(row.id, columns);
     if (columns.local_id !== undefined && row.local_id !== null) this.byLocal.get(row.kind)?.delete(row.local_id);
-    if (columns.remote_id !== undefined && row.remote_id !== null) this.byRemote.get(row.kind)?.delete(row.remote_id);
+    if (columns.remote_id !== undefined && row.remote_id !== null) this.forgetRemote(row);
     Object.assign(row, columns);
     if (row.local_id !== null) this.byLocal.get(row.kind)?.set(row.local_id, row);
     if (row.remote_id !== null) this.byRemote.get(row.kind)?.set(row.remote_id, row);
@@ -95,7 +96,13 @@ export class Pairings {
   remove(row: ItemRow): void {
     this.repos.items.remove(row.id);
     if (row.local_id !== null) this.byLocal.get(row.kind)?.delete(row.local_id);
-    if (row.remote_id !== null) this.byRemote.get(row.kind)?.delete(row.remote_id);
+    if (row.remote_id !== null) this.forgetRemote(row);
+  }
+
+  /** Its entry by the website's id, if it is the one standing there (images share attachments). */
+  private forgetRemote(row: ItemRow): void {
+    const map = this.byRemote.get(row.kind);
+    if (map?.get(row.remote_id!) === row) map.delete(row.remote_id!);
   }
 }
 

@@ -62,6 +62,20 @@ const sideOf = (local: LocalObject | undefined): Side | undefined =>
         ? { state: 'trashed' }
         : { state: 'live', fields: local.fields };
 
+/**
+ * Images are shared by content: several image records here (two addresses, the same bytes) are one
+ * attachment on the website, which names one of them when translated back. An event's image is
+ * compared as that one, so the same picture never reads as a change.
+ */
+function sameImageAsTheWebsite(run: RunContext, side: Side | undefined): Side | undefined {
+  if (side?.state !== 'live' || typeof side.fields.image !== 'number') return side;
+  const remote = run.pairs.remoteId('image', side.fields.image);
+  const canonical = remote === undefined ? undefined : run.pairs.localId('image', remote);
+  return canonical === undefined || canonical === side.fields.image
+    ? side
+    : { state: 'live', fields: { ...side.fields, image: canonical } };
+}
+
 function gather(run: RunContext, work: KindWork): Entry[] {
   const { kind } = work;
   const byRemote = new Map<number, Entry>();
@@ -314,11 +328,13 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
       });
     } else {
       const sent = await sendFields(run, kind, entry, send);
+      // The image it names is paired now (sent with it): agreed as the website will name it back.
+      const agreed = (sameImageAsTheWebsite(run, { state: 'live', fields: send.fields }) as { fields: Fields }).fields;
       run.store.transaction(() => {
         const item = run.pairs.ofLocal(kind, entry.localId!)!;
         run.pairs.update(item, {
-          base: JSON.stringify(send.fields),
-          remote_fields: JSON.stringify(send.fields),
+          base: JSON.stringify(agreed),
+          remote_fields: JSON.stringify(agreed),
           remote_state: 'live',
           remote_modified: sent.modified || item.remote_modified,
           agreed_trashed: 0,
@@ -416,7 +432,10 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
   const plans: { plan: Plan; job: () => void }[] = [];
   const toSend: Plan[] = [];
   for (const entry of entries) {
-    const mine = sideOf(entry.localId !== undefined ? locals.get(entry.localId) : undefined);
+    const mine = sameImageAsTheWebsite(
+      run,
+      sideOf(entry.localId !== undefined ? locals.get(entry.localId) : undefined),
+    );
     const missing: Missing = {};
     const theirs = theirSide(run, work, entry, missing);
     const decision = decide(run, work, entry, mine, theirs);

@@ -49,7 +49,7 @@ export function websiteItemsRepository(db: Db) {
   const byLocal = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? AND local_id = ?');
   const byRemote = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? AND remote_id = ?');
   const byId = db.prepare('SELECT * FROM website_items WHERE id = ?');
-  const all = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ?');
+  const all = db.prepare('SELECT * FROM website_items WHERE site_id = ? AND kind = ? ORDER BY id');
   const count = db
     .prepare(
       'SELECT COUNT(*) FROM website_items WHERE site_id = ? AND kind = ? AND local_id IS NOT NULL AND remote_id IS NOT NULL',
