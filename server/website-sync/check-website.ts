@@ -105,6 +105,8 @@ async function readIndex(url: string, login: string, password: string, tuning: C
       if (error instanceof WebsiteError && error.status === 401 && error.code && WRONG_CREDENTIALS.has(error.code))
         throw new WebsiteCheckError('wrong_password', wrongPassword(url, error.code));
       lastError = error;
+    } finally {
+      client.close();
     }
   }
   if (lastError instanceof WebsiteCheckError) throw lastError;
@@ -159,6 +161,8 @@ export async function checkWebsite(
       );
     }
     throw new WebsiteCheckError('wrong_password', wrongPassword(url, error.code));
+  } finally {
+    client.close();
   }
   const caps = user.capabilities ?? {};
   if (!caps.edit_tribe_events)

@@ -34,7 +34,7 @@ export function prepareFirstSync(run: RunContext, snapshot: RemoteSnapshot): num
     const local = locals.get(id);
     return local?.fields !== undefined && !local.trashed;
   });
-  run.store.transaction(() => {
+  run.store.writing(() => {
     if (mode === 'import') {
       for (const id of localIds) if (!run.pairs.ofLocal('event', id)) run.pairs.add('event', id, null);
       return;

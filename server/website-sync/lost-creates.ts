@@ -8,6 +8,18 @@ import type { RemoteSnapshot } from './read-remote.ts';
 import type { RunContext } from './run-context.ts';
 import { readLocalEvents } from './local-read.ts';
 import { pairingKey } from './first-sync.ts';
+import { DateTime } from 'luxon';
+import { isValidTimezone, wallToDateTime } from '../domain/dates.ts';
+
+/** Whether the event has ended (core lists no longer show it). */
+export function endedAlready(run: RunContext, fields: EventFields): boolean {
+  const zone = isValidTimezone(fields.timezone) ? fields.timezone : run.site.timezone;
+  try {
+    return wallToDateTime(fields.end, zone) < DateTime.utc();
+  } catch {
+    return true;
+  }
+}
 
 export function adoptLostCreates(run: RunContext, snapshot: RemoteSnapshot): void {
   const pending = run.repos.items.pendingCreates(run.site.id, 'event');
@@ -23,7 +35,7 @@ export function adoptLostCreates(run: RunContext, snapshot: RemoteSnapshot): voi
     const key = pairingKey(event.fields as EventFields, run.site.timezone);
     candidates.set(key, [...(candidates.get(key) ?? []), { id: event.id, published: event.published ?? '' }]);
   }
-  run.store.transaction(() => {
+  run.store.writing(() => {
     for (const { local_id, sent_utc } of pending) {
       const fields = locals.get(local_id)?.fields;
       if (!fields || run.pairs.ofLocal('event', local_id)?.remote_id) {
@@ -35,7 +47,12 @@ export function adoptLostCreates(run: RunContext, snapshot: RemoteSnapshot): voi
       const index = list.findIndex(
         (candidate) => candidate.published === '' || candidate.published >= sent_utc.slice(0, 17),
       );
-      if (index < 0) continue;
+      if (index < 0) {
+        // What was read shows every event that has not ended, changed since before the create was
+        // sent: not there, it never reached the website — send it as any new event (no lookup).
+        if (!endedAlready(run, fields)) run.repos.items.clearPendingCreate(run.site.id, 'event', local_id);
+        continue;
+      }
       const [found] = list.splice(index, 1);
       const existing = run.pairs.ofLocal('event', local_id);
       if (existing) run.pairs.update(existing, { remote_id: found!.id });

@@ -3,7 +3,7 @@
 // "images"). So the sync reads the image once, uploads it once, and reuses that attachment for
 // every image with the same content (by SHA-256), whichever event or address it came from.
 import { createHash } from 'node:crypto';
-import { once, type RunContext } from './run-context.ts';
+import { once, write, type RunContext } from './run-context.ts';
 import { SendRefused } from './problems.ts';
 import { uploadMedia } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
@@ -55,7 +55,7 @@ async function upload(run: RunContext, bytes: Uint8Array, type: string, fileName
     throw new SendRefused('image_refused', `Not sent: the website refused its image (${(error as Error).message}).`);
   }
   const remote = { id: Number(uploaded.id), url: String(uploaded.source_url ?? '') };
-  run.store.transaction(() => run.repos.items.addMedia(run.site.id, { sha256, remote_id: remote.id, url: remote.url }));
+  await write(run, () => run.repos.items.addMedia(run.site.id, { sha256, remote_id: remote.id, url: remote.url }));
   run.counts.sent++;
   return remote;
 }
@@ -94,6 +94,6 @@ async function uploadOnce(run: RunContext, localId: number): Promise<number> {
     }
     remoteId = (await pending).id;
   }
-  run.store.transaction(() => run.pairs.add('image', localId, remoteId));
+  await write(run, () => run.pairs.add('image', localId, remoteId));
   return remoteId;
 }

@@ -44,6 +44,21 @@ export interface RunContext {
    * at once that name the same new venue (or image) wait for the one creation.
    */
   creating: Map<string, Promise<number>>;
+  /** Website events this run has taken as the answer to a create (made, or found after a lost answer). */
+  claimed: Set<number>;
+  /** Events this run marked as pending creates just before sending them (nothing sent yet). */
+  markedNow: Set<number>;
+}
+
+/**
+ * One write transaction of the sync, on the event loop: after the write gate opens (an import's
+ * worker holding SQLite's write lock would otherwise block the whole service inside better-sqlite3),
+ * holding the lock from its first statement (BEGIN IMMEDIATE: another process — the command line —
+ * may write between our reads).
+ */
+export async function write<T>(run: RunContext, fn: () => T): Promise<T> {
+  await run.whenWritable();
+  return run.store.writing(fn);
 }
 
 /** Runs `create` once per key while it is under way; later callers get the same answer. */

@@ -1,17 +1,17 @@
 // Writing to the website: an event (whole, checked first), and on demand the venues, organizers,
 // categories, tags and images it names, each created there once and paired. A create whose answer
 // was lost is looked for on the website before it is sent again (creates are not idempotent there).
-import { DateTime } from 'luxon';
 import type { EventFields, Fields, OrganizerFields, TermFields, VenueFields } from './fields.ts';
 import { clearings, eventBody, organizerBody, termBody, venueBody } from './remote-write.ts';
 import { hasMissing, remoteRefs, type Missing } from './translate.ts';
 import { coreFeed, createEvent, patchCore, saveLinked, saveTerm, updateEvent, type LinkedType } from './website-api.ts';
 import { rawOf, wall, type Json } from './remote-read.ts';
-import { once, type RunContext } from './run-context.ts';
+import { once, write, type RunContext } from './run-context.ts';
 import { SendRefused } from './problems.ts';
 import { readLocalLinked, readLocalTerm } from './local-read.ts';
 import { modifiedAfter, utcWallNow } from './site-clock.ts';
 import { ensureRemoteImage } from './media.ts';
+import { endedAlready } from './lost-creates.ts';
 import { isValidTimezone, wallToDateTime } from '../domain/dates.ts';
 import type { ItemRow } from '../db/repositories/website-items.ts';
 
@@ -63,7 +63,7 @@ async function createRemoteLinked(run: RunContext, type: LinkedType, localId: nu
   // ours: one already on the website is paired instead, and merged like any other (base-less) pair.
   const found = await findByName(run, type, name);
   if (found) {
-    run.store.transaction(() => run.pairs.add(type, localId, found.id, { base: null, modified: found.modified }));
+    await write(run, () => run.pairs.add(type, localId, found.id, { base: null, modified: found.modified }));
     run.repos.connections.enqueue(run.site.id, type, localId);
     return found.id;
   }
@@ -74,7 +74,7 @@ async function createRemoteLinked(run: RunContext, type: LinkedType, localId: nu
     type === 'venue' ? venueBody(local.fields as VenueFields) : organizerBody(local.fields as OrganizerFields),
   );
   const remoteId = Number(saved.id);
-  run.store.transaction(() =>
+  await write(run, () =>
     run.pairs.add(type, localId, remoteId, {
       base: local.fields,
       remote: local.fields,
@@ -121,7 +121,7 @@ async function createRemoteTerm(run: RunContext, kind: 'category' | 'tag', local
   const remoteId = Number(saved.id);
   // An existing term of that name (term_exists) is paired: equal names, so only the description may differ.
   const same = String(saved.name) === fields.name && String(saved.description ?? '') === fields.description;
-  run.store.transaction(() =>
+  await write(run, () =>
     run.pairs.add(kind, localId, remoteId, { base: same ? fields : null, remote: same ? fields : null }),
   );
   if (!same) run.repos.connections.enqueue(run.site.id, kind, localId);
@@ -159,33 +159,25 @@ export async function sendEvent(
   const body = eventBody(fields, refs);
   let saved: Json;
   let remoteId = item?.remote_id ?? null;
+  // A create is paired by the caller, with the agreed state, in one write (sync-objects.ts); until
+  // then its pending-create record says it may be on the website.
   if (remoteId !== null) saved = await updateEvent(run.client, remoteId, body);
   else {
     const found = await findLostCreate(run, localId, fields);
     if (found !== undefined) {
       remoteId = found;
-      run.store.transaction(() => {
-        run.pairs.add('event', localId, found, {});
-        run.repos.items.clearPendingCreate(run.site.id, 'event', localId);
-      });
       saved = await updateEvent(run.client, found, body);
     } else {
-      run.store.transaction(() =>
-        run.repos.items.setPendingCreate(run.site.id, 'event', localId, utcWallNow(run.now())),
-      );
+      if (!run.markedNow.has(localId))
+        await write(run, () => run.repos.items.setPendingCreate(run.site.id, 'event', localId, utcWallNow(run.now())));
+      run.markedNow.delete(localId); // from now on, an answer lost is looked for
       // A hidden event that already ended is in no list of the website: should this answer be
       // lost, it could not be found again. It is created listed, then hidden by a second write.
       const unfindable = fields.hide_from_listings && endedAlready(run, fields);
       saved = await createEvent(run.client, unfindable ? { ...body, hide_from_listings: false } : body);
       remoteId = Number(saved.id);
-      const created = remoteId;
-      run.store.transaction(() => {
-        const existing = run.pairs.ofLocal('event', localId);
-        if (existing) run.pairs.update(existing, { remote_id: created });
-        else run.pairs.add('event', localId, created, {});
-        run.repos.items.clearPendingCreate(run.site.id, 'event', localId);
-      });
-      if (unfindable) saved = await updateEvent(run.client, created, body);
+      run.claimed.add(remoteId);
+      if (unfindable) saved = await updateEvent(run.client, remoteId, body);
     }
   }
   let modified = wall(saved.modified_utc);
@@ -197,11 +189,6 @@ export async function sendEvent(
   return { remoteId: remoteId!, modified };
 }
 
-function endedAlready(run: RunContext, fields: EventFields): boolean {
-  const zone = isValidTimezone(fields.timezone) ? fields.timezone : run.site.timezone;
-  return wallToDateTime(fields.end, zone) < DateTime.utc();
-}
-
 /**
  * A create sent before whose answer never came: the event may be on the website. Looks for it among
  * what changed there since (title and start, not paired with anything) — core's feed shows every
@@ -209,13 +196,16 @@ function endedAlready(run: RunContext, fields: EventFields): boolean {
  */
 async function findLostCreate(run: RunContext, localId: number, fields: EventFields): Promise<number | undefined> {
   const sent = run.repos.items.pendingCreate(run.site.id, 'event', localId);
-  if (!sent) return undefined;
+  // Marked by this very sync just before sending: nothing was sent yet, nothing to look for.
+  if (!sent || run.markedNow.has(localId)) return undefined;
   const since = modifiedAfter(sent, run.zone, run.now());
-  const free = (id: number) => run.pairs.ofRemote('event', id) === undefined;
+  const free = (id: number) => run.pairs.ofRemote('event', id) === undefined && !run.claimed.has(id);
   for (const entry of await coreFeed(run.client, 'tribe_events', since)) {
     const meta = (entry.meta ?? {}) as Json;
-    if (rawOf(entry.title) === fields.title && wall(meta._EventStartDate) === fields.start && free(Number(entry.id)))
+    if (rawOf(entry.title) === fields.title && wall(meta._EventStartDate) === fields.start && free(Number(entry.id))) {
+      run.claimed.add(Number(entry.id));
       return Number(entry.id);
+    }
   }
   if (!endedAlready(run, fields)) return undefined;
   const answer = await run.client.get('tribe/events/v1/events', {
@@ -230,7 +220,9 @@ async function findLostCreate(run: RunContext, localId: number, fields: EventFie
       free(Number(event.id)) &&
       wall(event.date_utc).slice(0, 10) >= sent.slice(0, 10),
   );
-  return events.length > 0 ? Number(events[0]!.id) : undefined;
+  if (events.length === 0) return undefined;
+  run.claimed.add(Number(events[0]!.id));
+  return Number(events[0]!.id);
 }
 
 export async function sendLinked(run: RunContext, type: LinkedType, remoteId: number, fields: Fields): Promise<Sent> {

@@ -7,11 +7,12 @@ import type { Fields, SyncKind } from './fields.ts';
 import { titleOf } from './fields.ts';
 import type { RemoteObject } from './remote-read.ts';
 import { reconcile, type Decision, type Side } from './reconcile.ts';
-import type { RunContext } from './run-context.ts';
+import { write, type RunContext } from './run-context.ts';
 import { readLocal, type LocalObject } from './local-read.ts';
 import { createLocal, localImageFor, removeLocal, updateLocal } from './local-write.ts';
 import { toLocal, type Missing } from './translate.ts';
 import { remoteCost } from './cost.ts';
+import { utcWallNow } from './site-clock.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
 import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, type Sent } from './send.ts';
@@ -50,7 +51,10 @@ interface Plan {
   send?: Send;
 }
 
-const BATCH = 25;
+/** Objects written here per transaction: a short hold of the event loop and the write lock. */
+const BATCH = 10;
+/** Objects decided between two yields of the event loop. */
+const DECIDE_BATCH = 100;
 const PARALLEL = 2;
 
 const sideOf = (local: LocalObject | undefined): Side | undefined =>
@@ -125,7 +129,8 @@ function pairByName(run: RunContext, kind: SyncKind, entry: Entry, fields: Field
   }
   if (localId === undefined) return;
   const id = localId;
-  entry.item = run.store.transaction(() => run.pairs.add(kind, id, entry.remote!.id, { base: null }));
+  // The caller (syncKind) waited for the write gate just before.
+  entry.item = run.store.writing(() => run.pairs.add(kind, id, entry.remote!.id, { base: null }));
   entry.localId = id;
 }
 
@@ -321,7 +326,7 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
       if (kind === 'event') await trashEvent(run.client, remoteId);
       else if (kind === 'venue' || kind === 'organizer') await trashLinked(run.client, kind, remoteId);
       else await deleteTerm(run.client, kind, remoteId);
-      run.store.transaction(() => {
+      await write(run, () => {
         if (send.forget || kind === 'category' || kind === 'tag') run.pairs.remove(entry.item!);
         else run.pairs.update(entry.item!, { remote_state: 'trashed', agreed_trashed: 1 });
         clearProblems(run, ref);
@@ -330,15 +335,28 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
       const sent = await sendFields(run, kind, entry, send);
       // The image it names is paired now (sent with it): agreed as the website will name it back.
       const agreed = (sameImageAsTheWebsite(run, { state: 'live', fields: send.fields }) as { fields: Fields }).fields;
-      run.store.transaction(() => {
-        const item = run.pairs.ofLocal(kind, entry.localId!)!;
-        run.pairs.update(item, {
+      // One write: the pair (a create's, made now), what both sides agree on, the create done.
+      await write(run, () => {
+        const state = {
           base: JSON.stringify(agreed),
           remote_fields: JSON.stringify(agreed),
-          remote_state: 'live',
-          remote_modified: sent.modified || item.remote_modified,
+          remote_state: 'live' as const,
           agreed_trashed: 0,
-        });
+        };
+        const item = run.pairs.ofLocal(kind, entry.localId!);
+        if (!item)
+          run.pairs.add(kind, entry.localId!, sent.remoteId, {
+            base: agreed,
+            remote: agreed,
+            modified: sent.modified || null,
+          });
+        else
+          run.pairs.update(item, {
+            ...state,
+            ...(item.remote_id !== sent.remoteId ? { remote_id: sent.remoteId } : {}),
+            remote_modified: sent.modified || item.remote_modified,
+          });
+        if (kind === 'event') run.repos.items.clearPendingCreate(run.site.id, 'event', entry.localId!);
         clearProblems(run, { ...ref, remote_id: sent.remoteId }, 'send');
       });
     }
@@ -347,7 +365,7 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
   } catch (error) {
     if (error instanceof WebsiteError && (error.transient || error.reason === 'auth')) throw error;
     if (!(error instanceof WebsiteError) && !(error instanceof SendRefused)) throw error;
-    run.store.transaction(() => recordFailure(run, ref, 'send', plan.title, error));
+    await write(run, () => recordFailure(run, ref, 'send', plan.title, error));
     dequeue(run, kind, entry);
   }
 }
@@ -363,7 +381,7 @@ async function sendFields(
   if (send.create && item?.remote_id !== null && item !== undefined) {
     // Gone for good on the website: it is made there again, as a new object.
     const gone = item;
-    run.store.transaction(() => run.pairs.remove(gone));
+    await write(run, () => run.pairs.remove(gone));
     item = undefined;
   }
   if (kind === 'event') {
@@ -374,7 +392,6 @@ async function sendFields(
       send.fields as EventFields,
       send.before as EventFields | undefined,
     );
-    entry.item = run.pairs.ofLocal('event', localId);
     return sent;
   }
   if (kind === 'venue' || kind === 'organizer') {
@@ -388,6 +405,26 @@ async function sendFields(
 function dequeue(run: RunContext, kind: SyncKind, entry: Entry): void {
   if (entry.version !== undefined && entry.localId !== undefined)
     run.repos.connections.dequeue(run.site.id, kind, entry.localId, entry.version);
+}
+
+/**
+ * The events about to be created on the website, recorded as pending creates in one write before
+ * any is sent (a create whose answer is lost is then looked for, never sent twice: send.ts). Those
+ * with a pending create from an earlier sync keep it: they are looked for first.
+ */
+async function markCreates(run: RunContext, plans: Plan[]): Promise<void> {
+  const fresh = plans
+    .filter(
+      (plan) => plan.send && 'create' in plan.send && plan.entry.localId !== undefined && !plan.entry.item?.remote_id,
+    )
+    .map((plan) => plan.entry.localId!)
+    .filter((id) => run.repos.items.pendingCreate(run.site.id, 'event', id) === undefined);
+  if (fresh.length === 0) return;
+  const now = utcWallNow(run.now());
+  await write(run, () => {
+    for (const id of fresh) run.repos.items.setPendingCreate(run.site.id, 'event', id, now);
+  });
+  for (const id of fresh) run.markedNow.add(id);
 }
 
 /** Runs `jobs` in quiet write transactions of BATCH, each job alone in a savepoint; yields between batches. */
@@ -417,7 +454,7 @@ async function writeHere(run: RunContext, work: KindWork, jobs: { plan: Plan; jo
     for (const { plan, error } of failed) {
       plan.send = undefined;
       const ref = { kind: work.kind, local_id: plan.entry.localId ?? null, remote_id: plan.entry.remote?.id ?? null };
-      run.store.transaction(() => recordFailure(run, ref, 'receive', plan.title, error));
+      run.store.writing(() => recordFailure(run, ref, 'receive', plan.title, error));
     }
     run.wrote();
     await new Promise((resolve) => setImmediate(resolve));
@@ -426,12 +463,15 @@ async function writeHere(run: RunContext, work: KindWork, jobs: { plan: Plan; jo
 
 /** Syncs one kind; returns the website ids of linked objects the website's objects name and we lack. */
 export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
+  await run.whenWritable(); // gather may pair by name (a write)
   const entries = gather(run, work);
   const localIds = entries.map((entry) => entry.localId).filter((id): id is number => id !== undefined);
   const locals = readLocal(run.store, run.site, work.kind, localIds);
   const plans: { plan: Plan; job: () => void }[] = [];
   const toSend: Plan[] = [];
+  let decided = 0;
   for (const entry of entries) {
+    if (++decided % DECIDE_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
     const mine = sameImageAsTheWebsite(
       run,
       sideOf(entry.localId !== undefined ? locals.get(entry.localId) : undefined),
@@ -466,5 +506,6 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
     if (plan.send) toSend.push(plan);
     else if (plan.decision.type !== 'conflict' || plan.entry.version !== undefined) dequeue(run, work.kind, plan.entry);
   }
+  if (work.kind === 'event') await markCreates(run, toSend);
   await forEachLimited(toSend, PARALLEL, (plan) => sendOne(run, work.kind, plan));
 }

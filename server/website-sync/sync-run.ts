@@ -138,6 +138,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     wrote: options.wrote ?? (() => {}),
     log: options.log ?? (() => {}),
     creating: new Map(),
+    claimed: new Set(),
+    markedNow: new Set(),
   };
   const first = conn.first_sync_done === 0;
   const sweep =
@@ -149,7 +151,10 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   try {
     store.writing(() => repos.connections.update(site.id, { last_attempt_utc: attempt }));
     const snapshot = sweep ? await readEverything(run) : await readChanges(run);
+    // Both write (pairs) right away: after the write gate opens.
+    await run.whenWritable();
     adoptLostCreates(run, snapshot);
+    await run.whenWritable();
     const allLocal = first ? prepareFirstSync(run, snapshot) : undefined;
     const queued = queuedByKind(run);
     if (!sweep) await readEndedBeforeSending(run, snapshot, [...(queued.get('event')?.keys() ?? [])]);
@@ -171,6 +176,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     return failed(run, error, sweep);
   } finally {
     clearInterval(renew);
+    client.close();
     try {
       store.writing(() => repos.connections.release(site.id, owner));
     } catch {
