@@ -21,6 +21,7 @@ import { desktopServiceOptions, hostService, QUIT_GRACE_MS, stopServiceOnQuit } 
 import { UpdateController, type Updater } from './updates.ts';
 import { openMainWindow, type MainWindow } from './window.ts';
 import { WriteActivity } from './write-activity.ts';
+import { KeychainCredentialStore, type SafeStorageLike } from './website-credentials.ts';
 
 type Electron = typeof ElectronModule;
 
@@ -28,7 +29,10 @@ type Electron = typeof ElectronModule;
 export type ElectronApi = Pick<
   Electron,
   'app' | 'BrowserWindow' | 'crashReporter' | 'dialog' | 'ipcMain' | 'Menu' | 'screen' | 'session' | 'shell'
->;
+> & {
+  /** The keychain for website passwords (website-credentials.ts); without it, the data dir's password file. */
+  safeStorage?: SafeStorageLike;
+};
 
 export interface DesktopEnvironment {
   electron: ElectronApi;
@@ -55,6 +59,8 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
   const { app, crashReporter, dialog } = env.electron;
   app.setName('Almanac');
   const options = { ...desktopServiceOptions(env.process.env, env.files.renderer), ...env.serviceOptions };
+  if (env.electron.safeStorage && !options.credentials)
+    options.credentials = new KeychainCredentialStore(options.dataDir, env.electron.safeStorage);
   const logs = logsDir(options.dataDir);
   const log = openAppLog(logs, { mirror: env.mirrorLog });
   options.log = (line) => log.write(line);

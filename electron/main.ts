@@ -2,7 +2,18 @@
 // an update feed, electron-updater's updater) to desktop.ts, which wires everything — or, started
 // with a command (`Almanac restore FILE`), runs that command and exits (cli-mode.ts). Only this file
 // and the preload script load Electron at run time, so the rest is tested under plain Node.
-import { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, screen, session, shell } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  crashReporter,
+  dialog,
+  ipcMain,
+  Menu,
+  safeStorage,
+  screen,
+  session,
+  shell,
+} from 'electron';
 import electronUpdater from 'electron-updater';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,7 +34,7 @@ if (command) {
   void runCommandLine(command, (code) => app.exit(code));
 } else {
   startDesktop({
-    electron: { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, screen, session, shell },
+    electron: { app, BrowserWindow, crashReporter, dialog, ipcMain, Menu, safeStorage, screen, session, shell },
     updater: hasUpdateFeed ? electronUpdater.autoUpdater : undefined,
     process,
     files: { preload: here('./preload.cjs'), renderer: here('./renderer/') },

@@ -18,6 +18,7 @@ import { normalizeOrigin } from './domain/origins.ts';
 import { ORIGIN_HELP } from '../contract/app/origins.ts';
 import { describeImport, exportCommand, importCommand } from './cli-calendar-files.ts';
 import type { ImportKind } from '../contract/app/import-summary.ts';
+import { readPasswordFromStdin, websiteCommand, WebsiteUsageError } from './cli-website.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
@@ -34,6 +35,11 @@ const USAGE = `Usage:
                                                (.ics or CSV; --dry-run shows what would change)
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
+  almanac website connect --site S --url URL --user NAME [--mode publish|import|merge] [--data-dir DIR]
+                                               (the application password is read from standard input)
+  almanac website sync|status [--json]|disconnect --site S [--data-dir DIR]
+  almanac website resolve --site S --conflict ID --keep mine|theirs [--data-dir DIR]
+                                               (a The Events Calendar website; see docs/website-sync.md)
 
 Environment: ALMANAC_DATA_DIR (default data dir), ALMANAC_PORT (default port, ${DEFAULT_PORT}).`;
 
@@ -70,6 +76,11 @@ const OPTIONS = {
   filter: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   kind: { type: 'string' },
+  url: { type: 'string' },
+  mode: { type: 'string' },
+  conflict: { type: 'string' },
+  keep: { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -268,7 +279,24 @@ async function importFile(file: string | undefined, values: Values): Promise<voi
   }
 }
 
-async function run(argv: string[]): Promise<void> {
+/** `almanac website …`: its own exit code (1 while conflicts or failures wait). */
+async function website(sub: string | undefined, values: Values): Promise<number> {
+  const store = openDataDir(dataDirOf(values));
+  try {
+    return await websiteCommand(sub, store, values, {
+      dataDir: dataDirOf(values),
+      out: (line) => console.log(line),
+      readPassword: readPasswordFromStdin,
+    });
+  } catch (error) {
+    if (error instanceof WebsiteUsageError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+async function run(argv: string[]): Promise<void | number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -297,14 +325,14 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'import') return importFile(sub, values);
   if (command === 'backup') return backup(values);
   if (command === 'restore') return restore(sub, values);
+  if (command === 'website') return website(sub, values);
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
 
 /** Runs one command; resolves to the process exit code (0 ok, 1 failed, 2 wrong usage). */
 export async function main(argv: string[]): Promise<number> {
   try {
-    await run(argv);
-    return 0;
+    return (await run(argv)) ?? 0;
   } catch (error) {
     console.error(`almanac: ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof UsageError) console.error(USAGE);
