@@ -26,7 +26,10 @@ test('an editor exports the events hidden from listings too, as .ics and .csv', 
   assert.match(ics.text, /SUMMARY:Sponsors dinner/);
   assert.match(ics.text, /SUMMARY:Open rehearsal/);
   const csv = await server.admin('GET', '/almanac/v1/export', { query: { format: 'csv' } });
-  const lines = csv.text.replace(/^\uFEFF/, '').trim().split('\r\n');
+  const lines = csv.text
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
   const headings = lines[0]!.split(',');
   const hide = headings.indexOf('Event Hide');
   assert.ok(hide >= 0, 'a column says which events are hidden');
