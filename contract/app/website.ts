@@ -52,12 +52,14 @@ export const WebsiteEventArgs = Type.Object({ code, id: pathId('The event ID.') 
 export const WebsiteAuthorizeArgs = Type.Object({
   code,
   url: Type.String({ minLength: 1, maxLength: 2048, description: "The website's address." }),
-  success_url: Type.String({
-    minLength: 1,
-    maxLength: 2048,
-    description:
-      'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website).',
-  }),
+  success_url: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website). Left out: WordPress shows the new password on its page, for the user to copy into Almanac.',
+    }),
+  ),
 });
 
 /** A field's value as the sync compares it: text, yes/no, a number, ids (venue, organizers, terms). */
