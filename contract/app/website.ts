@@ -120,6 +120,16 @@ export const WebsiteState = Type.Object({
   mode: Type.Union([...WEBSITE_MODES.map((mode) => Type.Literal(mode)), Type.Null()]),
   first_sync_done: Type.Boolean(),
   password_kept: Type.String({ description: 'Where the password is kept, in words.' }),
+  password_place: Type.Object(
+    {
+      kind: Type.Union([Type.Literal('keychain'), Type.Literal('file'), Type.Literal('file_no_keychain')], {
+        description:
+          "keychain: encrypted with the system's keychain; file: a file only you may read; file_no_keychain: that file, since this system offers no keychain.",
+      }),
+      file: Type.String({ description: 'The file in the data folder.' }),
+    },
+    { description: 'Where the password is kept, for the UI to say in its language.' },
+  ),
   syncing: Type.Boolean({ description: 'A sync of the site is running (here or at the command line).' }),
   paused_reason: Type.Union([Type.String(), Type.Null()], {
     description: 'Not null: syncing waits for the user (the website refused the password): connect again.',

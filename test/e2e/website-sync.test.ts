@@ -7,11 +7,13 @@
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { editFromCard, startApp, type App } from './support.ts';
+import { axeProblems, editFromCard, startApp, type App } from './support.ts';
 import { DEFAULT_APP_PASSWORD, startTecSite, type TecSite } from '../support/tec-site/index.ts';
 
 let app: App | undefined;
 let website: TecSite | undefined;
+/** The application password that works (the English test revokes the first one). */
+let appPassword = DEFAULT_APP_PASSWORD;
 before(async () => {
   app = await startApp(test as never);
   if (app) website = await startTecSite();
@@ -64,7 +66,7 @@ async function connect(page: Page, words: { address: string; user: string; passw
   const section = page.getByRole('region', { name: words === EN ? 'Website' : 'Sitio web' });
   await section.getByLabel(words.address).fill(website!.url);
   await section.getByLabel(words.user).fill('admin');
-  await section.getByLabel(words.password).fill(DEFAULT_APP_PASSWORD);
+  await section.getByLabel(words.password).fill(appPassword);
   await section.getByRole('button', { name: words.connect, exact: true }).click();
   return section;
 }
@@ -99,6 +101,7 @@ test('Settings → Website in English: a refusal at its field, connect and publi
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   const refusal = 'The website refused this user name or application password.';
   await section.getByRole('alert').filter({ hasText: refusal }).waitFor();
+  assert.deepEqual(await axeProblems(page, 'connect form with a refusal'), []);
   const password = section.getByLabel(EN.password);
   assert.equal(await password.getAttribute('aria-invalid'), 'true');
   assert.equal(await password.evaluate((input) => input === document.activeElement), true, 'the focus is on it');
@@ -115,13 +118,13 @@ test('Settings → Website in English: a refusal at its field, connect and publi
     /refused this user name or application password/,
   );
 
-  await password.fill(DEFAULT_APP_PASSWORD);
+  await password.fill(appPassword);
   await section.getByRole('button', { name: 'Connect', exact: true }).click();
   // Connected: the state, kept live by the change stream as the first sync (started by the service) ends.
   await section.getByText('Last sync').waitFor();
   await section.getByRole('button', { name: 'Sync now' }).click();
   await waitFor(() => website!.snapshot().events.length === 2);
-  await section.getByText('no conflicts, no failures').waitFor();
+  await section.getByText('No conflicts, no failures').waitFor();
   await section.locator('dd', { hasText: /^0$/ }).first().waitFor();
 
   // The editor marks what the website cannot hold (the site's currency code, the symbol after the amount).
@@ -143,6 +146,7 @@ test('Settings → Website in English: a refusal at its field, connect and publi
   // Its name follows the count: one left after the first choice.
   const conflicts = section.getByRole('region', { name: /^\d+ conflicts?$/ });
   const concertConflict = conflicts.getByRole('article', { name: 'Event: Harbour concert (ours)' });
+  assert.deepEqual(await axeProblems(page, 'conflicts'), []);
   const table = concertConflict.getByRole('table');
   assert.deepEqual(await table.locator('thead th').allTextContents(), ['Field', 'Yours', 'Theirs']);
   assert.deepEqual(await table.locator('tbody tr').first().locator('th, td').allTextContents(), [
@@ -151,7 +155,12 @@ test('Settings → Website in English: a refusal at its field, connect and publi
     'Harbour concert (theirs)',
   ]);
 
-  await concertConflict.getByRole('button', { name: 'Keep mine: “Harbour concert (ours)”' }).click();
+  // From the keyboard: Take theirs, Tab, Keep mine, Enter; the focus then goes on to the conflicts left.
+  await concertConflict.getByRole('button', { name: 'Take theirs: “Harbour concert (ours)”' }).focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await section.getByRole('heading', { name: '1 conflict' }).waitFor();
+  await waitFor(() => page.evaluate(() => document.activeElement?.textContent === '1 conflict'));
   await waitFor(() => website!.snapshot().events.some((event) => event.title === 'Harbour concert (ours)'));
   await conflicts
     .getByRole('article', { name: 'Event: Night market (ours)' })
@@ -159,8 +168,21 @@ test('Settings → Website in English: a refusal at its field, connect and publi
     .click();
   await waitFor(async () => (await app!.api('GET', `events/${market}`)).body.title === 'Night market (theirs)');
   await conflicts.waitFor({ state: 'detached' });
-  await section.getByText('no conflicts, no failures').waitFor();
+  await section.getByText('No conflicts, no failures').waitFor();
   assert.equal((await app.api('GET', `events/${concert}`)).body.title, 'Harbour concert (ours)');
+
+  // The password revoked on the website: the sync pauses and asks for a new one, at the same website and user.
+  website.revokePasswords('admin');
+  await section.getByRole('button', { name: 'Sync now' }).click();
+  await section.getByRole('alert').filter({ hasText: 'Sync paused.' }).waitFor();
+  const paused = section.getByRole('form', { name: 'Sign in to the website again' });
+  assert.equal(await section.getByRole('button', { name: 'Sync now' }).isDisabled(), true);
+  appPassword = website.addAppPassword('admin');
+  await paused.getByLabel(EN.password).fill(appPassword);
+  await paused.getByRole('button', { name: 'Sign in again' }).click();
+  await paused.waitFor({ state: 'detached' });
+  await section.getByRole('button', { name: 'Sync now' }).click();
+  await section.getByText('No conflicts, no failures').waitFor();
   await page.screenshot({ path: process.env.ALMANAC_SCREENSHOT ?? `${app.dataDir}/website-en.png`, fullPage: true });
 });
 
@@ -179,7 +201,7 @@ test('Settings → Website in Spanish: disconnect (asked first), connect again, 
   await connect(page, ES);
   await section.getByText('Última sincronización').waitFor();
   await section.getByRole('button', { name: 'Sincronizar ahora' }).click();
-  await section.getByText('ningún conflicto, ningún fallo').waitFor();
+  await section.getByText('Ningún conflicto, ningún fallo').waitFor();
 
   const fair = await createEvent('Feria del libro', 8);
   const talk = await createEvent('Charla de jazz', 9);
@@ -206,7 +228,7 @@ test('Settings → Website in Spanish: disconnect (asked first), connect again, 
     .click();
   await waitFor(async () => (await app!.api('GET', `events/${talk}`)).body.title === 'Charla de jazz (suya)');
   await conflicts.waitFor({ state: 'detached' });
-  await section.getByText('ningún conflicto, ningún fallo').waitFor();
+  await section.getByText('Ningún conflicto, ningún fallo').waitFor();
   await page.screenshot({
     path: process.env.ALMANAC_SCREENSHOT_ES ?? `${app.dataDir}/website-es.png`,
     fullPage: true,

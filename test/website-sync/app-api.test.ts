@@ -22,6 +22,8 @@ test('the website routes: permissions, a refused connection said at its field, c
     assert.equal(unconnected.status, 200, unconnected.text);
     assert.equal(unconnected.body.connected, false);
     assert.match(unconnected.body.password_kept, /website-passwords\.json/);
+    assert.equal(unconnected.body.password_place.kind, 'file');
+    assert.match(unconnected.body.password_place.file, /website-passwords\.json$/);
     const byEditor = await almanac.request('PUT', WEBSITE, {
       token: almanac.tokens.editor,
       json: { url: website.url, user: 'admin', password: DEFAULT_APP_PASSWORD },

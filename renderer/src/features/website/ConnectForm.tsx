@@ -113,7 +113,6 @@ export function ConnectForm({
         onChange={set('password')}
         error={fieldError('password')}
         isRequired
-        autoFocus={Boolean(again)}
       />
       {!again && (
         <div className="website-authorize">

@@ -20,14 +20,21 @@ export function WebsiteConflicts({ conflicts, mayResolve }: { conflicts: Website
     resolve.mutate(
       { id: conflict.id, keep },
       {
-        onSuccess: () =>
-          notify(t(keep === 'mine' ? 'website.keptMine' : 'website.tookTheirs', { title: conflict.title })),
+        onSuccess: () => {
+          notify(t(keep === 'mine' ? 'website.keptMine' : 'website.tookTheirs', { title: conflict.title }));
+          // The buttons pressed are gone: the keyboard goes on from the conflicts left (or the section).
+          requestAnimationFrame(() =>
+            (document.getElementById('website-conflicts') ?? document.getElementById('settings-website'))?.focus(),
+          );
+        },
         onError: (error) => notify(errorText(error), { tone: 'error' }),
       },
     );
   return (
     <section className="website-problems" aria-labelledby="website-conflicts">
-      <h3 id="website-conflicts">{t('website.conflicts', { count: conflicts.length })}</h3>
+      <h3 id="website-conflicts" tabIndex={-1}>
+        {t('website.conflicts', { count: conflicts.length })}
+      </h3>
       <p className="field-help">{t('website.conflictsHelp')}</p>
       <ul className="website-problem-list">
         {conflicts.map((conflict) => (

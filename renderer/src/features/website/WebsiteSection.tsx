@@ -28,7 +28,9 @@ export function WebsiteSection({ session }: { session: Session }) {
   if (!role) return null;
   return (
     <section className="settings-section website-section" aria-labelledby="settings-website">
-      <h2 id="settings-website">{t('website.title')}</h2>
+      <h2 id="settings-website" tabIndex={-1}>
+        {t('website.title')}
+      </h2>
       <p className="field-help">{t('website.intro', { site: session.site.title })}</p>
       {state.isPending ? (
         <Loading />
@@ -79,7 +81,7 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
       <dl className="definition website-state">
         <dt>{t('website.connectedTo')}</dt>
         <dd>
-          {state.url} <span className="website-login">({state.login})</span>
+          <span className="website-code">{state.url}</span> <span className="website-login">({state.login})</span>
         </dd>
         <dt>{t('website.lastSync')}</dt>
         <dd>{when(state.last_sync)}</dd>
@@ -88,7 +90,16 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
         <dt>{t('website.waitingOnYou')}</dt>
         <dd>{t('website.problemCounts', { conflicts: state.conflicts.length, failures: state.failures.length })}</dd>
         <dt>{t('website.passwordKept')}</dt>
-        <dd>{state.password_kept}</dd>
+        <dd>
+          {state.password_place.kind === 'keychain' ? (
+            t('website.place.keychain')
+          ) : (
+            <>
+              <span className="website-code">{state.password_place.file}</span>{' '}
+              {t(state.password_place.kind === 'file' ? 'website.place.file' : 'website.place.fileNoKeychain')}
+            </>
+          )}
+        </dd>
       </dl>
       {/* The sync's moments, announced as they come (the change stream brings them). */}
       <p className="website-status" role="status">
@@ -99,9 +110,9 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
             : ''}
       </p>
       {state.paused_reason && (
-        <div className="website-paused" role="alert">
-          <p>
-            <strong>{t('website.paused')}</strong> {state.paused_reason}
+        <div className="website-paused">
+          <p role="alert">
+            <strong>{t('website.paused')}</strong> {t('website.pausedBody', { login: state.login ?? '' })}
           </p>
           {isAdministrator && state.url && state.login && (
             <ConnectForm again={{ url: state.url, user: state.login, mode: state.mode ?? 'merge' }} />
@@ -112,11 +123,7 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
         <Button variant="primary" isDisabled={syncing || Boolean(state.paused_reason)} onPress={syncNow}>
           {syncing ? t('website.syncing') : t('website.syncNow')}
         </Button>
-        {isAdministrator && (
-          <Button variant="danger" onPress={() => setConfirming(true)}>
-            {t('website.disconnect')}
-          </Button>
-        )}
+        {isAdministrator && <Button onPress={() => setConfirming(true)}>{t('website.disconnect')}</Button>}
       </div>
       <WebsiteConflicts conflicts={state.conflicts} mayResolve={isAdministrator} />
       <WebsiteFailures failures={state.failures} mayRetry={isAdministrator} />

@@ -821,13 +821,19 @@ export const es: Record<MessageId, string> = {
   'website.changesWaiting': 'Cambios en espera',
   'website.waitingOnYou': 'Esperan por ti',
   'website.problemCounts':
-    '{conflicts, plural, =0 {ningún conflicto} one {# conflicto} other {# conflictos}}, {failures, plural, =0 {ningún fallo} one {# fallo} other {# fallos}}',
+    '{conflicts, plural, =0 {Ningún conflicto} one {# conflicto} other {# conflictos}}, {failures, plural, =0 {ningún fallo} one {# fallo} other {# fallos}}',
   'website.passwordKept': 'Contraseña guardada en',
   'website.syncing': 'Sincronizando…',
   'website.lastError': 'La última sincronización ({when}) no terminó: {message}',
   'website.paused': 'Sincronización en pausa.',
+  'website.pausedBody':
+    'El sitio web ya no acepta la contraseña de {login}: vuelve a iniciar sesión con una nueva contraseña de aplicación. Mientras tanto, tus cambios esperan aquí.',
+  'website.place.keychain': 'El llavero de tu sistema (cifrada con él, en la carpeta de datos)',
+  'website.place.file': '(solo tú puedes leerlo)',
+  'website.place.fileNoKeychain': '(solo tú puedes leerlo): este sistema no ofrece llavero',
   'website.syncNow': 'Sincronizar ahora',
-  'website.synced': 'Sincronizado: {sent} enviados, {received} recibidos, {conflicts} conflictos, {failures} fallos.',
+  'website.synced':
+    'Sincronizado: {sent} enviados, {received} recibidos, {conflicts, plural, one {# conflicto} other {# conflictos}}, {failures, plural, one {# fallo} other {# fallos}}.',
   'website.syncFailed': 'La sincronización no terminó: {message}',
   'website.disconnect': 'Desconectar',
   'website.disconnectTitle': '¿Desconectar del sitio web?',
