@@ -16,7 +16,7 @@ import type { ReadWorker } from '../read-worker/read-worker-client.ts';
 import { deleteObject, putObject, type ClientObjectReader } from './object-writes.ts';
 import { readClientObject } from './object-limits.ts';
 import { writeGateOf } from '../http/write-gate.ts';
-import { findObject, type CalendarScope } from './scope.ts';
+import { findServedObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
 import { parseXml } from './xml.ts';
@@ -223,7 +223,7 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         );
     }
     const scope = scopeOf(path.site);
-    const object = store.snapshot(() => findObject(scope, store, path.name));
+    const object = store.snapshot(() => findServedObject(scope, store, path.name));
     if (!object) throw new DavError(404, 'There is no such object in this calendar.');
     reply.header('etag', object.etag).header('cache-control', 'private, no-cache');
     if (notModified(request.headers['if-none-match'], object.etag)) return reply.code(304).send();
