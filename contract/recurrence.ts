@@ -15,8 +15,17 @@ export type Weekday = (typeof WEEKDAYS)[number];
 export const FREQUENCIES = ['DAILY', 'WEEKLY', 'MONTHLY', 'YEARLY'] as const;
 export type Frequency = (typeof FREQUENCIES)[number];
 
-/** At most this many occurrences of one series exist at a time (within the horizon). */
+/**
+ * At most this many occurrences of one series from today through its horizon: what the rule makes
+ * of the present and future. Counted from today, never from the series' first date (issue 36: a
+ * never-ending series begun in 2020 stopped in 2025 when its first 1,000 were counted).
+ */
 export const MAX_SERIES_OCCURRENCES = 1000;
+/**
+ * At most this many occurrences of one series before today: its history, kept whole (a weekly
+ * event since 1930, a daily one for 13 years); a series with more starts later, or is refused.
+ */
+export const MAX_SERIES_HISTORY = 5000;
 /** The largest INTERVAL and COUNT accepted (a rule that repeats every 1,000 years is a typo). */
 export const MAX_INTERVAL = 999;
 export const MAX_COUNT = 9999;
@@ -196,7 +205,9 @@ export function readRecurrenceRule(text: string): RuleReading {
         });
       if (ordinals && rule.freq === 'YEARLY' && parts.has('BYWEEKNO'))
         problems.push({ part: 'BYDAY', message: 'A numbered weekday cannot go with BYWEEKNO.' });
-      if (ordinals && days.some((d) => Math.abs(d.ordinal ?? 0) > (rule.freq === 'MONTHLY' ? 5 : 53)))
+      // Within a month when BYMONTH narrows a yearly rule (RFC 5545 §3.3.10), else within the year.
+      const withinMonth = rule.freq === 'MONTHLY' || parts.has('BYMONTH');
+      if (ordinals && days.some((d) => Math.abs(d.ordinal ?? 0) > (withinMonth ? 5 : 53)))
         problems.push({
           part: 'BYDAY',
           message: 'A weekday number must be within the month (±1 to 5) or the year (±1 to 53).',

@@ -39,6 +39,9 @@ import { Admission, type AdmissionLimits } from './caldav/admission.ts';
 import type { NetworkSharing } from './caldav/network/sharing.ts';
 import { ImportJobs } from './import-jobs/import-jobs.ts';
 import { writeGateOf } from './http/write-gate.ts';
+import { dirname, resolve } from 'node:path';
+import { cliCommandHere, type CliCommand } from './cli-command.ts';
+import type { CommandLine } from '../contract/app/session.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -70,6 +73,8 @@ export interface AppOptions extends GuardOptions {
   calDavAnswerBudget?: number;
   /** How CalDAV's expensive requests take turns (default ADMISSION_LIMITS; tests wait longer). */
   calDavAdmission?: AdmissionLimits;
+  /** How to run the command line where this server runs (default: as this module finds it, cli-command.ts). */
+  cliCommand?: CliCommand;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -101,6 +106,8 @@ declare module 'fastify' {
     wroteInProcess: () => void;
     /** Imports of calendar files, each on a worker thread (almanac/v1/import, import-jobs). */
     importJobs: ImportJobs;
+    /** How to run the command line here, with the data folder (almanac/v1/session says it). */
+    commandLine: CommandLine;
   }
 }
 
@@ -216,6 +223,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   app.decorate('wroteInProcess', wroteInProcess);
   const problems = options.problems ?? new BackgroundProblems();
   app.decorate('problems', problems);
+  app.decorate('commandLine', {
+    ...(options.cliCommand ?? cliCommandHere()),
+    data_dir: resolve(dirname(store.db.name)),
+  } satisfies CommandLine);
   const writeBackup = options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason));
   app.decorate('backupNow', (reason: string) => {
     const written = writeBackup(reason);

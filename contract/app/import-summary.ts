@@ -30,7 +30,7 @@ export const ImportWarning = Type.Object({
   line: Type.Integer(),
   code: Type.String({
     description:
-      'untitled, no_uid, unknown_timezone, series_truncated, series_expanded (a repeating event imported as single events, not one series: `why` says why), unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
+      'untitled, no_uid, unknown_timezone, date_type_mismatch (VALUE=DATE on a date-time or the reverse: read as what it is), series_truncated, series_expanded (a repeating event imported as single events, not one series: `why` says why), unknown_rrule_part, invalid_url, invalid_email, field_dropped, negative_duration, malformed_line, unbalanced, outside_calendar, unterminated, no_calendar, unsupported_property, more_warnings (the rest of a code, counted), …',
   }),
   message: Type.String(),
   params: Type.Optional(NoteParams),
@@ -47,7 +47,7 @@ export const ExpandedSeries = Type.Object({
   }),
   truncated: Type.Boolean({
     description:
-      'Kept as a series: it goes on past the horizon (more occurrences are made as time passes). Otherwise: the window (two years) or the cap (1,000) cut the series short.',
+      'Kept as a series: it goes on past the horizon (more occurrences are made as time passes). Otherwise: the window (a year back, two years ahead) or the cap (the 1,000 nearest today) cut the series short.',
   }),
   kept: Type.Optional(
     Type.Boolean({

@@ -9,6 +9,7 @@ import { useUrlState } from './state/url-state.ts';
 import { Navigation } from './features/shell/Navigation.tsx';
 import { SessionBanner } from './features/session/SessionBanner.tsx';
 import { BackgroundProblemsNotice } from './features/shell/BackgroundProblemsNotice.tsx';
+import { SearchIndexNotice } from './features/shell/SearchIndexNotice.tsx';
 import { CalendarScreen } from './features/calendar/CalendarScreen.tsx';
 import { EditorHost } from './features/shell/EditorHost.tsx';
 import { CardHost } from './features/events/card/EventCard.tsx';
@@ -53,6 +54,22 @@ function Screen() {
   }
 }
 
+/**
+ * The skip link's target: the screen's own content where it marks one (`data-skip-target`, with a
+ * selector of what to land on inside it: the calendar's first event), else the main area. The
+ * first event was the 19th Tab stop, behind the navigation and the toolbar (issue 36); it is the
+ * second now: Tab, Enter.
+ */
+function skipToContent() {
+  const main = document.getElementById('main');
+  const area = main?.querySelector<HTMLElement>('[data-skip-target]');
+  const selector = area?.dataset.skipTarget;
+  const first = selector
+    ? area!.querySelector(selector)?.closest<HTMLElement>('[tabindex="0"], a[href], button')
+    : null;
+  (first ?? area ?? main)?.focus();
+}
+
 function Shell() {
   const t = useT();
   const session = useSession();
@@ -76,7 +93,7 @@ function Shell() {
         href="#main"
         onClick={(event) => {
           event.preventDefault();
-          document.getElementById('main')?.focus();
+          skipToContent();
         }}
       >
         {t('app.skipToContent')}
@@ -85,6 +102,7 @@ function Shell() {
       <main id="main" className="main" tabIndex={-1}>
         <SessionBanner session={session.data} />
         <BackgroundProblemsNotice session={session.data} />
+        <SearchIndexNotice />
         <ViewBoundary view={screen}>
           <Suspense fallback={<Loading />}>
             <Screen />

@@ -13,6 +13,7 @@ import type { Store } from '../../server/db/store.ts';
 import type { Site } from '../../server/db/repositories/sites.ts';
 import { formatWall, timezoneAbbreviation } from '../../server/domain/dates.ts';
 import { updatePlannerStats } from '../../server/db/planner-stats.ts';
+import { searchBackfillRepository } from '../../server/db/repositories/search-index-writes.ts';
 import {
   batchInsert,
   recreate,
@@ -120,6 +121,8 @@ const REPLACED_TRIGGERS = new Map([
   ['changes_post_insert', 'c0881858fc836d45'], // the change log (migration 0009)
   ['changes_term_insert', 'd24f233a6af2eec9'], // the change log (migration 0009)
   ['changes_translation_insert', '109bbb8180764645'], // the change log (migration 0009)
+  ['search_posts_insert', '6bc50466354c81b9'], // the search index (migration 0019)
+  ['search_translations_insert', '2466e3d9db895ff4'], // the search index (migration 0019)
 ]);
 
 function isReplacedTrigger({ name, sql }: SchemaObject): boolean {
@@ -145,6 +148,10 @@ function rebuildDerivedData(db: Db, siteId: number, seeded: Seeded, replaced: Re
   // the site may have changed, rather than one per seeded row (an open view refetches once).
   if ([...replaced].some((name) => name.startsWith('changes_')))
     db.prepare("INSERT INTO changes (site_id, kind, object_id, action) VALUES (?, 'all', 0, 'update')").run(siteId);
+
+  // The search index (triggers search_*_insert): every seeded post and translation, in one pass.
+  if (replaced.has('search_posts_insert') || replaced.has('search_translations_insert'))
+    searchBackfillRepository(db).indexSite(siteId);
 
   // event_window_counts (trigger event_window_counts_insert): listed events (all seeded ones) per
   // status, featured, UTC start day and UTC end day, added to the site's counts.

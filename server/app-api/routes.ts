@@ -18,6 +18,8 @@ import { seriesRoutes } from './series/routes.ts';
 import { bulkRoutes } from './bulk/routes.ts';
 import { eventListRoutes } from './event-list/routes.ts';
 import { calDavRoutes } from './caldav/routes.ts';
+import { searchIndexRoutes } from './search-index/routes.ts';
+import { websiteRoutes } from './website/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -38,4 +40,6 @@ APP_ROUTES.push(
   ...bulkRoutes,
   ...eventListRoutes,
   ...calDavRoutes,
+  ...searchIndexRoutes,
+  ...websiteRoutes,
 );

@@ -16,6 +16,7 @@ import { DavError, calDavCondition } from './errors.ts';
 import { checkConditions } from './conditions.ts';
 import { objectUid, readObject, type ReadObject, type ReadRecurrence } from './calendar-object.ts';
 import { inputOf, updateInput } from './object-fields.ts';
+import { rememberLocation } from '../calendar-files/location-texts.ts';
 import { createSeriesObject, eventToSeries, seriesToEvent, updateSeriesObject } from './series-object.ts';
 import {
   defaultName,
@@ -162,10 +163,12 @@ function create(scope: CalendarScope, store: Store, name: string, read: ReadObje
     );
   if (isRepeating(read)) {
     const ref: ObjectRef = { kind: 'series', id: createSeriesObject(scope, store, read) };
+    rememberSeriesLocation(scope, store, ref.id, read);
     nameObject(scope, store, undefined, ref, name);
     return { created: true, ref };
   }
   const id = writeEvent(scope.ctx, inputOf(scope, store, read, true));
+  rememberLocation(scope.ctx, [id], read.refs.location);
   const ref: ObjectRef = { kind: 'event', id };
   nameObject(scope, store, undefined, ref, name);
   if (read.uid !== objectUid({ id, uid: null }, scope.objects)) store.importUids.remember(siteId, read.uid, id, true);
@@ -197,6 +200,7 @@ function update(scope: CalendarScope, store: Store, name: string, object: ReadDa
       return { created: false, ref: { kind: 'event' as const, id } };
     }
     updateSeriesObject(scope, store, object, read);
+    rememberSeriesLocation(scope, store, ref.id, read);
     return { created: false, ref };
   }
   const post = store.posts.get(siteId, ref.id)!;
@@ -208,6 +212,7 @@ function update(scope: CalendarScope, store: Store, name: string, object: ReadDa
   }
   if (isRepeating(read)) {
     const series: ObjectRef = { kind: 'series', id: eventToSeries(scope, store, object, post, read) };
+    rememberSeriesLocation(scope, store, series.id, read);
     nameObject(scope, store, ref, series, name);
     return { created: false, ref: series };
   }
@@ -215,7 +220,19 @@ function update(scope: CalendarScope, store: Store, name: string, object: ReadDa
   // Nothing changed: the object stays exactly as it was (and so does its ETag).
   if (Object.keys(input).length === 0) assertMayEdit(ctx, post);
   else writeEvent(ctx, input, post);
+  // A new LOCATION: kept as written, beside the venue made or found for it.
+  if ('venue' in input) rememberLocation(ctx, [post.id], read.refs.location);
   return { created: false, ref };
+}
+
+/** The series' LOCATION (its master's) as written, for its occurrences (see location-texts.ts). */
+function rememberSeriesLocation(scope: CalendarScope, store: Store, seriesId: number, read: ReadObject): void {
+  const occurrences = store.series.occurrences(scope.site.id, seriesId).filter((row) => row.status !== 'trash');
+  rememberLocation(
+    scope.ctx,
+    occurrences.map((row) => row.id),
+    read.refs.location,
+  );
 }
 
 /** DELETE: the event, or the whole series, goes to the trash, as the REST API's DELETE sends it. */

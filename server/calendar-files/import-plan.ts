@@ -25,6 +25,7 @@ import {
 import { RelatedItems, type Picks } from './import-related.ts';
 import { LookupMemo } from '../operations/lookup-memo.ts';
 import { endSeries, firstOfSeries, importSeries } from './series-import.ts';
+import { rememberLocation } from './location-texts.ts';
 
 export { MAX_LISTED };
 
@@ -344,7 +345,9 @@ export function runImport(
       }
       id = applyEventWrite(ctx, input, prepared, target);
       ctx.store.importUids.remember(ctx.site.id, event.uid, id, current === undefined);
+      if (current || event.venue?.location) rememberLocation(ctx, [id], event.venue?.location);
       resolved.learn(ctx, id, input, refs);
+      related.made(id, picks);
     }
     if (current) updated++;
     else created++;
@@ -367,7 +370,11 @@ export function runImport(
     events: [...repeating.planned, ...events].sort((a, b) => a.line - b.line).slice(0, MAX_LISTED),
     skipped_items: skipped.sort((a, b) => a.line - b.line),
     warnings: warnings.sort((a, b) => a.line - b.line),
-    series: file.series.map((series) => repeating.lines.get(series.uid) ?? series),
+    // A series with nothing in the reader's window is listed only when it is kept (else a skip says why).
+    series: file.series.flatMap((series) => {
+      const kept = repeating.lines.get(series.uid);
+      return kept ? [kept] : series.instances > 0 ? [series] : [];
+    }),
     related: related.result(),
     ...(options.columns ? { columns: options.columns } : {}),
   };

@@ -4,7 +4,7 @@
 // 500 events is one line of the summary.
 //
 // Matching, so that an import does not duplicate what the site has:
-//  - a venue by name (case and spacing aside) and, when the file gives an address, by that address
+//  - a venue by name (case, accents, spacing and punctuation aside) and, when the file gives an address, by that address
 //    (street, or the whole address as one line, as earlier imports stored it); a venue of that name
 //    with no address at all matches too, as nothing contradicts it;
 //  - an organizer by e-mail, whatever name the file gives it; without an e-mail, by name (unless
@@ -26,6 +26,11 @@ interface Decision {
   item: RelatedItem;
   /** The existing post or term it matched, if any. */
   id?: number;
+  /**
+   * The venue or organizer this import made for it (a real import, once the first event naming it
+   * was written): the later events link to it, so the import makes one, as its preview said.
+   */
+  made?: number;
   /** Counted in the summary (by the first event that names it and is imported). */
   counted: boolean;
   /** Nothing the write will link or create (a number that is no term's id): not in the summary. */
@@ -88,6 +93,9 @@ export class RelatedItems {
     tags: { created: 0, existing: 0, items: [] },
   };
 
+  /** The site's venue and organizer names, made comparable (named()). */
+  private readonly names = new Map<'venue' | 'organizer', Map<string, number[]>>();
+
   constructor(private readonly ctx: OperationContext) {}
 
   /** The venue an inline venue stands for: an existing one's id, or the fields to create it from. */
@@ -97,7 +105,7 @@ export class RelatedItems {
     const decision = this.decide('venues', `${comparable(name)}|${comparable(line)}`, picks, () =>
       this.decision('venues', name, displayAddress(fields), this.existingVenue(name, fields)),
     );
-    return decision.id ?? fields;
+    return decision.id ?? decision.made ?? fields;
   }
 
   /** The organizer an inline organizer stands for, likewise. */
@@ -108,7 +116,7 @@ export class RelatedItems {
     const decision = this.decide('organizers', key, picks, () =>
       this.decision('organizers', name, email, this.existingOrganizer(name, email)),
     );
-    return decision.id ?? fields;
+    return decision.id ?? decision.made ?? fields;
   }
 
   /** The categories (tags) an event names: decided once each (the write itself finds or creates them). */
@@ -135,6 +143,28 @@ export class RelatedItems {
       if (decision.id === undefined) group.created++;
       else group.existing++;
       if (group.items.length < MAX_LISTED) group.items.push(decision.item);
+    }
+  }
+
+  /**
+   * The event `eventId`, written with these picks: the venue and organizers its write created are
+   * what every later event of the import that names them links to. Without this, the import made
+   * a venue for each way a file wrote it (another GEO, another case) where the preview said one.
+   */
+  made(eventId: number, picks: Picks): void {
+    const { posts } = this.ctx.store;
+    const siteId = this.ctx.site.id;
+    const venue = picks.find((pick) => pick.kind === 'venues');
+    if (venue && venue.id === undefined && venue.made === undefined)
+      venue.made = posts.links(siteId, eventId, 'venue')[0];
+    // Organizers are linked in the order given, repeats dropped: the same positions.
+    const organizers = [...new Set(picks.filter((pick) => pick.kind === 'organizers'))];
+    if (organizers.some((pick) => pick.id === undefined && pick.made === undefined)) {
+      const linked = posts.links(siteId, eventId, 'organizer');
+      if (linked.length === organizers.length)
+        organizers.forEach((pick, index) => {
+          if (pick.id === undefined) pick.made ??= linked[index];
+        });
     }
   }
 
@@ -173,9 +203,30 @@ export class RelatedItems {
     return rows.filter((row) => row.status !== 'trash' && can.readPost(this.ctx.actor, row));
   }
 
+  /**
+   * The site's venues (organizers) whose name is `name` once case, accents, spacing and punctuation
+   * are set aside ("theater  bouwkunde" is "Theater Bouwkunde"): SQLite's NOCASE knows ASCII only,
+   * so the names are read once per import and compared here.
+   */
+  private named(type: 'venue' | 'organizer', name: string): PostRow[] {
+    let index = this.names.get(type);
+    if (!index) {
+      index = new Map();
+      for (const { id, title } of this.ctx.store.posts.titles(this.ctx.site.id, type)) {
+        const key = comparable(title);
+        const ids = index.get(key);
+        if (ids) ids.push(id);
+        else index.set(key, [id]);
+      }
+      this.names.set(type, index);
+    }
+    const ids = index.get(comparable(name)) ?? [];
+    return this.usable([...this.ctx.store.posts.getMany(this.ctx.site.id, ids).values()]);
+  }
+
   private existingVenue(name: string, fields: LinkFields) {
     if (name === '') return undefined;
-    const candidates = this.usable(this.ctx.store.posts.byTitle(this.ctx.site.id, 'venue', name));
+    const candidates = this.named('venue', name);
     const line = comparable(addressLine(fields));
     const street = comparable(text(fields.address));
     const city = comparable(text(fields.city));
@@ -203,7 +254,7 @@ export class RelatedItems {
       if (byEmail) return { id: byEmail.id, name: byEmail.title, by: 'email' as const };
     }
     if (name === '') return undefined;
-    const sameName = this.usable(this.ctx.store.posts.byTitle(siteId, 'organizer', name)).find(
+    const sameName = this.named('organizer', name).find(
       (row) => email === '' || text(row.email) === '' || text(row.email).toLowerCase() === email.toLowerCase(),
     );
     return sameName ? { id: sameName.id, name: sameName.title, by: 'name' as const } : undefined;

@@ -17,6 +17,8 @@ export interface ImportedVenue {
   website?: string;
   latitude?: number;
   longitude?: number;
+  /** The LOCATION as the file wrote it (iCalendar): written back as is (location-texts.ts). */
+  location?: string;
 }
 
 export interface ImportedOrganizer {
@@ -92,6 +94,11 @@ export interface FileSeries {
   overrides: FileSeriesOverride[];
   /** Why the reader already knows it cannot be one series (then it is expanded): a note's `why`. */
   unfit?: 'rules' | 'periods' | 'too_costly';
+  /**
+   * None of its occurrences falls in the reader's window (an old series that ended): kept whole if
+   * it is one series, else left out with this note.
+   */
+  outsideWindow?: ImportSkip;
 }
 
 /**

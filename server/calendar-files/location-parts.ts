@@ -68,8 +68,9 @@ export function splitAddress(text: string): AddressParts | null {
   if (parts.length === 0 || text.length > 500) return null;
   const result: Omit<AddressParts, 'address'> = {};
 
+  // A country alone is one too: Last.fm writes LOCATION as "Theater Bouwkunde, Netherlands".
   const last = parts[parts.length - 1] as string;
-  if (parts.length > 1 && countries().has(last.toLowerCase())) {
+  if (countries().has(last.toLowerCase())) {
     result.country = COUNTRY_ALIASES.get(last.toLowerCase()) ?? last;
     parts.pop();
   }

@@ -32,7 +32,7 @@ import {
   type PreparedSeries,
 } from '../operations/series/series-writes.ts';
 import { horizonFor } from '../operations/series/series-state.ts';
-import { readRecurrenceRule, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
+import { readRecurrenceRule, MAX_SERIES_HISTORY, MAX_SERIES_OCCURRENCES } from '../../contract/recurrence.ts';
 import type { ExpandedSeries, NoteParams, PlannedEvent } from '../../contract/app/import-summary.ts';
 import type {
   FileSeries,
@@ -43,6 +43,7 @@ import type {
   ReadCalendarFile,
 } from './imported-event.ts';
 import { RuleCostBudget } from './series-cost.ts';
+import { rememberLocation } from './location-texts.ts';
 import { MAX_FILE_INSTANCES } from './ics/expand-series.ts';
 import {
   checkedWrite,
@@ -89,6 +90,7 @@ const REASONS: Record<string, string> = {
   too_costly: 'its rule takes too long to work out from its start',
   rule: 'a series cannot repeat this way',
   too_many: `it would have more than ${MAX_SERIES_OCCURRENCES} occurrences within the series horizon`,
+  history: `it would have more than ${MAX_SERIES_HISTORY} occurrences before today`,
   copies: 'an earlier import made its occurrences single events, which are updated instead',
   file_cap: `the file's series already make ${MAX_FILE_INSTANCES.toLocaleString('en-US')} events`,
   refused: 'the series cannot be saved',
@@ -129,6 +131,8 @@ function refusal(series: FileSeries, errors: ParamErrors, ctx: OperationContext)
   const messages = errors.messages();
   if (messages.some((m) => m.includes(`more than ${MAX_SERIES_OCCURRENCES} occurrences`)))
     return { why: 'too_many', params: { max: MAX_SERIES_OCCURRENCES, months: ctx.site.seriesHorizonMonths } };
+  if (messages.some((m) => m.includes(`more than ${MAX_SERIES_HISTORY} occurrences before today`)))
+    return { why: 'history', params: { max: MAX_SERIES_HISTORY } };
   return { why: 'refused', params: { detail: messages.join(' ') }, detail: messages.join(' ') };
 }
 
@@ -188,8 +192,8 @@ function check(
   const reading = readRecurrenceRule(series.rule);
   if ('problems' in reading) return refusal(series, new ParamErrors(), ctx);
   const through = horizonFor(ctx, schedule.startLocal.slice(0, 10));
-  if (!cost.affords(series.rule, schedule.startLocal, schedule.allDay, through, MAX_SERIES_OCCURRENCES + 1))
-    return { why: 'too_costly' };
+  const limit = MAX_SERIES_HISTORY + MAX_SERIES_OCCURRENCES + 1;
+  if (!cost.affords(series.rule, schedule.startLocal, schedule.allDay, through, limit)) return { why: 'too_costly' };
   const input = master.input;
   if (existing || single) delete input.status;
 
@@ -317,6 +321,8 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
     }
     if (!('doc' in checked)) {
       env.warnings.push(fallbackWarning(series, checked));
+      // Nothing of it in the reader's window: the note says plainly that it is left out.
+      if (series.outsideWindow) env.skipped.push(series.outsideWindow);
       continue;
     }
     if (written) absorbEarlierSingles(ctx, series, checked, written.unmatched);
@@ -325,7 +331,16 @@ export function importSeries(ctx: OperationContext, file: ReadCalendarFile<Impor
     env.skipped.push(...checked.skipped);
     env.links.related.count(checked.master.picks);
     // Later events naming the same venue, organizers or terms link to what the series' write made.
-    if (written) env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
+    if (written) {
+      const occurrences = ctx.store.series.occurrences(ctx.site.id, written.series.id);
+      rememberLocation(
+        ctx,
+        occurrences.map((row) => row.id),
+        series.master.venue?.location,
+      );
+      env.links.resolved.learn(ctx, written.series.first_id, checked.master.input, checked.master.refs);
+      env.links.related.made(written.series.first_id, checked.master.picks);
+    }
     const occurrences = checked.prepared.slots.length;
     const updated = Math.min(checked.live, occurrences);
     result.updated += updated;

@@ -14,6 +14,7 @@ import { trashRepository } from './repositories/trash.ts';
 import { changesRepository } from './repositories/changes.ts';
 import { originsRepository } from './repositories/origins.ts';
 import { importUidsRepository } from './repositories/import-uids.ts';
+import { locationTextsRepository } from './repositories/location-texts.ts';
 import { seriesRepository } from './repositories/series.ts';
 import { seriesUndoRepository } from './repositories/series-undo.ts';
 import { calDavRepository } from './repositories/caldav.ts';
@@ -34,6 +35,7 @@ export interface Store {
   changes: ReturnType<typeof changesRepository>;
   origins: ReturnType<typeof originsRepository>;
   importUids: ReturnType<typeof importUidsRepository>;
+  locationTexts: ReturnType<typeof locationTextsRepository>;
   series: ReturnType<typeof seriesRepository>;
   seriesUndo: ReturnType<typeof seriesUndoRepository>;
   calDav: ReturnType<typeof calDavRepository>;
@@ -85,6 +87,7 @@ export function createStore(db: Db): Store {
     changes: changesRepository(db),
     origins: originsRepository(db),
     importUids: importUidsRepository(db),
+    locationTexts: locationTextsRepository(db),
     series: seriesRepository(db),
     seriesUndo: seriesUndoRepository(db),
     calDav: calDavRepository(db),

@@ -42,19 +42,14 @@ test('addresses as Google, Apple and Outlook write them are split into street, Z
     ],
     ['Calle Mayor 5, Madrid, España', { address: 'Calle Mayor 5', city: 'Madrid', country: 'España' }],
     ['10435 Berlin', { address: '', zip: '10435', city: 'Berlin' }],
+    // Last.fm's "Theater Bouwkunde, Netherlands": the address is the country (issue 36).
+    ['Netherlands', { address: '', country: 'Netherlands' }],
+    ['usa', { address: '', country: 'United States' }],
   ];
   for (const [text, expected] of cases) assert.deepEqual(splitAddress(text), expected, text);
 });
 
 test('what does not read as an address stays whole', () => {
-  for (const text of [
-    'Building 92, Redmond',
-    'Room 4B',
-    'Main hall, first floor',
-    'Zoom',
-    'Germany',
-    '',
-    'a,'.repeat(400),
-  ])
+  for (const text of ['Building 92, Redmond', 'Room 4B', 'Main hall, first floor', 'Zoom', '', 'a,'.repeat(400)])
     assert.equal(splitAddress(text), null, text);
 });

@@ -5,6 +5,9 @@
 // the frames of real creates over HTTP, so a new index or trigger on the write path shows up here.
 // Migration 0009's change log (the live stream) costs one page per write (14.7 → 15.7 frames):
 // the new row has to be written somewhere; AUTOINCREMENT would have cost a second one.
+// Migration 0019's search queue costs one more (15.7 → 16.9): the post's key, folded into the
+// index later in batches. Writing the index itself from the trigger cost ~9 (FTS5 writes a
+// segment, its structure and averages records for every statement that touches it).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { statSync } from 'node:fs';
@@ -14,7 +17,7 @@ import { API, startServer } from '../support/server.ts';
 
 const CREATES = 200;
 
-test('a create with a category writes at most 16 pages to the WAL', async () => {
+test('a create with a category writes at most 17 pages to the WAL', async () => {
   const server = await startServer({ timezone: 'UTC' });
   try {
     bulkSeed(server.store, 'default', 5000, server.userIds.administrator);
@@ -37,7 +40,7 @@ test('a create with a category writes at most 16 pages to the WAL', async () => 
     }
     const pageSize = server.store.db.pragma('page_size', { simple: true }) as number;
     const frames = (statSync(wal).size - before) / (24 + pageSize) / CREATES;
-    assert.ok(frames <= 16, `${frames.toFixed(2)} WAL frames per create`);
+    assert.ok(frames <= 17, `${frames.toFixed(2)} WAL frames per create`);
     // The category's assignments carry their event's start (the index term_posts_by_start needs).
     const missing = server.store.db.prepare('SELECT COUNT(*) FROM term_posts WHERE start_utc IS NULL').pluck().get();
     assert.equal(missing, 0);

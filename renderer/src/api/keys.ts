@@ -11,6 +11,7 @@ export const keys = {
   tokens: () => ['tokens'] as const,
   backups: () => ['backups'] as const,
   health: () => ['health'] as const,
+  searchIndex: () => ['search-index'] as const,
   importJob: (site: string, id: string) => [site, 'import-job', id] as const,
   importJobs: (site: string) => [site, 'import-jobs'] as const,
   preferences: (user: string) => ['preferences', user] as const,

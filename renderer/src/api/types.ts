@@ -24,8 +24,13 @@ import type {
 import type { ImportJob as ImportJobSchema } from '../../../contract/app/import-job.ts';
 import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../../../contract/app/backups.ts';
 import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
+import type { SearchIndexProgress as SearchIndexProgressSchema } from '../../../contract/app/search-index.ts';
 import type { Change as ChangeSchema, ChangesMessage as ChangesMessageSchema } from '../../../contract/app/changes.ts';
-import type { Session as SessionSchema, SiteSummary as SiteSummarySchema } from '../../../contract/app/session.ts';
+import type {
+  CommandLine as CommandLineSchema,
+  Session as SessionSchema,
+  SiteSummary as SiteSummarySchema,
+} from '../../../contract/app/session.ts';
 
 export type Event = Static<typeof EventSchema>;
 export type Venue = Static<typeof VenueSchema>;
@@ -35,6 +40,7 @@ export type EmbeddedTerm = Static<typeof EmbeddedTermSchema>;
 export type FeedEvent = Static<typeof FeedEventSchema>;
 export type EventFeed = Static<typeof EventFeedSchema>;
 export type Session = Static<typeof SessionSchema>;
+export type CommandLine = Static<typeof CommandLineSchema>;
 export type SiteSummary = Static<typeof SiteSummarySchema>;
 export type TokenList = Static<typeof TokenListSchema>;
 export type TokenCreated = Static<typeof TokenCreatedSchema>;
@@ -48,6 +54,7 @@ export type ImportKind = Static<typeof ImportKindSchema>;
 export type BackupList = Static<typeof BackupListSchema>;
 export type Health = Static<typeof HealthSchema>;
 export type Problem = Static<typeof ProblemSchema>;
+export type SearchIndexProgress = Static<typeof SearchIndexProgressSchema>;
 export type OriginList = Static<typeof OriginListSchema>;
 export type ChangesMessage = Static<typeof ChangesMessageSchema>;
 

@@ -39,12 +39,21 @@ function times(row: ExportRow): string[] {
   ];
 }
 
-/** LOCATION: the venue's name and address on one line, as calendar apps show and geocode it. */
-export function locationText(venue: ExportVenue): string {
+/** The venue's name and address on one line, as calendar apps show and geocode it. */
+export function venueLine(venue: Omit<ExportVenue, 'id' | 'lat' | 'lng' | 'written'>): string {
   return [venue.name, venue.address, venue.city, [venue.state, venue.zip].filter(Boolean).join(' '), venue.country]
     .map((part) => decodeEntities(part ?? '').trim())
     .filter((part) => part !== '')
     .join(', ');
+}
+
+/**
+ * LOCATION: as the calendar app or file wrote it, while the event keeps that venue and the venue
+ * its fields (issue 36: "Av. Ámsterdam, 1512" came back as "1512 Av. Ámsterdam"); else the venue's line.
+ */
+export function locationText(venue: ExportVenue): string {
+  const line = venueLine(venue);
+  return venue.written && venue.written.line === line ? venue.written.text : line;
 }
 
 /** ORGANIZER takes a URI: mailto: when the organizer has an e-mail, else a name of ours. */

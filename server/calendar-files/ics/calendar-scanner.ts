@@ -398,8 +398,26 @@ export class CalendarScanner {
       case 'DTSTART':
         event.dtstart = text;
         break;
+      case 'GEO':
+        return this.geo(event, text, value, line);
     }
-    if (DATE_PROPERTIES.has(name) && !checkDates(event, name, params, value, line)) return null;
+    if (DATE_PROPERTIES.has(name)) {
+      const checked = checkDates(event, name, params, value, line);
+      if (checked === false) return null;
+      if (checked !== true) {
+        // "DTSTART;VALUE=DATE:20110804T120000" (a festival's export): the value is read as what it
+        // is, as the previous release did and as other calendar apps do, and the mismatch is said.
+        const declared = paramValue(params, 'VALUE')!.toUpperCase();
+        this.warn(
+          line,
+          'date_type_mismatch',
+          `${name} says VALUE=${declared} but holds ${checked === 'date-time' ? 'a date and time' : 'a date'} ("${clip(value)}"); it is read as ${checked === 'date-time' ? 'a date and time' : 'a date'}.`,
+          { heading: name, value: clip(value), declared, read: checked },
+        );
+        params = withoutParam(params, 'VALUE');
+        text = `${name}${params === '' ? '' : `;${params}`}:${value}`;
+      }
+    }
     event.propertyLines.push(line);
     return name === 'DTSTART' || DATE_PROPERTIES.has(name) ? withDateType(name, params, value, text) : text;
   }
@@ -428,6 +446,24 @@ export class CalendarScanner {
     }
     event.propertyLines.push(line);
     return `${text.slice(0, text.length - value.length)}${check.value}`;
+  }
+
+  /**
+   * GEO: two numbers (RFC 5545 §3.8.1.6). ical.js reads an empty part as 0: a Last.fm export's
+   * "GEO:;" made a venue at 0,0 beside the same hall with its coordinates. An empty GEO is no
+   * coordinate; one that is no pair of numbers is left out with a warning.
+   */
+  private geo(event: ScannedEvent, text: string, value: string, line: number): string | null {
+    if (/^\s*[-+]?\d+(?:\.\d+)?\s*;\s*[-+]?\d+(?:\.\d+)?\s*$/.test(value)) {
+      event.propertyLines.push(line);
+      return text;
+    }
+    if (value.replace(/[\s;]/g, '') !== '')
+      this.warn(line, 'invalid_coordinate', `GEO "${clip(value)}" is not a latitude and longitude; it is left out.`, {
+        heading: 'GEO',
+        value: clip(value),
+      });
+    return null;
   }
 
   /** DURATION: read in constant time; an absurd one makes the event unreadable, a negative one is dropped. */
@@ -475,9 +511,16 @@ function problem(event: ScannedEvent, line: number, code: string, message: strin
 
 /**
  * Validates the date(s) of DTSTART, DTEND, RECURRENCE-ID, EXDATE or RDATE; false (with the event's
- * problem set) when one is no date, or an RDATE period is not one.
+ * problem set) when one is no date, or an RDATE period is not one; the kind its values really are
+ * when the line declares the other kind (VALUE=DATE on date-times, or the reverse) for all of them.
  */
-function checkDates(event: ScannedEvent, name: string, params: string, value: string, line: number): boolean {
+function checkDates(
+  event: ScannedEvent,
+  name: string,
+  params: string,
+  value: string,
+  line: number,
+): boolean | 'date' | 'date-time' {
   const declared = paramValue(params, 'VALUE')?.toUpperCase();
   const tzid = paramValue(params, 'TZID');
   if (tzid !== undefined && !event.tzids.includes(tzid)) event.tzids.push(tzid);
@@ -492,6 +535,12 @@ function checkDates(event: ScannedEvent, name: string, params: string, value: st
     return false;
   }
   const values = name === 'EXDATE' || name === 'RDATE' ? value.split(',') : [value];
+  const kinds = new Set(values.map((raw) => dateKind(raw.trim())));
+  const [only] = kinds;
+  if (kinds.size === 1 && only !== null && only !== undefined) {
+    if (declared === 'DATE' && only === 'date-time') return 'date-time';
+    if (declared === 'DATE-TIME' && only === 'date') return 'date';
+  }
   for (const raw of values) {
     const item = raw.trim();
     const bad = (message: string, why: string) => {
@@ -531,6 +580,14 @@ function checkDates(event: ScannedEvent, name: string, params: string, value: st
       );
   }
   return true;
+}
+
+/** The parameter text without `wanted` (`TZID=X;VALUE=DATE` → `TZID=X`). */
+function withoutParam(params: string, wanted: string): string {
+  return params
+    .split(/;(?=(?:[^"]*"[^"]*")*[^"]*$)/)
+    .filter((param) => param.split('=')[0]!.trim().toUpperCase() !== wanted)
+    .join(';');
 }
 
 /**

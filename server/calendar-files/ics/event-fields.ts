@@ -187,6 +187,7 @@ function venue(event: ICAL.Component): { venue?: ImportedVenue; website?: string
   if (name === '') return {};
 
   const result: ImportedVenue = { name };
+  if (location !== '') result.location = location;
   if (address !== '' && address !== name) {
     const parts = splitAddress(address);
     if (parts) {

@@ -5,8 +5,9 @@
 //  - those whose original start lies within the window (a year back to two years ahead of `now`):
 //    enough for a calendar's past and planned events without turning "every day, forever" into
 //    thousands of rows;
-//  - at most 1,000 per series (then `truncated` and a `series_truncated` warning), and at most
-//    100,000 for the whole file (a 100 KB file of "every day" rules must not become a gigabyte);
+//  - at most 1,000 per series, the present and future first: beyond, the oldest are left out (then
+//    `truncated` and a `series_truncated` warning saying which), and at most 100,000 for the whole
+//    file (a 100 KB file of "every day" rules must not become a gigabyte);
 //  - an override with STATUS:CANCELLED removes its occurrence (counted as a `cancelled` skip).
 // ical.js looks for a rule's next occurrence in a loop with no end of its own ("every day in
 // February that is the 30th" never finds one): an ExpansionBudget counts the dates it examines and
@@ -28,7 +29,9 @@ import type { EventFields } from './event-fields.ts';
 import { fileSeriesOf, type FileSeriesInput } from './file-series.ts';
 import { messageOf } from './parse-event.ts';
 import { eventTimes, instantMs, recurrenceKey } from './wall-times.ts';
+import { wallToDateTime } from '../../domain/dates.ts';
 import type { ZoneContext } from './zone-context.ts';
+import { backstopMs } from '../backstop.ts';
 
 export const MAX_INSTANCES = 1000;
 /** Events all the series of one file may become together. */
@@ -67,8 +70,8 @@ interface RuleIterator {
  * Time a series' expansion, and a file's, may take in any case: the backstop of the counts above
  * (which decide, the same on every machine, for all but a pathological file).
  */
-const SERIES_MS = 2_000;
-const FILE_MS = 20_000;
+const SERIES_MS = backstopMs(2_000);
+const FILE_MS = backstopMs(20_000);
 
 /**
  * What one date examined costs, in units of the cheapest (~1–2 µs on a quiet machine): measured on
@@ -106,6 +109,11 @@ export class ExpansionBudget {
     this.eventsLeft--;
   }
 
+  /** An event worked out and then left out (a series' oldest, past its cap). */
+  refundEvent(): void {
+    this.eventsLeft++;
+  }
+
   /**
    * Makes every date ical.js examines for this series' rules cost its weight: its iterators test
    * each candidate with check_contracting_rules, the one call inside the loops that can run
@@ -138,6 +146,8 @@ export interface ParsedEvent {
 
 export interface SeriesContext {
   zones: ZoneContext;
+  /** Today (the import's now): a series' cap keeps the occurrences from here on first. */
+  nowMs: number;
   windowStartMs: number;
   windowEndMs: number;
   warn(warning: ImportWarning): void;
@@ -179,6 +189,8 @@ export function expandSeries(
   /** Why the expansion stopped before the rule's end, the window or the series' cap. */
   let stopped: { why: 'too_often' | 'too_costly' | 'file_cap'; message: string } | null = null;
   let skippedBefore = 0;
+  /** Occurrences within the window left out by the cap, before the first one kept. */
+  let leftOutBefore = 0;
   const produced = new Set<string>();
   for (;;) {
     let next: ICAL.Time | undefined;
@@ -230,9 +242,16 @@ export function expandSeries(
       continue;
     }
     if (events.length === MAX_INSTANCES) {
+      // The cap keeps the present and future: the oldest past occurrence makes way, else (all of
+      // them are today's or later) the series stops here.
       truncated = true;
-      capped = true;
-      break;
+      if (eventMs(events[0]!) >= ctx.nowMs) {
+        capped = true;
+        break;
+      }
+      events.shift();
+      ctx.budget.refundEvent();
+      leftOutBefore++;
     }
     if (ctx.budget.events <= 0) {
       truncated = true;
@@ -260,12 +279,14 @@ export function expandSeries(
     );
   }
 
-  if (capped) {
+  if (capped || leftOutBefore > 0) {
+    const from = events[0]!.start.slice(0, 10);
+    const to = events.at(-1)!.start.slice(0, 10);
     ctx.warn({
       line,
       code: 'series_truncated',
-      message: `The series "${fields.title}" has more than ${MAX_INSTANCES.toLocaleString('en-US')} occurrences in the import window; only the first ${MAX_INSTANCES.toLocaleString('en-US')} are imported.`,
-      params: { title: fields.title, why: 'capped', max: MAX_INSTANCES },
+      message: `The series "${fields.title}" has more than ${MAX_INSTANCES.toLocaleString('en-US')} occurrences in the import window; the ${MAX_INSTANCES.toLocaleString('en-US')} nearest today are imported, ${from} to ${to}${leftOutBefore > 0 ? ` (${leftOutBefore.toLocaleString('en-US')} before ${from} are left out)` : ''}.`,
+      params: { title: fields.title, why: 'capped', max: MAX_INSTANCES, from, to, before: leftOutBefore },
     });
   }
   if (stopped && events.length > 0) {
@@ -287,38 +308,65 @@ export function expandSeries(
     events.push(standalone(override, `${uid}/${recurrenceKey(item.recurrenceId)}`, ctx));
   }
 
+  // The same repeating event as one series (file-series.ts), for the series model: also when none
+  // of its occurrences falls in the window, but not when working it out was too costly to give any.
+  const file =
+    stopped && events.length === 0
+      ? undefined
+      : tryFileSeries(
+          {
+            uid,
+            master,
+            event,
+            fields,
+            overrides: [...overrideOf.values()],
+            hasPeriods: periodEnds.size > 0,
+            tooCostly: stopped !== null,
+            // Its fields were read (and warned about) already, or it lies outside the window.
+            readOverride: (override, instanceUid) =>
+              standalone(override, instanceUid, Object.assign({}, ctx, { warn() {} })),
+          },
+          ctx,
+        );
   if (events.length === 0) {
-    const skip = (code: string, reason: string, params: NoteParams) =>
-      ctx.skipped.push({ line, uid, title: fields.title, code, reason, params });
-    if (stopped)
-      skip('series_too_costly', `The series was left out: ${stopped.message}.`, {
-        why: stopped.why,
-        max: MAX_FILE_INSTANCES,
-      });
-    else
-      skip(
-        'outside_window',
-        'None of its occurrences falls between a year ago and two years from now, the window recurring events are imported for.',
-        {},
+    const skip = (code: string, reason: string, params: NoteParams): ImportSkip => ({
+      line,
+      uid,
+      title: fields.title,
+      code,
+      reason,
+      params,
+    });
+    if (stopped) {
+      ctx.skipped.push(
+        skip('series_too_costly', `The series was left out: ${stopped.message}.`, {
+          why: stopped.why,
+          max: MAX_FILE_INSTANCES,
+        }),
       );
-    return { events, series: null };
+      return { events, series: null };
+    }
+    const outside = skip(
+      'outside_window',
+      'None of its occurrences falls between a year ago and two years from now, the window recurring events are imported for as single events.',
+      {},
+    );
+    // An old series that ended (a weekly event of 2016–2018): the series model holds it whole, as
+    // the history it is; only if it cannot be one series is it left out, and the plan says so.
+    if (!file || file.unfit) {
+      ctx.skipped.push(outside);
+      return { events, series: null };
+    }
+    file.outsideWindow = outside;
+    return { events, series: { uid, title: fields.title, line, instances: 0, truncated }, file };
   }
   for (const made of events) made.seriesUid = uid;
-  const file = tryFileSeries(
-    {
-      uid,
-      master,
-      event,
-      fields,
-      overrides: [...overrideOf.values()],
-      hasPeriods: periodEnds.size > 0,
-      tooCostly: stopped !== null,
-      // Its fields were read (and warned about) already, or it lies outside the window.
-      readOverride: (override, instanceUid) => standalone(override, instanceUid, Object.assign({}, ctx, { warn() {} })),
-    },
-    ctx,
-  );
   return { events, series: { uid, title: fields.title, line, instances: events.length, truncated }, file };
+}
+
+/** An event's start as an instant (its wall time in its zone). */
+function eventMs(event: ImportedEvent): number {
+  return wallToDateTime(event.start, event.timezone).toMillis();
 }
 
 /** The series as a file holds it; undefined when a date of it cannot be read (then it is expanded only). */

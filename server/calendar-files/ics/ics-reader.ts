@@ -146,6 +146,7 @@ export class IcsReader<Events extends ImportedEvents> implements ScanSink {
     for (const { scanned, uid } of this.waiting) this.single(scanned, uid);
     const ctx: SeriesContext = {
       zones: this.zones,
+      nowMs: this.options.now.getTime(),
       windowStartMs: this.windowStartMs,
       windowEndMs: this.windowEndMs,
       warn: (w) => this.warning(w),

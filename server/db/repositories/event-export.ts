@@ -17,6 +17,11 @@ export interface ExportVenue {
   country: string | null;
   lat: number | null;
   lng: number | null;
+  /**
+   * The LOCATION the event was written with (migration 0023) and the venue's own line then: the
+   * export writes the text while the venue's line is still that (vevent.ts locationText).
+   */
+  written?: { text: string; line: string };
 }
 
 export interface ExportOrganizer {
@@ -161,7 +166,9 @@ export function* exportRows(
         (SELECT group_concat(l.kind || ' ' || l.position || ' ' || l.linked_id, ',') FROM post_links l
           WHERE l.site_id = e.site_id AND l.event_id = e.id) AS links,
         (SELECT group_concat(t.term_id, ',') FROM term_posts t WHERE t.site_id = e.site_id AND t.post_id = e.id) AS terms,
-        (SELECT u.uid FROM import_uids u WHERE u.site_id = e.site_id AND u.post_id = e.id) AS uid
+        (SELECT u.uid FROM import_uids u WHERE u.site_id = e.site_id AND u.post_id = e.id) AS uid,
+        (SELECT json_array(x.venue_id, x.venue_line, x.text) FROM location_texts x
+          WHERE x.site_id = e.site_id AND x.post_id = e.id) AS location
       FROM ${from} WHERE ${where} ORDER BY ${order === 'list' ? selection.order : 'e.id'}`,
     )
     .raw();
@@ -178,6 +185,11 @@ export function* exportRows(
       for (const [kind, , id] of parsed) tables.link(row, kind!, Number(id));
     }
     if (terms) for (const id of terms.split(',')) tables.term(row, Number(id));
+    const location = values[19] as string | null;
+    if (location && row.venue) {
+      const [venueId, line, text] = JSON.parse(location) as [number, string, string];
+      if (venueId === row.venue.id) row.venue.written = { text, line };
+    }
     batch.push(row);
     if (batch.length === BATCH) {
       yield batch;

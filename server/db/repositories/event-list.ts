@@ -7,6 +7,7 @@ import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
+import { searchIndex } from './search-index.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 
@@ -20,6 +21,12 @@ export interface EventListFilter {
   /** Statuses visible for everybody's events, and (for contributors/authors) extra statuses of their own. */
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
+  /**
+   * Events hidden from listings (hide_from_listings) the list shows anyway: none without it (the
+   * contract's lists), every one ('all'), or the caller's own (in `statuses`, when given) — the
+   * app's lists show an event to whoever may edit it (issue 36).
+   */
+  hidden?: 'all' | { authorId: number; statuses?: string[] };
   /** Date bounds on UTC instants ('YYYY-MM-DD HH:MM:SS' strings compare in time order). */
   dates: { column: DateColumn; op: Comparison; value: string }[];
   search?: string;
@@ -82,6 +89,30 @@ function visibilityClause(filter: EventListFilter): { clause: string; params: un
   return { clause: clauses.length === 1 ? clauses[0]! : `(${clauses.join(' OR ')})`, params };
 }
 
+/**
+ * The condition on hide_from_listings: listed events only (no `hidden`), or those and the hidden
+ * ones `hidden` names; with `hiddenOnly`, the hidden ones it names alone (a total counts them apart:
+ * the stored day counts know listed events only).
+ */
+function hiddenClause(filter: EventListFilter, hiddenOnly: boolean): { clause?: string; params: unknown[] } {
+  const listed = 'COALESCE(e.hide_from_listings, 0) = 0';
+  const { hidden } = filter;
+  if (hidden === undefined) return { clause: hiddenOnly ? '0' : listed, params: [] };
+  const whose =
+    hidden === 'all'
+      ? { sql: '', params: [] }
+      : hidden.statuses
+        ? {
+            sql: ` AND e.author = ? AND e.status IN (${list(hidden.statuses)})`,
+            params: [hidden.authorId, ...hidden.statuses],
+          }
+        : { sql: ' AND e.author = ?', params: [hidden.authorId] };
+  // `hide_from_listings = 1` as it stands: the partial index of hidden events (migration 0024) serves it.
+  if (hiddenOnly) return { clause: `e.hide_from_listings = 1${whose.sql}`, params: whose.params };
+  if (hidden === 'all') return { params: [] };
+  return { clause: `(${listed} OR (e.hide_from_listings = 1${whose.sql}))`, params: whose.params };
+}
+
 /** The same visibility as disjoint one-status parts, each served in order by a date index. */
 function visibilityBranches(filter: EventListFilter): { sql: string; params: unknown[] }[] {
   const own = filter.own?.statuses ?? [];
@@ -135,23 +166,21 @@ function orderOf(filter: EventListFilter): string {
 const isAppOrder = (filter: EventListFilter) =>
   filter.descending === true || filter.orderBy === 'title' || filter.orderBy === 'venue';
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function eventListRepository(db: Db) {
   const windowCounter = eventWindowCounter(db);
+  const search = searchIndex(db);
   // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
   db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  function build(filter: EventListFilter): Built {
+  function build(filter: EventListFilter, hiddenOnly = false): Built {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
     const siteId = Number(filter.siteId);
-    const where: string[] = ['e.site_id = ?', "e.type = 'event'", 'COALESCE(e.hide_from_listings, 0) = 0'];
-    const params: unknown[] = [filter.siteId];
+    const hidden = hiddenClause(filter, hiddenOnly);
+    const where: string[] = ['e.site_id = ?', "e.type = 'event'", ...(hidden.clause ? [hidden.clause] : [])];
+    const params: unknown[] = [filter.siteId, ...hidden.params];
     let from = 'posts e';
     const fromParams: unknown[] = [];
 
@@ -182,9 +211,22 @@ export function eventListRepository(db: Db) {
     const startBounds = filter.dates.flatMap(({ column, op, value }) =>
       column === 'start_utc' || op === '<=' || op === '<' ? [{ op, value }] : [],
     );
-    // With a row test (search) and a bounded term set, the term index drives the whole query: its
-    // few events are read once, instead of scanning the window and then reading rows.
-    const hasRowTests = filter.search !== undefined || filter.excludeProtected === true;
+    // The search: ids from the index (with the other index-only tests), or a test of the row.
+    const searched =
+      filter.search === undefined
+        ? undefined
+        : search.clauses({
+            siteId,
+            type: 'event',
+            text: filter.search,
+            language: filter.searchLanguage,
+            alias: 'e',
+            idRef,
+          });
+    // With a row test (a search the index cannot answer alone, the password) and a bounded term
+    // set, the term index drives the whole query: its few events are read once, instead of
+    // scanning the window and then reading rows.
+    const hasRowTests = searched?.row !== undefined || filter.excludeProtected === true;
     const termDriven = hasRowTests && startBounds.length > 0 && filter.termGroups.length > 0 && !filter.near;
     filter.termGroups.forEach((group, index) => {
       const bounds = startBounds.map(({ op }) => ` AND start_utc ${op} ?`).join('');
@@ -232,17 +274,13 @@ export function eventListRepository(db: Db) {
     // passed every index-only test (see the two-level query below).
     const rowWhere: string[] = [];
     const rowParams: unknown[] = [];
-    if (filter.search !== undefined) {
-      const like = `%${escapeLike(filter.search)}%`;
-      const translated = filter.searchLanguage
-        ? ` OR e.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'post' AND language = ?
-            AND field IN ('title', 'content', 'excerpt') AND value LIKE ? ESCAPE '\\')`
-        : '';
-      rowWhere.push(
-        `(e.title LIKE ? ESCAPE '\\' OR e.content LIKE ? ESCAPE '\\' OR e.excerpt LIKE ? ESCAPE '\\'${translated})`,
-      );
-      rowParams.push(like, like, like);
-      if (filter.searchLanguage) rowParams.push(filter.searchLanguage, like);
+    if (searched?.ids) {
+      where.push(searched.ids.sql);
+      params.push(...searched.ids.params);
+    }
+    if (searched?.row) {
+      rowWhere.push(searched.row.sql);
+      rowParams.push(...searched.row.params);
     }
     if (filter.excludeProtected) rowWhere.push("e.password = ''");
     // Before `unlessVisible` is taken: its COUNT queries use `from`, so they need its parameters.
@@ -264,8 +302,12 @@ export function eventListRepository(db: Db) {
     const unlessVisible = { where: where.join(' AND '), params: [...fromParams, ...params] };
     where.push(visibility);
     params.push(...visibilityParams);
-    if (rowWhere.length === 0)
-      return { from, where: where.join(' AND '), params: [...fromParams, ...params], order, unlessVisible };
+    if (rowWhere.length === 0) {
+      // A search the index answered: its found ids are few next to the window, so one pass
+      // returns every match in order (the total and the page) instead of a COUNT and a page query.
+      const onePass = searched?.ids !== undefined;
+      return { from, where: where.join(' AND '), params: [...fromParams, ...params], order, unlessVisible, onePass };
+    }
     if (termDriven) {
       return {
         from,
@@ -306,6 +348,15 @@ export function eventListRepository(db: Db) {
    * SQLite read every event of the site.
    */
   function countParts(filter: EventListFilter, built: Built): CountPart[] {
+    // Hidden events shown too: the listed ones as any list counts them, and the hidden ones apart.
+    if (filter.hidden !== undefined) {
+      const listed: EventListFilter = Object.assign({}, filter, { hidden: undefined });
+      const hidden = build(filter, true);
+      return [
+        ...countParts(listed, build(listed)),
+        { sql: `SELECT COUNT(*) AS n FROM ${hidden.from} WHERE ${hidden.where}`, params: hidden.params },
+      ];
+    }
     const own = filter.own && filter.own.statuses.length > 0 ? filter.own : undefined;
     const { from, unlessVisible } = built;
     const count = (where: string) => `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`;
@@ -418,7 +469,8 @@ export function eventListRepository(db: Db) {
            JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
          WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
         'etag', '"p' || e.id || '-r' || e.revision || '"',
-        'series', e.series_id)
+        'series', e.series_id,
+        'hide_from_listings', json(CASE WHEN e.hide_from_listings = 1 THEN 'true' ELSE 'false' END))
       FROM ${from} WHERE ${where} ORDER BY ${order}`;
     return { sql, params: [...(translation ? [translation] : []), ...params] };
   }

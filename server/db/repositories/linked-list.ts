@@ -3,6 +3,7 @@ import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
+import { searchIndex } from './search-index.ts';
 
 export interface LinkedListFilter {
   siteId: number;
@@ -24,11 +25,6 @@ export interface LinkedListFilter {
 }
 
 const LIVE_EVENT_STATUSES = ['publish', 'future', 'private'];
-/** The columns `search` reads, per type (the reference's title, content, excerpt and meta fields). */
-const SEARCH_COLUMNS = {
-  venue: ['title', 'content', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
-  organizer: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
-} as const;
 
 /** The SQL literal of each linked type (a closed set: nothing from the request reaches the SQL). */
 const LINKED_TYPES = { venue: 'venue', organizer: 'organizer' } as const;
@@ -38,6 +34,7 @@ function list(values: unknown[]): string {
 }
 
 export function linkedListRepository(db: Db) {
+  const search = searchIndex(db);
   function build(filter: LinkedListFilter) {
     // The site id (an integer of ours) is written into IN-subqueries so they are not correlated.
     const siteId = Number(filter.siteId);
@@ -52,16 +49,20 @@ export function linkedListRepository(db: Db) {
     }
     where.push(`(${visibility.join(' OR ')})`);
     if (filter.search) {
-      const like = `%${filter.search.text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-      const columns = SEARCH_COLUMNS[filter.type];
-      const clauses = columns.map((c) => `p.${c} LIKE ? ESCAPE '\\'`);
-      params.push(...columns.map(() => like));
-      if (filter.search.language) {
-        clauses.push(`p.id IN (SELECT object_id FROM translations WHERE site_id = ${siteId} AND kind = 'post'
-          AND language = ? AND value LIKE ? ESCAPE '\\')`);
-        params.push(filter.search.language, like);
+      // The searched columns are the reference's title, content, excerpt and meta fields (search-index.ts).
+      const { ids, row } = search.clauses({
+        siteId,
+        type: filter.type,
+        text: filter.search.text,
+        language: filter.search.language,
+        alias: 'p',
+        idRef: 'p.id',
+      });
+      for (const clause of [ids, row]) {
+        if (!clause) continue;
+        where.push(clause.sql);
+        params.push(...clause.params);
       }
-      where.push(`(${clauses.join(' OR ')})`);
     }
     if (filter.eventId !== undefined) {
       where.push(`p.id IN (SELECT linked_id FROM post_links WHERE site_id = ${siteId} AND event_id = ? AND kind = ?)`);

@@ -189,6 +189,14 @@ export function postsRepository(db: Db) {
        AND email = ? COLLATE NOCASE ORDER BY id`,
     ),
   );
+  // Every venue's (organizer's) id and name, for an import that matches names as people write
+  // them (case, accents and spacing aside), which SQLite's NOCASE cannot compare.
+  const titles = perType(
+    db,
+    (type) =>
+      `SELECT id, title FROM posts WHERE site_id = ? AND type = ${type} AND type IN ('venue', 'organizer')
+       AND status <> 'trash' ORDER BY id`,
+  );
   const imageByUrl = rowReader<PostRow>(
     db.prepare("SELECT * FROM posts WHERE site_id = ? AND type = 'image' AND url = ? LIMIT 1"),
   );
@@ -238,6 +246,7 @@ export function postsRepository(db: Db) {
       (db.prepare(`EXPLAIN QUERY PLAN ${byTitle[type].source}`).all(1, 'x') as { detail: string }[]).map(
         (r) => r.detail,
       ),
+    titles: (siteId: number, type: PostType) => titles[type].all(siteId) as { id: number; title: string }[],
     imageByUrl: (siteId: number, url: string) => imageByUrl.get(siteId, url),
     organizersByEmail: (siteId: number, email: string) => organizersByEmail.all(siteId, email),
 

@@ -19,10 +19,15 @@ import { formatWall, toZone, utcWall } from '../../domain/dates.ts';
 import { modifiedColumns, nowUtc } from '../posts/writes.ts';
 import { assertMayEdit } from '../events/access.ts';
 import { applyEventWrite, prepareEventWrite, type EventWriteInput, type PreparedEventWrite } from '../events/writes.ts';
-import { MAX_SERIES_OCCURRENCES, readRecurrenceRule, type RecurrenceRule } from '../../../contract/recurrence.ts';
+import {
+  MAX_SERIES_HISTORY,
+  MAX_SERIES_OCCURRENCES,
+  readRecurrenceRule,
+  type RecurrenceRule,
+} from '../../../contract/recurrence.ts';
 import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
 import { slotOn, slotsOf, type SeriesShape, type Slot } from './slots.ts';
-import { horizonFor, joinDates, shapeOf, templateOf } from './series-state.ts';
+import { horizonFor, joinDates, shapeOf, templateOf, today } from './series-state.ts';
 import { addOccurrences, deleteOccurrence, detachOccurrence, moveOccurrence, slotColumns } from './occurrences.ts';
 import { refreshFirst } from './occurrence-hooks.ts';
 
@@ -94,25 +99,40 @@ function checkDates(field: 'rdates' | 'exdates', dates: string[] | undefined, er
   return [...new Set(dates ?? [])].sort();
 }
 
-/** The slots of a shape within the horizon, or a problem on `rule` when there are too many. */
+/**
+ * The slots of a shape through the horizon, or a problem on `rule` when there are too many: more
+ * than MAX_SERIES_OCCURRENCES from today on (the present and future), or more than
+ * MAX_SERIES_HISTORY before today. Counted apart, so that a long history never takes the place of
+ * the present and future.
+ */
 function slotsWithin(ctx: OperationContext, shape: SeriesShape, errors: ParamErrors) {
   const through = horizonFor(ctx, dateOf(shape.startLocal));
-  const { slots, more } = slotsOf(shape, dateOf(shape.startLocal), through, MAX_SERIES_OCCURRENCES + 1);
-  // A start the rule does not give would be left out by other readers of the rule (ical.js and
-  // dateutil do; RFC 5545 leaves it undefined): the series starts at its first date instead.
+  const limit = MAX_SERIES_HISTORY + MAX_SERIES_OCCURRENCES;
+  const { slots, more } = slotsOf(shape, dateOf(shape.startLocal), through, limit + 1);
+  // A start the rule does not give would be left out by other readers of the rule (dateutil
+  // does; RFC 5545 leaves it undefined): the series starts at its first date instead.
   const first = slots[0];
   // (A start whose occurrence was deleted on its own is excluded, not left out by the rule.)
   if (first && first.date !== dateOf(shape.startLocal) && !shape.exdates.includes(dateOf(shape.startLocal))) {
     shape.startLocal = first.startLocal;
     shape.endLocal = first.endLocal;
   }
-  if (slots.length > MAX_SERIES_OCCURRENCES)
+  const now = today(ctx);
+  let past = slots.findIndex((slot) => slot.date >= now);
+  if (past === -1) past = slots.length;
+  if (slots.length - past > MAX_SERIES_OCCURRENCES || (slots.length > limit && past <= MAX_SERIES_HISTORY))
     ruleProblem(
       errors,
       'RRULE',
       `The rule makes more than ${MAX_SERIES_OCCURRENCES} occurrences within the next ${ctx.site.seriesHorizonMonths} months: repeat less often, or end it sooner.`,
     );
-  return { slots: slots.slice(0, MAX_SERIES_OCCURRENCES), more, horizon: through };
+  else if (past > MAX_SERIES_HISTORY)
+    ruleProblem(
+      errors,
+      'RRULE',
+      `The rule makes more than ${MAX_SERIES_HISTORY} occurrences before today: start the series later.`,
+    );
+  return { slots: slots.slice(0, limit), more, horizon: through };
 }
 
 /** Checks a new series made of `event` (its first occurrence) and `input`. */

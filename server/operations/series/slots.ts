@@ -1,13 +1,13 @@
 // The slots of a series: the dates its rule (plus its extra dates, minus its excluded ones) gives,
-// each with the occurrence's wall times and UTC instants. ical.js iterates the rule on floating
-// (zone-less) wall times, which is what RFC 5545 means by a rule in the event's zone: "every Tuesday
-// at 10:00" stays 10:00 across a DST change. Each wall time is then placed in the zone by the same
-// rule every event write uses (domain/dates.ts: a time skipped by DST moves forward).
-import ICAL from 'ical.js';
+// each with the occurrence's wall times and UTC instants. The rule is worked out on local dates
+// (domain/recurrence-dates.ts, which agrees with python-dateutil), which is what RFC 5545 means by
+// a rule in the event's zone: "every Tuesday at 10:00" stays 10:00 across a DST change. Each wall
+// time is then placed in the zone by the same rule every event write uses (domain/dates.ts: a time
+// skipped by DST moves forward).
 import { DateTime } from 'luxon';
 import type { RecurrenceRule } from '../../../contract/recurrence.ts';
-import { writeRecurrenceRule } from '../../../contract/recurrence.ts';
 import { formatWall, placeWall, toZone, utcWallOfMillis } from '../../domain/dates.ts';
+import { ruleDates } from '../../domain/recurrence-dates.ts';
 
 /** What a series is, as far as its dates go. */
 export interface SeriesShape {
@@ -37,21 +37,16 @@ export interface SlotList {
   more: boolean;
 }
 
-/** Dates the iterator may step over without giving one (a rule whose BY-parts rarely match). */
-const MAX_STEPS = 200_000;
+/**
+ * Candidate days the rule may examine (a rule whose BY-parts rarely match, from centuries ago): a
+ * YEARLY rule examines every day of each year it covers, so this is ~550 years of one. The walk
+ * also ends at UNTIL and at the last date asked for, so only such rules come near it.
+ */
+export const MAX_STEPS = 200_000;
 
 const dateOf = (wall: string) => wall.slice(0, 10);
 const wallMs = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`);
 const msWall = (ms: number) => new Date(ms).toISOString().slice(0, 19).replace('T', ' ');
-
-function floating(wall: string, isDate: boolean): ICAL.Time {
-  const [date, time = '00:00:00'] = wall.split(' ') as [string, string?];
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const [hour, minute, second] = time.split(':').map(Number) as [number, number, number];
-  return isDate
-    ? ICAL.Time.fromData({ year, month, day, isDate: true })
-    : ICAL.Time.fromData({ year, month, day, hour, minute, second, isDate: false });
-}
 
 /** The wall time (in the series' zone) of an UNTIL value: a date means to the end of that local day. */
 function untilWall(until: string, timezone: string): string {
@@ -81,31 +76,29 @@ export function slotOn(shape: SeriesShape, date: string): Slot {
 }
 
 /**
- * The slots from `from` through `through` (local dates, inclusive), in date order, at most `limit`.
- * The first slot is always the series' start, as RFC 5545 counts it, even when the rule itself
- * would not give that date.
+ * The slots from `from` through `through` (local dates, inclusive), in date order, at most `limit`:
+ * the dates the rule gives from the series' start (RFC 5545: COUNT counts from there), its extra
+ * dates, less its excluded ones.
  */
 export function slotsOf(shape: SeriesShape, from: string, through: string, limit: number): SlotList {
   const allDay = shape.allDay;
-  const recur = ICAL.Recur.fromString(writeRecurrenceRule(shape.rule));
-  if (shape.rule.until !== undefined) {
-    // ical.js compares UNTIL with the floating times it iterates: give it the local wall.
-    recur.until = floating(untilWall(shape.rule.until, shape.timezone), false);
-  }
-  const iterator = recur.iterator(floating(allDay ? dateOf(shape.startLocal) : shape.startLocal, allDay));
+  const walk = ruleDates(shape.rule, {
+    start: dateOf(shape.startLocal),
+    time: allDay ? '00:00:00' : shape.startLocal.slice(11, 19),
+    until: shape.rule.until === undefined ? undefined : untilWall(shape.rule.until, shape.timezone),
+    through,
+    maxCandidates: MAX_STEPS,
+  });
   const excluded = new Set(shape.exdates);
   const dates = new Set<string>();
   const extra = [...new Set(shape.rdates)].filter((date) => date >= dateOf(shape.startLocal)).sort();
   let more = false;
-  let steps = 0;
   for (;;) {
-    const next = iterator.next();
-    if (!next) break;
-    if (++steps > MAX_STEPS) {
-      more = true;
+    const date = walk.next();
+    if (date === undefined) {
+      more = walk.gaveUp || walk.reachedThrough;
       break;
     }
-    const date = next.toString().slice(0, 10);
     if (date > through) {
       more = true;
       break;

@@ -23,11 +23,11 @@ export const en = {
   'session.signOut': 'Sign out',
   'session.token': 'Token',
   'session.tokenHelp':
-    'An API token made with “almanac token create”. It is sent once; the browser keeps only a session.',
+    'An API token, as made in Settings → API tokens or by the command line’s “token create”. It is sent once; the browser keeps only a session.',
   'session.tokenTitle': 'Sign in with a token',
   'session.tokenInvalid': 'This token is not valid here: it may be mistyped, revoked, or made for another data folder.',
   'session.linkExpired':
-    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with “almanac sign-in”.',
+    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with this command where Almanac runs:',
   'session.signedOutNotice': 'You are not signed in: this is the public calendar, read-only.',
   'session.desktop': 'Signed in on this computer',
 
@@ -95,6 +95,7 @@ export const en = {
   'calendar.views': 'View',
   'calendar.newEvent': 'New event',
   'calendar.allDay': 'all day',
+  'calendar.allDayRow': 'All day',
   'calendar.moreEvents': '+{count} more',
   'calendar.empty': 'No events in this period. Click a day or press N to add one.',
   'calendar.moved': 'Moved “{title}”.',
@@ -110,6 +111,9 @@ export const en = {
   'calendar.status.private': 'Private',
   'calendar.status.future': 'Scheduled',
   'calendar.timesIn': 'Times in {zone}',
+  'calendar.zoneShown': '{place} time',
+  'calendar.zoneComputer': '· your computer: {place} time',
+  'calendar.zoneEach': 'Each event in its own time zone',
 
   'quickAdd.title': 'New event',
   'quickAdd.titleLabel': 'Title',
@@ -163,6 +167,8 @@ export const en = {
   'editor.sectionDetails': 'Details',
   'editor.sectionPublishing': 'Publishing',
   'editor.create': 'Create “{name}”',
+  'editor.pendingCreate': '“{name}” is typed here but not added yet: press Enter to add it, or clear the field.',
+  'editor.pendingChoose': '“{name}” is typed here but not chosen: choose it from the list, or clear the field.',
   'editor.createVenue': 'New venue',
   'editor.createOrganizer': 'New organizer',
   'editor.remove': 'Remove {name}',
@@ -233,6 +239,7 @@ export const en = {
   'series.changed': 'Changed the repeating event “{title}”.',
   'series.deleted': 'Moved the repeating event “{title}” to the trash.',
   'series.undone': 'Change undone.',
+  'series.stopped': '“{title}” no longer repeats.',
   'series.createFailed': 'The event was saved, but could not be made to repeat: {message}',
 
   'translations.open': 'Translations',
@@ -276,6 +283,8 @@ export const en = {
   'conflict.takeTheirs': 'Take theirs',
   'conflict.notChanged': '(you did not change it: theirs stays)',
 
+  'events.hiddenMark': 'Hidden from listings',
+  'events.hiddenNote': 'Hidden from event listings: only people who may edit it see it here.',
   'events.title': 'Events',
   'events.filters': 'Filters',
   'events.search': 'Search',
@@ -453,7 +462,7 @@ export const en = {
   'backups.restoreNamed': 'Restore the backup of {when}',
   'backups.restoreTitle': 'Restore the backup of {when}',
   'backups.restoreHowTo':
-    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop “almanac serve”), run this command, then start Almanac again:',
+    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop its server: Ctrl+C where it runs), run this command, then start Almanac again:',
   'backups.command': 'Command',
   'backups.copy': 'Copy command',
   'backups.copied': 'Command copied.',
@@ -464,6 +473,8 @@ export const en = {
     'A background helper of Almanac stopped ({when}): {message}. Almanac goes on without it, a little slower with long lists.',
   'problems.openBackups': 'Open Backups',
   'problems.dismiss': 'Dismiss',
+  'searchIndex.preparing':
+    'Preparing search: {percent}%. Searching works meanwhile, with the same results, a little slower.',
   'tokens.title': 'API tokens',
   'tokens.intro': 'Tokens let your scripts and tools use the API at {root}, as “{header}”.',
   'tokens.empty': 'No tokens yet. Make one for each tool, so you can revoke them one by one.',
@@ -528,9 +539,10 @@ export const en = {
   'files.theFile': 'the file',
   'files.chooseAgain': 'Choose {name} again to import it',
   'files.jobWaiting': 'Waiting for another import to finish…',
+  'files.jobStarting': 'Getting ready to read {name}…',
   'files.jobReading': 'Reading {name}: {percent}%',
-  'files.jobPlanning': 'Checking events: {done, number} of {total, number}',
-  'files.jobWriting': 'Importing events: {done, number} of {total, number}',
+  'files.jobPlanning': 'Checking: entry {done, number} of {total, number} of the file',
+  'files.jobWriting': 'Importing: entry {done, number} of {total, number} of the file',
   'files.jobFinishing': 'Finishing…',
   'files.cancelImport': 'Cancel import',
   'files.cancelling': 'Cancelling…',
@@ -544,7 +556,7 @@ export const en = {
   'files.seriesKept':
     '“{title}” (line {line}) becomes one series of {count, plural, one {# event} other {# events}}{more, select, yes { so far: more are added as time passes} other {}}.',
   'files.seriesTruncated':
-    '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the next two years or past 1,000 repeats.',
+    '“{title}” (line {line}) becomes {count, plural, one {# event} other {# events}}: the rest falls outside the window (a year back, two years ahead) or past the 1,000 nearest today.',
   'files.skipped': 'Skipped',
   'files.warnings': 'Warnings',
   'files.atLine': 'Line {line}:',
@@ -574,12 +586,14 @@ export const en = {
   'files.note.duplicate_name': '“{name}” appears earlier in the file.',
   'files.note.invalid_date':
     '{why, select, period {{heading} “{value}” is not a period of time (start/end or start/duration).} out_of_range {Its times reach {value}, outside the years 100 to 9999.} date_type {{heading} “{value}” does not match the kind its line declares (VALUE=DATE or DATE-TIME).} other {“{heading}” is “{value}”, which is not a date.}}',
+  'files.note.date_type_mismatch':
+    '{heading} says {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} but holds {read, select, date {a date} other {a date and time}} (“{value}”); it is read as {read, select, date {a date} other {a date and time}}.',
   'files.note.invalid_time': '“{heading}” is “{value}”, which is not a time of day.',
   'files.note.end_before_start': 'The end ({end}) is before the start ({start}).',
   'files.note.not_an_event':
     '{component, select, VTODO {A task (VTODO) is not an event.} VJOURNAL {A journal entry (VJOURNAL) is not an event.} other {A {component} is not an event.}}',
   'files.note.outside_window':
-    'None of its occurrences falls between a year ago and two years from now, the window repeating events are imported for.',
+    'None of its occurrences falls between a year ago and two years from now, the window for repeating events imported as single events.',
   'files.note.trashed': 'The event it would update is in the trash: restore it first to update it.',
   'files.note.day_first_dates':
     'Dates such as 25/12/2025 show this file writes day/month/year; all its slashed dates are read that way.',
@@ -596,7 +610,7 @@ export const en = {
   'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',
   'files.note.no_uid': 'The event has no UID; it was given {uid} (from its start and title).',
   'files.note.series_truncated':
-    '{why, select, capped {“{title}” repeats more than {max} times in the import window; only the first {max} are imported.} too_costly {“{title}” is cut short: its rule takes too long to work out. The events worked out so far are imported.} file_cap {“{title}” is cut short: the file’s repeating events already make {max} events.} other {“{title}” is cut short: it repeats too often before the import window.}}',
+    '{why, select, capped {“{title}” repeats more than {max} times in the import window: the {max} nearest today are imported, {from} to {to}.} too_costly {“{title}” is cut short: its rule takes too long to work out. The events worked out so far are imported.} file_cap {“{title}” is cut short: the file’s repeating events already make {max} events.} other {“{title}” is cut short: it repeats too often before the import window.}}',
   'files.note.malformed_line':
     '“{text}” is not an iCalendar line (NAME:value); a folded line may have lost its leading space.',
   'files.note.unbalanced':
@@ -612,7 +626,7 @@ export const en = {
   'files.note.unreadable': 'The event cannot be read ({detail}).',
   'files.note.series_skipped': 'The repeating event it belongs to (line {at}) cannot be read.',
   'files.note.series_expanded':
-    '{why, select, rule {“{title}” repeats in a way a series cannot ({part}): its occurrences are imported as single events.} too_many {“{title}” would have more than {max} occurrences within the next {months} months, more than a series may have: its occurrences are imported as single events.} rules {“{title}” has more than one rule, which a series cannot hold: its occurrences are imported as single events.} periods {Some extra dates of “{title}” have their own length, which a series cannot hold: its occurrences are imported as single events.} too_costly {“{title}” takes too long to work out to be kept as a series: its occurrences are imported as single events.} copies {An earlier import made the occurrences of “{title}” single events: they are updated as such, not made a series.} file_cap {The file’s repeating events already make {max} events: the occurrences of “{title}” are imported as single events, within the next two years.} other {“{title}” cannot be saved as a series: its occurrences are imported as single events.}}',
+    '{why, select, rule {“{title}” repeats in a way a series cannot ({part}): its occurrences are imported as single events.} too_many {“{title}” would have more than {max} occurrences within the next {months} months, more than a series may have: its occurrences are imported as single events.} history {“{title}” would have more than {max} occurrences before today, more than a series may have: its occurrences are imported as single events, from a year ago.} rules {“{title}” has more than one rule, which a series cannot hold: its occurrences are imported as single events.} periods {Some extra dates of “{title}” have their own length, which a series cannot hold: its occurrences are imported as single events.} too_costly {“{title}” takes too long to work out to be kept as a series: its occurrences are imported as single events.} copies {An earlier import made the occurrences of “{title}” single events: they are updated as such, not made a series.} file_cap {The file’s repeating events already make {max} events: the occurrences of “{title}” are imported as single events, within the next two years.} other {“{title}” cannot be saved as a series: its occurrences are imported as single events.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {The repeating event is left out: the file’s repeating events already make {max} events.} too_often {The repeating event is left out: it repeats too often before the import window.} other {The repeating event is left out: its rule takes too long to work out (it almost never matches).}}',
   'files.note.invalid_url':
@@ -706,6 +720,9 @@ export const en = {
   'currency.codeHelp': 'ISO 4217: three capital letters, such as EUR, USD or MXN.',
   'currency.help': 'A cost written without a symbol is shown with this one.',
   'currency.example': 'Example: {example}',
+  'currency.offer': 'Costs in {place} are usually in {name} ({example}, {code}).',
+  'currency.useOffer': 'Use {code}',
+  'currency.newHelp': 'Suggested by the time zone and language; change it if your costs are in another currency.',
   'cost.free': 'Free',
 
   'events.selectRow': 'Select “{title}”',
@@ -747,7 +764,8 @@ export const en = {
     '{count, plural, one {Delete the # venue in the trash permanently?} other {Delete all # venues in the trash permanently?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {Delete the # organizer in the trash permanently?} other {Delete all # organizers in the trash permanently?}}',
-  'trash.emptyConfirmBody': 'They are deleted for good: none of them can be restored afterwards.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {It is deleted for good: it cannot be restored afterwards.} other {They are deleted for good: none of them can be restored afterwards.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Delete # permanently} other {Delete # permanently}}',
   'trash.emptied':
     '{count, plural, =0 {Nothing was deleted.} one {# item deleted permanently.} other {# items deleted permanently.}}',

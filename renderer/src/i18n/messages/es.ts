@@ -27,12 +27,12 @@ export const es: Record<MessageId, string> = {
   'session.signOut': 'Cerrar sesión',
   'session.token': 'Token',
   'session.tokenHelp':
-    'Un token de la API creado con «almanac token create». Se envía una vez; el navegador solo guarda una sesión.',
+    'Un token de la API, como los que se crean en Ajustes → Tokens de la API o con «token create» de la línea de órdenes. Se envía una vez; el navegador solo guarda una sesión.',
   'session.tokenTitle': 'Iniciar sesión con un token',
   'session.tokenInvalid':
     'Este token no es válido aquí: puede estar mal escrito, revocado o creado para otra carpeta de datos.',
   'session.linkExpired':
-    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con «almanac sign-in».',
+    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con esta orden donde se ejecuta Almanac:',
   'session.signedOutNotice': 'No has iniciado sesión: este es el calendario público, de solo lectura.',
   'session.desktop': 'Sesión iniciada en este equipo',
 
@@ -100,6 +100,7 @@ export const es: Record<MessageId, string> = {
   'calendar.views': 'Vista',
   'calendar.newEvent': 'Nuevo evento',
   'calendar.allDay': 'todo el día',
+  'calendar.allDayRow': 'Todo el día',
   'calendar.moreEvents': '+{count} más',
   'calendar.empty': 'No hay eventos en este periodo. Haz clic en un día o pulsa N para añadir uno.',
   'calendar.moved': 'Se movió «{title}».',
@@ -116,6 +117,9 @@ export const es: Record<MessageId, string> = {
   'calendar.status.private': 'Privado',
   'calendar.status.future': 'Programado',
   'calendar.timesIn': 'Horas en {zone}',
+  'calendar.zoneShown': 'Hora de {place}',
+  'calendar.zoneComputer': '· tu ordenador: hora de {place}',
+  'calendar.zoneEach': 'Cada evento en su propia zona horaria',
 
   'quickAdd.title': 'Nuevo evento',
   'quickAdd.titleLabel': 'Título',
@@ -169,6 +173,9 @@ export const es: Record<MessageId, string> = {
   'editor.sectionDetails': 'Detalles',
   'editor.sectionPublishing': 'Publicación',
   'editor.create': 'Crear «{name}»',
+  'editor.pendingCreate':
+    '«{name}» está escrito aquí pero aún no se ha añadido: pulsa Intro para añadirlo o borra el campo.',
+  'editor.pendingChoose': '«{name}» está escrito aquí pero no se ha elegido: elígelo de la lista o borra el campo.',
   'editor.createVenue': 'Nuevo lugar',
   'editor.createOrganizer': 'Nuevo organizador',
   'editor.remove': 'Quitar {name}',
@@ -239,6 +246,7 @@ export const es: Record<MessageId, string> = {
   'series.changed': 'Se cambió el evento periódico «{title}».',
   'series.deleted': 'Se movió a la papelera el evento periódico «{title}».',
   'series.undone': 'Cambio deshecho.',
+  'series.stopped': '«{title}» ya no se repite.',
   'series.createFailed': 'El evento se guardó, pero no se pudo hacer que se repita: {message}',
 
   'translations.open': 'Traducciones',
@@ -282,6 +290,8 @@ export const es: Record<MessageId, string> = {
   'conflict.takeTheirs': 'Usar la otra',
   'conflict.notChanged': '(no lo cambiaste: se queda la otra)',
 
+  'events.hiddenMark': 'Oculto en los listados',
+  'events.hiddenNote': 'Oculto en los listados de eventos: aquí solo lo ve quien puede editarlo.',
   'events.title': 'Eventos',
   'events.filters': 'Filtros',
   'events.search': 'Buscar',
@@ -459,7 +469,7 @@ export const es: Record<MessageId, string> = {
   'backups.restoreNamed': 'Restaurar la copia del {when}',
   'backups.restoreTitle': 'Restaurar la copia del {when}',
   'backups.restoreHowTo':
-    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén «almanac serve»), ejecuta esta orden y vuelve a abrir Almanac:',
+    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén su servidor: Ctrl+C donde se ejecuta), ejecuta esta orden y vuelve a abrir Almanac:',
   'backups.command': 'Orden',
   'backups.copy': 'Copiar la orden',
   'backups.copied': 'Orden copiada.',
@@ -470,6 +480,8 @@ export const es: Record<MessageId, string> = {
     'Un proceso auxiliar de Almanac se detuvo ({when}): {message}. Almanac sigue sin él, algo más lento con listas largas.',
   'problems.openBackups': 'Abrir copias de seguridad',
   'problems.dismiss': 'Descartar',
+  'searchIndex.preparing':
+    'Preparando la búsqueda: {percent} %. Mientras tanto se puede buscar, con los mismos resultados, algo más despacio.',
   'tokens.title': 'Tokens de la API',
   'tokens.intro': 'Los tokens permiten a tus scripts y herramientas usar la API en {root}, como «{header}».',
   'tokens.empty': 'Aún no hay tokens. Crea uno para cada herramienta, así podrás revocarlos uno a uno.',
@@ -534,9 +546,10 @@ export const es: Record<MessageId, string> = {
   'files.theFile': 'el archivo',
   'files.chooseAgain': 'Vuelve a elegir {name} para importarlo',
   'files.jobWaiting': 'Esperando a que termine otra importación…',
+  'files.jobStarting': 'Preparándose para leer {name}…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
-  'files.jobPlanning': 'Revisando eventos: {done, number} de {total, number}',
-  'files.jobWriting': 'Importando eventos: {done, number} de {total, number}',
+  'files.jobPlanning': 'Revisando: entrada {done, number} de {total, number} del archivo',
+  'files.jobWriting': 'Importando: entrada {done, number} de {total, number} del archivo',
   'files.jobFinishing': 'Terminando…',
   'files.cancelImport': 'Cancelar la importación',
   'files.cancelling': 'Cancelando…',
@@ -551,7 +564,7 @@ export const es: Record<MessageId, string> = {
   'files.seriesKept':
     '«{title}» (línea {line}) se convierte en una serie de {count, plural, one {# evento} other {# eventos}}{more, select, yes { por ahora: se añaden más con el tiempo} other {}}.',
   'files.seriesTruncated':
-    '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}: el resto queda fuera de los próximos dos años o pasa de 1000 repeticiones.',
+    '«{title}» (línea {line}) se convierte en {count, plural, one {# evento} other {# eventos}}: el resto queda fuera del periodo (un año atrás, dos adelante) o más allá de las 1000 más cercanas a hoy.',
   'files.skipped': 'Omitidos',
   'files.warnings': 'Avisos',
   'files.atLine': 'Línea {line}:',
@@ -582,12 +595,14 @@ export const es: Record<MessageId, string> = {
   'files.note.duplicate_name': '«{name}» aparece antes en el archivo.',
   'files.note.invalid_date':
     '{why, select, period {{heading} «{value}» no es un periodo (inicio/fin o inicio/duración).} out_of_range {Sus horas llegan a {value}, fuera de los años 100 a 9999.} date_type {{heading} «{value}» no es del tipo que declara su línea (VALUE=DATE o DATE-TIME).} other {«{heading}» es «{value}», que no es una fecha.}}',
+  'files.note.date_type_mismatch':
+    '{heading} dice {declared, select, DATE {VALUE=DATE} other {VALUE=DATE-TIME}} pero contiene {read, select, date {una fecha} other {una fecha con hora}} («{value}»); se lee como {read, select, date {fecha} other {fecha con hora}}.',
   'files.note.invalid_time': '«{heading}» es «{value}», que no es una hora del día.',
   'files.note.end_before_start': 'El fin ({end}) es anterior al inicio ({start}).',
   'files.note.not_an_event':
     '{component, select, VTODO {Una tarea (VTODO) no es un evento.} VJOURNAL {Una entrada de diario (VJOURNAL) no es un evento.} other {Un {component} no es un evento.}}',
   'files.note.outside_window':
-    'Ninguna de sus repeticiones cae entre hace un año y dentro de dos años, el periodo para el que se importan los eventos periódicos.',
+    'Ninguna de sus repeticiones cae entre hace un año y dentro de dos años, el periodo en que los eventos periódicos se importan como eventos sueltos.',
   'files.note.trashed': 'El evento que actualizaría está en la papelera: restáuralo primero para actualizarlo.',
   'files.note.day_first_dates':
     'Fechas como 25/12/2025 muestran que este archivo escribe día/mes/año; todas sus fechas con barras se leen así.',
@@ -604,7 +619,7 @@ export const es: Record<MessageId, string> = {
   'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
   'files.note.no_uid': 'El evento no tiene UID; se le dio {uid} (a partir de su inicio y su título).',
   'files.note.series_truncated':
-    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo que se importa; solo se importan las {max} primeras.} too_costly {«{title}» se interrumpe: calcular su regla lleva demasiado tiempo. Se importan los eventos calculados hasta ahí.} file_cap {«{title}» se interrumpe: los eventos repetidos del archivo ya suman {max} eventos.} other {«{title}» se interrumpe: se repite demasiadas veces antes del periodo que se importa.}}',
+    '{why, select, capped {«{title}» se repite más de {max} veces en el periodo que se importa: se importan las {max} más cercanas a hoy, del {from} al {to}.} too_costly {«{title}» se interrumpe: calcular su regla lleva demasiado tiempo. Se importan los eventos calculados hasta ahí.} file_cap {«{title}» se interrumpe: los eventos repetidos del archivo ya suman {max} eventos.} other {«{title}» se interrumpe: se repite demasiadas veces antes del periodo que se importa.}}',
   'files.note.malformed_line':
     '«{text}» no es una línea de iCalendar (NOMBRE:valor); quizá una línea plegada perdió su espacio inicial.',
   'files.note.unbalanced':
@@ -620,7 +635,7 @@ export const es: Record<MessageId, string> = {
   'files.note.unreadable': 'El evento no se puede leer ({detail}).',
   'files.note.series_skipped': 'El evento repetido al que pertenece (línea {at}) no se puede leer.',
   'files.note.series_expanded':
-    '{why, select, rule {«{title}» se repite de una forma que una serie no admite ({part}): sus repeticiones se importan como eventos sueltos.} too_many {«{title}» tendría más de {max} repeticiones en los próximos {months} meses, más de las que admite una serie: sus repeticiones se importan como eventos sueltos.} rules {«{title}» tiene más de una regla, y una serie no admite más que una: sus repeticiones se importan como eventos sueltos.} periods {Algunas fechas adicionales de «{title}» tienen su propia duración, que una serie no admite: sus repeticiones se importan como eventos sueltos.} too_costly {Calcular «{title}» lleva demasiado tiempo para guardarlo como serie: sus repeticiones se importan como eventos sueltos.} copies {Una importación anterior convirtió las repeticiones de «{title}» en eventos sueltos: se actualizan como tales, no se convierten en serie.} file_cap {Los eventos repetidos del archivo ya suman {max} eventos: las repeticiones de «{title}» se importan como eventos sueltos, dentro de los próximos dos años.} other {«{title}» no se puede guardar como serie: sus repeticiones se importan como eventos sueltos.}}',
+    '{why, select, rule {«{title}» se repite de una forma que una serie no admite ({part}): sus repeticiones se importan como eventos sueltos.} too_many {«{title}» tendría más de {max} repeticiones en los próximos {months} meses, más de las que admite una serie: sus repeticiones se importan como eventos sueltos.} history {«{title}» tendría más de {max} repeticiones antes de hoy, más de las que admite una serie: sus repeticiones se importan como eventos sueltos, desde hace un año.} rules {«{title}» tiene más de una regla, y una serie no admite más que una: sus repeticiones se importan como eventos sueltos.} periods {Algunas fechas adicionales de «{title}» tienen su propia duración, que una serie no admite: sus repeticiones se importan como eventos sueltos.} too_costly {Calcular «{title}» lleva demasiado tiempo para guardarlo como serie: sus repeticiones se importan como eventos sueltos.} copies {Una importación anterior convirtió las repeticiones de «{title}» en eventos sueltos: se actualizan como tales, no se convierten en serie.} file_cap {Los eventos repetidos del archivo ya suman {max} eventos: las repeticiones de «{title}» se importan como eventos sueltos, dentro de los próximos dos años.} other {«{title}» no se puede guardar como serie: sus repeticiones se importan como eventos sueltos.}}',
   'files.note.series_too_costly':
     '{why, select, file_cap {El evento repetido se omite: los eventos repetidos del archivo ya suman {max} eventos.} too_often {El evento repetido se omite: se repite demasiadas veces antes del periodo que se importa.} other {El evento repetido se omite: calcular su regla lleva demasiado tiempo (casi nunca coincide).}}',
   'files.note.invalid_url':
@@ -715,6 +730,9 @@ export const es: Record<MessageId, string> = {
   'currency.codeHelp': 'ISO 4217: tres letras mayúsculas, como EUR, USD o MXN.',
   'currency.help': 'Un precio escrito sin símbolo se muestra con este.',
   'currency.example': 'Ejemplo: {example}',
+  'currency.offer': 'En {place} los precios suelen ir en {name} ({example}, {code}).',
+  'currency.useOffer': 'Usar {code}',
+  'currency.newHelp': 'Propuesta según la zona horaria y el idioma; cámbiala si tus precios van en otra moneda.',
   'cost.free': 'Gratis',
 
   'events.selectRow': 'Seleccionar «{title}»',
@@ -757,7 +775,8 @@ export const es: Record<MessageId, string> = {
     '{count, plural, one {¿Eliminar para siempre el # lugar de la papelera?} other {¿Eliminar para siempre los # lugares de la papelera?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {¿Eliminar para siempre el # organizador de la papelera?} other {¿Eliminar para siempre los # organizadores de la papelera?}}',
-  'trash.emptyConfirmBody': 'Se eliminan definitivamente: ninguno se podrá restaurar después.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {Se elimina definitivamente: no se podrá restaurar después.} other {Se eliminan definitivamente: ninguno se podrá restaurar después.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Eliminar # para siempre} other {Eliminar # para siempre}}',
   'trash.emptied':
     '{count, plural, =0 {No se ha eliminado nada.} one {# elemento eliminado para siempre.} other {# elementos eliminados para siempre.}}',

@@ -1,7 +1,7 @@
 // The events list's filters — every list filter of GET /events: Search, From, To, Category, Tag,
 // Venue, Organizer, Featured, Status, Near a place. They live in the UI store, which mirrors them
 // in the URL (bookmark, share, reload).
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
 import { useAllTerms } from '../../../api/terms.ts';
 import { useLinkedItem, useLinkedList, useLinkedNames } from '../../../api/linked.ts';
@@ -101,23 +101,52 @@ export function useNearCenter(venueId: string): { lat: number; lng: number } | u
     : undefined;
 }
 
+/**
+ * A search of one or two characters cannot use the search index (its trigrams are three): the
+ * service reads every event of the window for it. Typed on the way to a word, it would only hold
+ * up the word's own search behind it; so it is asked for once typing pauses, and a longer one (or
+ * an emptied box) at once, with every keystroke.
+ */
+const SHORT_SEARCH_PAUSE_MS = 350;
+const isShortSearch = (text: string) => {
+  const length = [...text.trim()].length;
+  return length > 0 && length < 3;
+};
+
+function useShortSearchPause() {
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [pause] = useState(() => ({
+    later(run: () => void) {
+      clearTimeout(timer.current);
+      timer.current = setTimeout(run, SHORT_SEARCH_PAUSE_MS);
+    },
+    cancel() {
+      clearTimeout(timer.current);
+    },
+  }));
+  return pause;
+}
+
 export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const t = useT();
   const filters = useUi((state) => state.eventFilters);
   const setFilters = useUi((state) => state.setEventFilters);
   const [search, setSearch] = useState(filters.search);
+  const shortSearch = useShortSearchPause();
   // A search set from outside (Back/Forward, a pasted link) replaces what the box shows.
   const [seen, setSeen] = useState(filters.search);
   if (seen !== filters.search) {
     setSeen(filters.search);
     if (filters.search !== search) setSearch(filters.search);
   }
+  useEffect(() => shortSearch.cancel, [filters.search, shortSearch]);
   return (
     <form
       className="filters"
       aria-label={t('events.filters')}
       onSubmit={(event) => {
         event.preventDefault();
+        shortSearch.cancel();
         setFilters({ search });
       }}
     >
@@ -126,7 +155,9 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
         value={search}
         onChange={(value) => {
           setSearch(value);
-          setFilters({ search: value });
+          shortSearch.cancel();
+          if (isShortSearch(value)) shortSearch.later(() => setFilters({ search: value }));
+          else setFilters({ search: value });
         }}
       >
         <Label className="field-label">{t('events.search')}</Label>

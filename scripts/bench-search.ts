@@ -1,0 +1,339 @@
+// npm run bench:search [-- --events 100000,1000000 --rounds 7 --writes 200 --import-events 10000]
+// The search index (issue 39), in one run, for each calendar size:
+//   - each word the UI bench types, as the Events list asks it (an editor's view: every status, the
+//     default two-year window, 25 rows), timed in the process beside its floor: the bare FTS5 query
+//     of the same terms on the same file (every matching rowid). Medians of --rounds.
+//   - the same searches read by the scan (the index not built yet), for comparison;
+//   - building the index of an existing calendar from nothing (what the first start after the
+//     update does, in steps): its time and items per second;
+//   - the database's size, and the index's share of it (dbstat);
+// and, at the first size only, writes with the index's triggers and without them in one run (an
+// A/B, alternated ABBA so the machine's drift cancels out): single event creates and title updates
+// over HTTP, and an import of --import-events events from an .ics file; then the fold of what
+// they queued into the index (the service's work a second later). Prints a table and, last,
+// `BENCH_SEARCH {json}`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDataDir } from '../server/data-dir.ts';
+import { listen } from '../server/listen.ts';
+import type { Store } from '../server/db/store.ts';
+import type { EventListFilter } from '../server/db/repositories/event-list.ts';
+import { searchIndex } from '../server/db/repositories/search-index.ts';
+import { buildSearchIndex } from '../server/operations/search-index-upkeep.ts';
+import { searchBackfillOf } from '../server/db/repositories/search-index-writes.ts';
+import { bulkSeed } from './seed/bulk-seed.ts';
+
+const { values } = parseArgs({
+  options: {
+    events: { type: 'string', default: '100000,1000000' },
+    rounds: { type: 'string', default: '7' },
+    writes: { type: 'string', default: '200' },
+    // Only the writes' A/B (at the first size): no searches, no rebuild.
+    'writes-only': { type: 'boolean', default: false },
+    'import-events': { type: 'string', default: '10000' },
+  },
+});
+const SIZES = values.events.split(',').map(Number);
+const ROUNDS = Number(values.rounds);
+const WRITES = Number(values.writes);
+const IMPORT_EVENTS = Number(values['import-events']);
+/**
+ * The words bench:ui types into the Events list's search box — each of the seeder's 20 words is in
+ * about one event title in five, far commoner than a real calendar's words — and two selective
+ * searches (an event number: dozens of events), as a real calendar's names are.
+ */
+const WORDS = [
+  'Jazz',
+  'Market',
+  'Opera',
+  'Yoga',
+  'Night',
+  'Jazz Night',
+  'Market 1',
+  'Opera 2',
+  'zzz',
+  'Yoga 9',
+  '4711',
+  'Jazz 4711',
+];
+
+const load = () => loadavg()[0]!.toFixed(1);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const round1 = (ms: number) => Math.round(ms * 10) / 10;
+
+function timeMedian(fn: () => unknown, rounds = ROUNDS): number {
+  fn();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    fn();
+    times.push(performance.now() - started);
+  }
+  return median(times);
+}
+
+/** The Events list's request as an editor makes it: every status, from now to two years on. */
+function listFilter(search: string): EventListFilter {
+  const sql = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+  return {
+    siteId: 1,
+    statuses: ['publish', 'future', 'draft', 'pending', 'private'],
+    dates: [
+      { column: 'end_utc', op: '>=', value: sql(Date.now()) },
+      { column: 'start_utc', op: '<=', value: sql(Date.now() + 730 * 86_400_000) },
+    ],
+    termGroups: [],
+    orderBy: 'start',
+    limit: 25,
+    offset: 0,
+    search,
+  };
+}
+
+interface SearchFigure {
+  word: string;
+  total: number;
+  found_by_index: number;
+  list_ms: number;
+  bare_ms: number;
+  ratio: number;
+  scan_ms: number;
+}
+
+function setPhase(store: Store, phase: 'posts' | 'done'): void {
+  store.db.prepare('UPDATE search_backfill SET phase = ? WHERE id = 1').run(phase);
+}
+
+function searches(store: Store): SearchFigure[] {
+  const index = searchIndex(store.db);
+  return WORDS.map((word) => {
+    const filter = listFilter(word);
+    const page = () => store.snapshot(() => store.eventList.page(filter));
+    const { total } = page();
+    const list = timeMedian(page);
+    const bare = index.bareQuery(1, word);
+    const statement = store.db.prepare(bare.sql).pluck();
+    const found = bare.params[0] === '' ? 0 : statement.all(...bare.params).length;
+    const bareMs = bare.params[0] === '' ? 0 : timeMedian(() => statement.all(...bare.params));
+    setPhase(store, 'posts');
+    let scan: number;
+    try {
+      scan = timeMedian(page, 1);
+    } finally {
+      setPhase(store, 'done');
+    }
+    return {
+      word,
+      total,
+      found_by_index: found,
+      list_ms: round1(list),
+      bare_ms: round1(bareMs),
+      ratio: round1(list / Math.max(bareMs, 0.05)),
+      scan_ms: round1(scan),
+    };
+  });
+}
+
+/** The database's pages, and the index's (its FTS5 tables and their shadow tables). */
+function sizes(store: Store): { database_mb: number; index_mb: number } {
+  const mb = (bytes: number) => Math.round((bytes / 1048576) * 10) / 10;
+  const total = store.db.prepare('SELECT sum(pgsize) FROM dbstat').pluck().get() as number;
+  const index = store.db
+    .prepare("SELECT sum(pgsize) FROM dbstat WHERE name LIKE 'search\\_%' ESCAPE '\\'")
+    .pluck()
+    .get() as number;
+  return { database_mb: mb(total), index_mb: mb(index) };
+}
+
+/** Empties the index and builds it again the way the first start after the update does. */
+async function rebuild(store: Store): Promise<{ seconds: number; items: number }> {
+  store.db.exec(`INSERT INTO search_posts (search_posts) VALUES ('delete-all');
+    INSERT INTO search_translations (search_translations) VALUES ('delete-all');
+    DELETE FROM search_translation_docs; DELETE FROM search_queue; DELETE FROM search_translation_queue;
+    UPDATE search_backfill SET phase = 'posts', site_id = 0, object_id = -1, language = '', done = 0, total = NULL;`);
+  const started = performance.now();
+  const items = await buildSearchIndex(store, () => false);
+  return { seconds: (performance.now() - started) / 1000, items };
+}
+
+/** The index's triggers, to drop and put back for the A/B. */
+function triggers(store: Store): { name: string; sql: string }[] {
+  return store.db
+    .prepare("SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND name LIKE 'search\\_%' ESCAPE '\\'")
+    .all() as { name: string; sql: string }[];
+}
+
+function importCalendar(count: number, prefix: string): string {
+  const lines = ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Almanac bench//EN'];
+  for (let i = 0; i < count; i++) {
+    const month = String(1 + (i % 12)).padStart(2, '0');
+    const day = String(1 + (i % 28)).padStart(2, '0');
+    lines.push(
+      'BEGIN:VEVENT',
+      `UID:${prefix}-${i}@bench`,
+      'DTSTAMP:20270101T000000Z',
+      `DTSTART:2028${month}${day}T${String(8 + (i % 12)).padStart(2, '0')}0000Z`,
+      'DURATION:PT2H',
+      `SUMMARY:${['Jazz night', 'Board meeting', 'Reading group', 'Café concert'][i % 4]} ${i}`,
+      `DESCRIPTION:Event ${i} of the imported calendar\\, with a description of some length to read.`,
+      `LOCATION:Hall ${i % 60}\\, Hauptstraße ${i % 60}\\, 10435 Berlin`,
+      `CATEGORIES:Category ${i % 15}`,
+      'END:VEVENT',
+    );
+  }
+  lines.push('END:VCALENDAR', '');
+  return lines.join('\r\n');
+}
+
+async function writesAB(store: Store, token: string) {
+  const listening = await listen({ store, port: 0 });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const api = `${listening.url}/svc/events/v1`;
+  const saved = triggers(store);
+  const setTriggers = (on: boolean) => {
+    for (const { name, sql } of saved) {
+      store.db.exec(`DROP TRIGGER IF EXISTS ${name}`);
+      if (on) store.db.exec(sql);
+    }
+  };
+  let n = 0;
+  const created: number[] = [];
+  async function creates(): Promise<number> {
+    const times: number[] = [];
+    for (let i = 0; i < WRITES; i++) {
+      const started = performance.now();
+      const response = await fetch(`${api}/events`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          title: `Bench café ${n++}`,
+          description: '<p>A jazz evening with friends.</p>',
+          start_date: '2028-05-01 10:00',
+          end_date: '2028-05-01 12:00',
+        }),
+      });
+      const body = (await response.json()) as { id: number };
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`create: ${response.status}`);
+      created.push(body.id);
+    }
+    return median(times);
+  }
+  async function updates(): Promise<number> {
+    const times: number[] = [];
+    for (let i = 0; i < WRITES; i++) {
+      const id = created[i % created.length]!;
+      const started = performance.now();
+      const response = await fetch(`${api}/events/${id}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ title: `Renamed müsic ${n++}` }),
+      });
+      await response.arrayBuffer();
+      times.push(performance.now() - started);
+      if (!response.ok) throw new Error(`update: ${response.status}`);
+    }
+    return median(times);
+  }
+  async function imports(label: string): Promise<number> {
+    const body = importCalendar(IMPORT_EVENTS, `${label}-${n++}`);
+    const started = performance.now();
+    const response = await fetch(`${listening.url}/almanac/v1/import`, {
+      method: 'POST',
+      headers: { ...headers, 'content-type': 'text/calendar' },
+      body,
+    });
+    const summary = (await response.json()) as { created: number };
+    if (!response.ok || summary.created !== IMPORT_EVENTS) throw new Error(`import: ${JSON.stringify(summary)}`);
+    return performance.now() - started;
+  }
+  const figures = { with: { create: [] as number[], update: [] as number[], import: [] as number[] } };
+  const without = { create: [] as number[], update: [] as number[], import: [] as number[] };
+  // Warm-up (the JIT, the page cache, the import worker's first start), then ABBA BAAB.
+  await creates();
+  await imports('warm-up');
+  for (const on of [true, false, false, true, false, true, true, false]) {
+    setTriggers(on);
+    const into = on ? figures.with : without;
+    into.create.push(await creates());
+    into.update.push(await updates());
+    into.import.push(await imports(on ? 'with' : 'without'));
+  }
+  setTriggers(true);
+  await listening.close();
+  // What the writes with the index queued (creates, updates, two imports), folded into it as the
+  // service does a second later, off the request path.
+  const writes = searchBackfillOf(store.db);
+  const queued = writes.queued();
+  const foldStarted = performance.now();
+  while (writes.queued() > 0) store.writing(() => writes.fold(5_000));
+  const foldMs = performance.now() - foldStarted;
+  const avg = (values: number[]) => values.reduce((a, b) => a + b, 0) / values.length;
+  const row = (name: keyof typeof without) => ({
+    with_ms: round1(avg(figures.with[name])),
+    without_ms: round1(avg(without[name])),
+    slower_percent: Math.round((avg(figures.with[name]) / avg(without[name]) - 1) * 100),
+  });
+  return {
+    create: row('create'),
+    update: row('update'),
+    import: row('import'),
+    fold: { items: queued, ms: Math.round(foldMs), items_per_s: Math.round(queued / (foldMs / 1000)) },
+  };
+}
+
+const report: Record<string, unknown> = { rounds: ROUNDS, load_start: load() };
+for (const [position, events] of SIZES.entries()) {
+  const dir = mkdtempSync(join(tmpdir(), 'almanac-bench-search-'));
+  try {
+    console.log(`\n== ${events} events (load ${load()}) ==`);
+    const store = openDataDir(dir, { timezone: 'America/New_York' });
+    const admin = store.users.byLogin('admin')!;
+    const seed = bulkSeed(store, 'default', events, admin.id);
+    console.log(`seeded in ${seed.seconds.toFixed(1)} s`);
+    const size = sizes(store);
+    console.log(`database ${size.database_mb} MB, of which the search index ${size.index_mb} MB`);
+    const figures = values['writes-only'] ? [] : searches(store);
+    console.log('| search | total | index finds | list ms | bare FTS5 ms | × bare | scan ms |');
+    for (const f of figures)
+      console.log(
+        `| ${f.word} | ${f.total} | ${f.found_by_index} | ${f.list_ms} | ${f.bare_ms} | ${f.ratio} | ${f.scan_ms} |`,
+      );
+    const built = values['writes-only'] ? { seconds: 0, items: 0 } : await rebuild(store);
+    console.log(
+      `index built from nothing (as after the update): ${built.seconds.toFixed(1)} s, ${Math.round(built.items / built.seconds)} items/s`,
+    );
+    const entry: Record<string, unknown> = {
+      events,
+      load: load(),
+      ...size,
+      index_share_percent: Math.round((size.index_mb / size.database_mb) * 100),
+      searches: figures,
+      build_seconds: Math.round(built.seconds * 10) / 10,
+      build_items: built.items,
+    };
+    if (position === 0) {
+      const token = store.users.createToken(admin.id, 'bench');
+      const ab = await writesAB(store, token);
+      console.log(
+        `writes with / without the index (median ms of ${WRITES} each, averaged over ABBA BAAB; import of ${IMPORT_EVENTS}):`,
+      );
+      for (const name of ['create', 'update', 'import'] as const) {
+        const f = ab[name];
+        console.log(`  ${name}: ${f.with_ms} / ${f.without_ms} ms (${f.slower_percent}% slower)`);
+      }
+      console.log(
+        `  the fold of what they queued: ${ab.fold.items} items in ${ab.fold.ms} ms (${ab.fold.items_per_s}/s)`,
+      );
+      entry.writes = ab;
+    }
+    report[`events_${events}`] = entry;
+    store.close();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+report.load_end = load();
+console.log('BENCH_SEARCH ' + JSON.stringify(report));

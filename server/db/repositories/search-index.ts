@@ -1,0 +1,255 @@
+// The `search` filter of the event, venue and organizer lists as SQL: through the trigram index
+// (migration 0019) when it is complete and a term is long enough, otherwise by reading the rows —
+// with one meaning either way. A text's terms (domain/search-terms.ts) must each be found in a
+// searched field of the post, or of its translation into the asked language; an excluded term in
+// none. The index finds exactly the posts that hold a term of three characters or more (its
+// trigrams, folded as domain/search-fold.ts folds, in a row); shorter and excluded terms, and every
+// term while the index is being built, are tested on the rows by `almanac_search()`, which folds
+// and compares in the same way (test/db/search-index.test.ts checks the two against each other).
+import type { Db } from '../open.ts';
+import { prepareCached } from '../statements.ts';
+import { INDEXED_TERM_LENGTH } from '../../domain/search-fold.ts';
+import { foldForSearch } from '../../domain/search-fold.ts';
+import { parseSearch, type SearchTerm } from '../../domain/search-terms.ts';
+
+export type SearchedType = 'event' | 'venue' | 'organizer';
+
+/** The posts columns `search` reads, per type (the reference's title, content, excerpt and meta fields). */
+export const SEARCHED_COLUMNS: Record<SearchedType, readonly string[]> = {
+  event: ['title', 'excerpt', 'content'],
+  venue: ['title', 'content', 'excerpt', 'address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'],
+  organizer: ['title', 'content', 'excerpt', 'phone', 'email', 'website'],
+};
+
+/** A post's searched text: its fields one per line (the index's row, and what a scan reads). */
+export function searchTextOf(type: SearchedType, alias: string): string {
+  return `concat_ws(char(10), ${SEARCHED_COLUMNS[type].map((column) => `${alias}.${column}`).join(', ')})`;
+}
+
+/** The text the index's triggers write for any post (migration 0019 holds this expression for NEW). */
+export function postSearchText(alias: string): string {
+  const cases = (Object.keys(SEARCHED_COLUMNS) as SearchedType[]).map(
+    (type) => `    WHEN '${type}' THEN ${searchTextOf(type, alias)}`,
+  );
+  return `CASE ${alias}.type\n${cases.join('\n')}\n  END`;
+}
+
+/** Index rows of posts: site_id * 2^32 + id, so one site's posts are one rowid range. */
+export const SITE_ROWIDS = 2 ** 32;
+
+/** A term as an FTS5 string: quoted, so nothing in it (AND, OR, NEAR, *, -, ^, :) is query syntax. */
+const quoted = (text: string) => `"${text.replaceAll('"', '""')}"`;
+
+const codePoints = (text: string) => [...text].length;
+
+/** SQL the list queries add for a search: a test of ids only (the index), and a test of the row. */
+export interface SearchClauses {
+  /** `id IN (…)` the posts the index found: needs no row. */
+  ids?: { sql: string; params: unknown[] };
+  /** Tests the row itself, when the index alone cannot answer. */
+  row?: { sql: string; params: unknown[] };
+}
+
+/**
+ * With at most this many posts found, the list reads them by id; with more, it goes through its
+ * date window as without a search and checks each id against the found set (reading 20,000 rows
+ * one by one costs more than walking 100,000 index entries).
+ */
+const READ_FOUND_BY_ID = 5_000;
+
+/** Queued posts a search tests on their rows at most (see foundIds()). */
+const MAX_QUEUED_TESTED = 20_000;
+
+export interface SearchRequest {
+  siteId: number;
+  type: SearchedType;
+  text: string;
+  /** Also match that language's translated fields. */
+  language?: string;
+  /** The outer query's alias of posts (`e` or `p`) and how it names the id (`+e.id` keeps an index from driving). */
+  alias: string;
+  idRef: string;
+}
+
+/** How far the index of existing posts has been built (migration 0019's search_backfill). */
+export interface SearchIndexState {
+  phase: 'posts' | 'translations' | 'done';
+  done: number;
+  total: number | null;
+}
+
+/** Parsed search specs by their JSON: almanac_search() gets the same few per query, for every row. */
+const specs = new Map<string, SearchTerm[]>();
+function specOf(json: string): SearchTerm[] {
+  let terms = specs.get(json);
+  if (!terms) {
+    if (specs.size > 200) specs.clear();
+    terms = JSON.parse(json) as SearchTerm[];
+    specs.set(json, terms);
+  }
+  return terms;
+}
+
+/**
+ * Whether a post's searched text (and its translated one) holds every term and no excluded one.
+ * Registered on every connection that runs the list queries (see searchIndex()).
+ */
+export function matchesSearch(spec: string, text: unknown, translated?: unknown): 0 | 1 {
+  const terms = specOf(spec);
+  const own = foldForSearch(typeof text === 'string' ? text : '');
+  const other = typeof translated === 'string' ? foldForSearch(translated) : undefined;
+  for (const term of terms) {
+    const found = own.includes(term.text) || (other !== undefined && other.includes(term.text));
+    if (found === term.exclude) return 0;
+  }
+  return 1;
+}
+
+/**
+ * The row test. A text of ASCII characters only (most are) is tested by LIKE, in SQLite, which
+ * there means exactly what folding does (ASCII letters compared without case; a term with other
+ * characters cannot be in it); a text with any other character goes to almanac_search().
+ */
+function rowClause(siteId: number, request: SearchRequest, terms: SearchTerm[]): { sql: string; params: unknown[] } {
+  const { alias, language } = request;
+  const columns = SEARCHED_COLUMNS[request.type].map((column) => `${alias}.${column}`);
+  const translated =
+    language === undefined
+      ? undefined
+      : `COALESCE((SELECT group_concat(t.value, char(10)) FROM translations t WHERE t.site_id = ${siteId}
+          AND t.kind = 'post' AND t.object_id = ${alias}.id AND t.language = ?), '')`;
+  // Each field on its own (no copy of the row's text); IS, because a venue's fields may be NULL.
+  const ascii = [
+    ...columns.map((column) => `length(${column}) IS octet_length(${column})`),
+    ...(translated === undefined ? [] : [`length(${translated}) = octet_length(${translated})`]),
+  ].join(' AND ');
+  const asciiParams = language === undefined ? [] : [language, language];
+  const likes: string[] = [];
+  const likeParams: unknown[] = [];
+  for (const term of terms) {
+    const pattern = `%${escapeLike(term.text)}%`;
+    const fields = columns.map((column) => `${column} LIKE ? ESCAPE '\\'`);
+    likeParams.push(...columns.map(() => pattern));
+    if (translated !== undefined) {
+      // The subquery takes the language before the pattern.
+      fields.push(`${translated} LIKE ? ESCAPE '\\'`);
+      likeParams.push(language, pattern);
+    }
+    const found = `COALESCE(${fields.join(' OR ')}, 0)`;
+    likes.push(term.exclude ? `NOT ${found}` : found);
+  }
+  const texts = [searchTextOf(request.type, alias), ...(translated === undefined ? [] : [translated])];
+  return {
+    sql: `CASE WHEN ${ascii} THEN ${likes.join(' AND ')} ELSE almanac_search(?, ${texts.join(', ')}) END`,
+    params: [...asciiParams, ...likeParams, JSON.stringify(terms), ...(language === undefined ? [] : [language])],
+  };
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export function searchIndex(db: Db) {
+  db.function('almanac_search', { deterministic: true, varargs: true }, matchesSearch);
+  const stateQuery = db.prepare('SELECT phase, done, total FROM search_backfill WHERE id = 1');
+
+  function state(): SearchIndexState {
+    return (stateQuery.get() as SearchIndexState | undefined) ?? { phase: 'done', done: 0, total: 0 };
+  }
+
+  /** The rows of one site's posts the index finds for `match` (an FTS5 query of quoted terms). */
+  function postIds(siteId: number): string {
+    const low = siteId * SITE_ROWIDS;
+    return `SELECT rowid - ${low} FROM search_posts WHERE search_posts MATCH ? AND rowid BETWEEN ${low} AND ${low + SITE_ROWIDS - 1}`;
+  }
+
+  /** The ids of a site's posts whose index rows (or translation's, into `language`) hold every term. */
+  function indexedIds(siteId: number, terms: SearchTerm[], language: string | undefined): number[] {
+    if (language === undefined) {
+      const match = terms.map((term) => quoted(term.text)).join(' AND ');
+      return prepareCached(db, postIds(siteId)).pluck().all(match) as number[];
+    }
+    // A term may be in the post's own fields or in its translation: each term is one set.
+    const perTerm = `${postIds(siteId)} UNION SELECT d.object_id FROM search_translation_docs d
+      WHERE d.site_id = ${siteId} AND d.language = ? AND d.doc IN (SELECT rowid FROM search_translations WHERE search_translations MATCH ?)`;
+    // (Compound SELECTs group from the left: each term's UNION is a subquery of its own.)
+    return prepareCached(db, terms.map(() => `SELECT * FROM (${perTerm})`).join(' INTERSECT '))
+      .pluck()
+      .all(...terms.flatMap((term) => [quoted(term.text), language, quoted(term.text)])) as number[];
+  }
+
+  /** The site's posts written since the index last took them in (search_queue): their rows decide. */
+  function queuedIds(siteId: number, language: string | undefined): number[] {
+    const posts = prepareCached(db, 'SELECT id FROM search_queue WHERE site_id = ?').pluck().all(siteId) as number[];
+    if (language === undefined) return posts;
+    const translated = prepareCached(
+      db,
+      'SELECT object_id FROM search_translation_queue WHERE site_id = ? AND language = ?',
+    )
+      .pluck()
+      .all(siteId, language) as number[];
+    return translated.length === 0 ? posts : [...new Set([...posts, ...translated])];
+  }
+
+  /**
+   * The ids of a site's posts that hold every term: the index's, except for the posts queued since
+   * it last took writes in, which are tested on their rows. Undefined when so many are queued (a
+   * big import a moment ago) that reading the rows of the list's window is the cheaper way.
+   */
+  function foundIds(siteId: number, terms: SearchTerm[], language: string | undefined): number[] | undefined {
+    const queued = queuedIds(siteId, language);
+    if (queued.length > MAX_QUEUED_TESTED) return undefined;
+    const indexed = indexedIds(siteId, terms, language);
+    if (queued.length === 0) return indexed;
+    const stale = new Set(queued);
+    const translated =
+      language === undefined
+        ? 'NULL'
+        : `(SELECT group_concat(t.value, char(10)) FROM translations t WHERE t.site_id = ${siteId} AND t.kind = 'post'
+            AND t.object_id = p.id AND t.language = ?)`;
+    const current = prepareCached(
+      db,
+      `SELECT p.id FROM posts p WHERE p.site_id = ${siteId} AND p.id IN (SELECT value FROM json_each(?))
+         AND almanac_search(?, ${postSearchText('p')}, ${translated})`,
+    )
+      .pluck()
+      .all(JSON.stringify(queued), JSON.stringify(terms), ...(language === undefined ? [] : [language])) as number[];
+    return [...indexed.filter((id) => !stale.has(id)), ...current];
+  }
+
+  return {
+    state,
+
+    /**
+     * The clauses of a search. Every term of three characters or more that must be present is
+     * looked up in the index (when it is complete); the row test runs only when a term is
+     * shorter, excluded, or the index is not there yet — then on the posts the other filters left.
+     */
+    clauses(request: SearchRequest): SearchClauses {
+      // The site id is an integer of ours (never client text): written into the SQL, so the
+      // subqueries are not correlated and the rowid range is a constant.
+      const siteId = Number(request.siteId);
+      const terms = parseSearch(request.text);
+      const indexed = terms.filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
+      // The index is asked once per list request; every query of the request then reads the same ids.
+      const found =
+        indexed.length > 0 && state().phase === 'done' ? foundIds(siteId, indexed, request.language) : undefined;
+      const useIndex = found !== undefined;
+      const clauses: SearchClauses = {};
+      const { alias } = request;
+      if (found) {
+        const ref = found.length <= READ_FOUND_BY_ID ? `${alias}.id` : request.idRef;
+        clauses.ids = { sql: `${ref} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(found)] };
+      }
+      const rowTest = !useIndex || terms.some((term) => term.exclude || codePoints(term.text) < INDEXED_TERM_LENGTH);
+      if (rowTest) clauses.row = rowClause(siteId, request, terms);
+      return clauses;
+    },
+
+    /** The bare index query of `text`'s terms that the index can answer (benchmarks compare the list with it). */
+    bareQuery(siteId: number, text: string): { sql: string; params: unknown[] } {
+      const indexed = parseSearch(text).filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
+      return { sql: postIds(siteId), params: [indexed.map((t) => quoted(t.text)).join(' AND ')] };
+    },
+  };
+}
+
+export type SearchIndex = ReturnType<typeof searchIndex>;
