@@ -4,18 +4,20 @@
 //
 // - per caller (a user from one client address), one runs at a time; the others wait in a short
 //   queue, in order, and a request that finds the queue full — or waits too long — is answered
-//   503 with Retry-After (RFC 9110 §15.6.4, §10.2.3). Eight requests of one caller then cost what
-//   one does, however much each may legitimately ask for.
+//   429 with Retry-After (RFC 6585 §4, RFC 9110 §10.2.3): the caller sent too many. Eight
+//   requests of one caller then cost what one does, however much each may legitimately ask for.
 // - overall, at most MAX_RUNNING expensive requests run at once, whoever sends them: the read
 //   worker and the object worker are one thread each, so more at once would add no throughput,
-//   only turns that everyone else's reads wait behind; a core stays for the event loop.
+//   only turns that everyone else's reads wait behind; a core stays for the event loop. A request
+//   that finds that line full, or waits past MAX_WAIT_MS, is answered 503 with Retry-After
+//   (RFC 9110 §15.6.4): the service, not the caller, is busy.
 //
 // A caller's turn is taken before its body is read (eight 2 MiB bodies of one caller are not
 // received at once); the shared slot after, so a slow upload holds up only its own caller. Both
 // are held until the answer has been sent (a streamed 207 works as the client takes it).
 //
 // What counts as expensive is decided from the method, the path, Depth and Content-Length alone
-// (classify): what real calendar apps send in a sync is cheap and never waits here.
+// (isExpensive): what real calendar apps send in a sync is cheap and never waits here.
 import { DavError } from './errors.ts';
 
 /** Expensive requests one caller may have waiting (one more runs). */
@@ -24,7 +26,7 @@ export const MAX_WAITING_PER_CALLER = 15;
 export const MAX_RUNNING = 2;
 /** Requests waiting for one of those (each caller has at most one waiting there). */
 export const MAX_WAITING = 64;
-/** How long a request waits for its turn, and again for a slot, before it is answered 503. */
+/** How long a request waits for its turn (then 429), and again for a slot (then 503). */
 export const MAX_WAIT_MS = 10_000;
 /** A body larger than this makes a request expensive (the largest a real client sends is ~2.5 KB). */
 export const CHEAP_BODY_BYTES = 8 * 1024;
@@ -148,7 +150,7 @@ export class Admission {
   private typicalMs = 200;
   /**
    * Counts for tests: expensive requests admitted (of which `waited` had to wait for their turn),
-   * refused with a 503, waiting for their caller's turn now, holding a shared slot now, and the
+   * refused (429 or 503), waiting for their caller's turn now, holding a shared slot now, and the
    * most that held one at once.
    */
   readonly stats = { admitted: 0, waited: 0, refused: 0, waiting: 0, running: 0, peakRunning: 0 };
@@ -162,11 +164,17 @@ export class Admission {
     return String(Math.min(60, Math.max(1, Math.ceil((this.typicalMs * Math.max(1, ahead)) / 1000))));
   }
 
-  private refusal(ahead: number, who: string) {
+  /**
+   * The refusal of a request that found its line full or waited too long: 429 when the line is
+   * the caller's own (it sent too many: RFC 6585 §4), 503 when it is everyone's (the service is
+   * busy: RFC 9110 §15.6.4). Both say when to come back.
+   */
+  private refusal(ahead: number, whose: 'caller' | 'shared') {
+    const [status, who] = whose === 'caller' ? [429, 'from you'] : [503, 'for everyone'];
     return (why: 'full' | 'waited') => {
       this.stats.refused++;
       return new DavError(
-        503,
+        status,
         why === 'full'
           ? `Too many expensive requests ${who} at once; try again shortly.`
           : `The service is busy with other requests ${who}; try again shortly.`,
@@ -178,7 +186,7 @@ export class Admission {
   }
 
   /**
-   * Takes `caller`'s turn (waiting behind its other expensive requests, 503 when too many wait).
+   * Takes `caller`'s turn (waiting behind its other expensive requests, 429 when too many wait).
    * `cancelled` is the client going away.
    */
   async admit(caller: string, cancelled: AbortSignal): Promise<Admitted> {
@@ -191,7 +199,7 @@ export class Admission {
     const queued = mine.busy;
     if (queued) this.stats.waiting++;
     try {
-      await mine.take(this.limits.maxWaitMs, this.refusal(mine.line.length + 1, 'from you'), cancelled);
+      await mine.take(this.limits.maxWaitMs, this.refusal(mine.line.length + 1, 'caller'), cancelled);
     } catch (error) {
       if (!mine.busy) this.callers.delete(caller);
       throw error;
@@ -206,11 +214,7 @@ export class Admission {
     return {
       slot: async () => {
         if (finished) return;
-        await this.shared.take(
-          this.limits.maxWaitMs,
-          this.refusal(this.shared.line.length + 1, 'for everyone'),
-          cancelled,
-        );
+        await this.shared.take(this.limits.maxWaitMs, this.refusal(this.shared.line.length + 1, 'shared'), cancelled);
         if (finished) {
           this.shared.give(); // the client went away as the slot came
           return;

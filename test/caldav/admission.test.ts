@@ -1,5 +1,5 @@
 // Expensive CalDAV requests take turns (issue 37, admission.ts): one caller's run one at a time in
-// the order they came, a short line waits, the request past it is answered 503 with Retry-After;
+// the order they came, a short line waits, the request past it is answered 429 with Retry-After;
 // another caller — a calendar app syncing as usual — is not held up; at most MAX_RUNNING run at
 // once overall. Checked by statuses, counts and the order of answers, never by times: the first
 // request is held open by sending its headers and not yet its body.
@@ -75,7 +75,7 @@ const GUARD = { timeout: 5 * 60_000 };
 
 describe('one caller’s expensive requests take turns', () => {
   test(
-    'they run one at a time in order; past the line, 503 with Retry-After; others are not held up',
+    'they run one at a time in order; past the line, 429 with Retry-After; others are not held up',
     GUARD,
     async () => {
       const admission = admissionOf(server);
@@ -96,7 +96,7 @@ describe('one caller’s expensive requests take turns', () => {
       await until(() => admission.stats.waiting === MAX_WAITING_PER_CALLER || order.length > 0);
 
       const refused = await dav('REPORT', CAL, { body: SYNC });
-      assert.equal(refused.status, 503);
+      assert.equal(refused.status, 429);
       assert.match(refused.headers.get('retry-after') ?? '', /^[1-9]\d*$/);
       assert.match(refused.text, /Too many expensive requests/);
       assert.equal(order.length, 0, 'nothing of the editor’s has been answered yet');
@@ -194,15 +194,22 @@ describe('the shared slots (Admission on its own)', () => {
     assert.equal(admission.stats.running, 0);
   });
 
-  test('a wait past maxWaitMs is refused 503', async () => {
-    const admission = new Admission({ ...limits, maxWaitMs: 1 });
-    await admission.admit('a', live());
+  test('a wait past maxWaitMs: 429 behind the caller’s own requests, 503 behind everyone’s', async () => {
+    const admission = new Admission({ ...limits, running: 1, maxWaitMs: 1 });
+    const a = await admission.admit('a', live());
     await assert.rejects(admission.admit('a', live()), (error: { status: number; message: string }) => {
-      assert.equal(error.status, 503);
-      assert.match(error.message, /busy/);
+      assert.equal(error.status, 429, 'the caller sent too many');
+      assert.match(error.message, /busy with other requests from you/);
       return true;
     });
-    assert.equal(admission.stats.refused, 1);
+    await a.slot();
+    const b = await admission.admit('b', live());
+    await assert.rejects(b.slot(), (error: { status: number; message: string }) => {
+      assert.equal(error.status, 503, 'the service is busy');
+      assert.match(error.message, /busy with other requests for everyone/);
+      return true;
+    });
+    assert.equal(admission.stats.refused, 2);
   });
 });
 
