@@ -115,3 +115,15 @@ test('the app’s event list sorts by title and by venue (none last), either way
   const bad = await server.admin('GET', '/almanac/v1/event-list', { query: { orderby: 'cost' } });
   assert.equal(bad.status, 400);
 });
+
+test('an Undo after the trash was emptied: the events gone for good are named with a reason the UI says (issue 36 walk)', async () => {
+  const gone = await make('Gone for good');
+  await server.admin('POST', BULK, { json: { ids: [gone.id], action: 'trash' } });
+  assert.equal((await server.admin('DELETE', `events/${gone.id}`, { query: { force: 'true' } })).status, 200);
+  const undo = await server.admin('POST', BULK, {
+    json: { ids: [gone.id], action: 'restore' },
+    headers: { 'X-Almanac-Reasons': '1' },
+  });
+  assert.equal(undo.status, 400);
+  assert.deepEqual(undo.body.data.almanac_reasons, { ids: { code: 'not_events', params: { count: 1 } } });
+});

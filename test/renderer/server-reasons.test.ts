@@ -34,6 +34,18 @@ describe('server reasons', () => {
     for (const code of codes) assert.ok(REASON_MESSAGES[code], `no catalog entry for reason ${code}`);
   });
 
+  it('says events gone for good in the UI’s language (issue 36: an Undo after Empty trash showed the server’s English)', () => {
+    const reason = { code: 'not_events', params: { count: 1 } };
+    assert.equal(
+      reasonText(translator(es, 'es'), 'ids', reason),
+      'Ese evento ya no existe: se eliminó definitivamente.',
+    );
+    assert.equal(
+      reasonText(translator(en, 'en'), 'ids', { code: 'not_events', params: { count: 3 } }),
+      'Those events no longer exist: they were deleted for good.',
+    );
+  });
+
   it('says end before start with the fields’ labels, in English and Spanish', () => {
     const reason = { code: 'end_before_start', params: { other: 'start_date' } };
     assert.equal(reasonText(translator(en, 'en'), 'end_date', reason), 'End can’t be earlier than Start.');

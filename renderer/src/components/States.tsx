@@ -4,6 +4,7 @@ import { ApiError, NetworkError } from '../api/errors.ts';
 import { useT, type MessageId } from '../i18n/index.tsx';
 import { Button } from './Button.tsx';
 import { Icon, type IconName } from './Icon.tsx';
+import { reasonText } from './server-reasons.ts';
 
 export function EmptyState({ icon, children, action }: { icon: IconName; children: ReactNode; action?: ReactNode }) {
   return (
@@ -49,6 +50,12 @@ export function useErrorText() {
     if (error instanceof NetworkError) return t('common.networkError');
     if (error instanceof ApiError && (error.status === 401 || error.status === 403) && error.code === 'rest_forbidden')
       return t('common.forbidden');
+    // The service's reasons in the UI's own words where the catalogs know them: its messages
+    // are English ("Invalid parameter(s): ids" under a Spanish UI, issue 36's walk).
+    if (error instanceof ApiError) {
+      const said = Object.entries(error.reasons).map(([param, reason]) => reasonText(t, param, reason));
+      if (said.length > 0 && said.every((text) => text !== undefined)) return said.join(' ');
+    }
     if (error instanceof Error) return error.message;
     return String(error);
   };

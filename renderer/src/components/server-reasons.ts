@@ -73,6 +73,7 @@ export const REASON_MESSAGES: Record<string, MessageId> = {
   no_such_user: 'reason.noSuchUser',
   origin: 'reason.origin',
   invalid: 'reason.invalid',
+  not_events: 'reason.notEvents',
   // Connecting a website (almanac/v1/sites/{code}/website): why the service refused it.
   website_bad_address: 'reason.websiteBadAddress',
   website_unreachable: 'reason.websiteUnreachable',

@@ -2,7 +2,7 @@
 // checked first (it exists, the caller may change it), then all are written through the event
 // operations in the caller's transaction — all of them or none.
 import type { OperationContext } from '../context.ts';
-import { forbidden, ParamErrors } from '../errors.ts';
+import { forbidden, ParamErrors, said } from '../errors.ts';
 import type { PostRow } from '../../db/repositories/posts.ts';
 import type { BulkArgs, BulkResult } from '../../../contract/app/bulk.ts';
 import { assertMayEdit, trashOrDeleteEvent } from './access.ts';
@@ -17,7 +17,12 @@ export function prepareBulk(ctx: OperationContext, args: BulkArgs, errors: Param
     if (!row || row.type !== 'event') missing.push(id);
     else rows.push(row);
   }
-  if (missing.length > 0) errors.add('ids', `These are not events: ${missing.slice(0, 20).join(', ')}.`);
+  // Most often events deleted for good since the caller listed them (an Undo after Empty trash).
+  if (missing.length > 0)
+    errors.add(
+      'ids',
+      said('not_events', `These are not events: ${missing.slice(0, 20).join(', ')}.`, { count: missing.length }),
+    );
   if (args.action === 'add_categories' && !args.categories?.length)
     errors.add('categories', 'add_categories needs the categories to add.');
   if (args.action === 'add_tags' && !args.tags?.length) errors.add('tags', 'add_tags needs the tags to add.');

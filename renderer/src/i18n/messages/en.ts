@@ -710,6 +710,8 @@ export const en = {
   'reason.origin':
     '{field} is not an origin such as http://localhost:5173 or https://example.org (scheme, host, optional port; no path).',
   'reason.invalid': '{field} is not valid.',
+  'reason.notEvents':
+    '{count, plural, one {That event no longer exists: it was deleted for good.} other {Those events no longer exist: they were deleted for good.}}',
 
   'currency.title': 'Currency',
   'currency.symbol': 'Currency symbol',

@@ -720,6 +720,8 @@ export const es: Record<MessageId, string> = {
   'reason.origin':
     '{field} no es un origen como http://localhost:5173 o https://example.org (esquema, host y, si hace falta, puerto; sin ruta).',
   'reason.invalid': 'El campo {field} no es válido.',
+  'reason.notEvents':
+    '{count, plural, one {Ese evento ya no existe: se eliminó definitivamente.} other {Esos eventos ya no existen: se eliminaron definitivamente.}}',
 
   'currency.title': 'Moneda',
   'currency.symbol': 'Símbolo de la moneda',
