@@ -7,7 +7,8 @@ import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
-import { searchIndex } from './search-index.ts';
+import { searchIndex, type SearchLookup } from './search-index.ts';
+import { eventKeys, type KeysFilter } from './event-keys.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 
@@ -136,15 +137,80 @@ function orderOf(filter: EventListFilter): string {
 const isAppOrder = (filter: EventListFilter) =>
   filter.descending === true || filter.orderBy === 'title' || filter.orderBy === 'venue';
 
+/**
+ * A search that found more events than this reads the site's event keys into memory (once) to
+ * filter and order them (event-keys.ts); fewer are read by id in SQL as cheaply.
+ */
+const KEYS_WORTH_LOADING = 5_000;
+
+/**
+ * The filter as the event keys answer it: a search the index answers alone, with only dates,
+ * visibility and `featured` besides, in start order. Undefined for any other filter.
+ */
+function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
+  const plain =
+    !filter.matchNothing &&
+    !filter.excludeProtected &&
+    filter.termGroups.length === 0 &&
+    filter.venueIds === undefined &&
+    filter.organizerIds === undefined &&
+    filter.include === undefined &&
+    filter.postParent === undefined &&
+    !filter.topLevelOnly &&
+    filter.geoloc === undefined &&
+    filter.near === undefined &&
+    (filter.own === undefined || filter.own.statuses.length === 0) &&
+    filter.orderBy === 'start';
+  if (!plain) return undefined;
+  return {
+    statuses: filter.statuses,
+    featured: filter.featured,
+    dates: filter.dates,
+    descending: filter.descending === true,
+    offset: filter.offset,
+    limit: filter.limit,
+  };
+}
+
 export function eventListRepository(db: Db) {
   const windowCounter = eventWindowCounter(db);
   const search = searchIndex(db);
+  const keys = eventKeys(db);
   // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
   db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  function build(filter: EventListFilter): Built {
+  /** The index's answer for the filter's search (once per request: build() takes it as it is). */
+  function searchLookup(filter: EventListFilter): SearchLookup | undefined {
+    if (filter.search === undefined) return undefined;
+    return search.lookup({
+      siteId: filter.siteId,
+      type: 'event',
+      text: filter.search,
+      language: filter.searchLanguage,
+      alias: 'e',
+      idRef: 'e.id',
+    });
+  }
+
+  /**
+   * The page and total of a search the index answered, from the event keys in memory: each found
+   * id tested and the page picked there, instead of testing every found id in SQL (see
+   * event-keys.ts). Undefined when the filter or the search is not one the keys answer.
+   */
+  function pageFromKeys(filter: EventListFilter, searched: SearchLookup | undefined) {
+    const found = searched?.found;
+    if (!found || searched.rowTest) return undefined;
+    const keysFilter = keysFilterOf(filter);
+    if (!keysFilter) return undefined;
+    const siteId = Number(filter.siteId);
+    if (!keys.wanted(siteId) && found.length <= KEYS_WORTH_LOADING) return undefined;
+    if (!keys.load(siteId)) return undefined;
+    return keys.select(siteId, found, keysFilter);
+  }
+
+  function build(filter: EventListFilter, searchedBefore?: SearchLookup): Built {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
     const siteId = Number(filter.siteId);
@@ -184,14 +250,17 @@ export function eventListRepository(db: Db) {
     const searched =
       filter.search === undefined
         ? undefined
-        : search.clauses({
-            siteId,
-            type: 'event',
-            text: filter.search,
-            language: filter.searchLanguage,
-            alias: 'e',
-            idRef,
-          });
+        : search.clauses(
+            {
+              siteId,
+              type: 'event',
+              text: filter.search,
+              language: filter.searchLanguage,
+              alias: 'e',
+              idRef,
+            },
+            searchedBefore,
+          );
     // With a row test (a search the index cannot answer alone, the password) and a bounded term
     // set, the term index drives the whole query: its few events are read once, instead of
     // scanning the window and then reading rows.
@@ -443,9 +512,20 @@ export function eventListRepository(db: Db) {
   }
 
   return {
+    /**
+     * Reads a site's event keys into memory now (a search that finds many events does it itself):
+     * for a warm-up, and for tests. False when the site's ids are too sparse for them.
+     */
+    loadSearchKeys(siteId: number): boolean {
+      return keys.load(Number(siteId));
+    },
+
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
-      const built = build(filter);
+      const searched = searchLookup(filter);
+      const fromKeys = pageFromKeys(filter, searched);
+      if (fromKeys) return { rows: rowsInOrder(filter.siteId, fromKeys.ids), total: fromKeys.total };
+      const built = build(filter, searched);
       const { from, where, params, order, onePass } = built;
       if (onePass) {
         // Row tests leave few matches: one pass returns them all in order, giving the total and the page.
