@@ -104,10 +104,11 @@ export default tseslint.config(
                 '!**/contract/recurrence.ts',
                 '!**/contract/recurrence-text.ts',
                 '!**/contract/day-cap.ts',
+                '!**/contract/currency.ts',
               ],
               allowTypeImports: true,
               message:
-                'The renderer imports values only from contract/constants.ts, contract/recurrence*.ts and contract/day-cap.ts; types from any of contract/.',
+                'The renderer imports values only from contract/constants.ts, contract/recurrence*.ts, contract/day-cap.ts and contract/currency.ts; types from any of contract/.',
             },
           ],
           paths: ['fs', 'path', 'os', 'child_process', 'better-sqlite3', 'electron'].map((name) => ({

@@ -1,7 +1,9 @@
 // A recurrence rule said back in words, in English or Spanish ("Every other Tuesday until 30 June
 // 2027", "Cada dos semanas, los martes, hasta el 30 de junio de 2027"): the API answers with both,
 // and the UI shows the one of its language while the organizer edits the rule. Rules beyond the
-// common shapes are named as custom rather than described wrongly.
+// common shapes are named as custom rather than described wrongly. Dates are written in a locale's
+// own style: the API's words in en-GB and es, the UI's in its own locale ("until January 4, 2027"
+// beside "Dec 1, 2026" in US English, never "4 January 2027" there: issue 36).
 import type { RecurrenceRule, RuleDay, Weekday } from './recurrence.ts';
 
 export type RuleLanguage = 'en' | 'es';
@@ -39,8 +41,11 @@ function list(items: string[], language: RuleLanguage): string {
 /** The Date of a plain `YYYY-MM-DD` (at UTC midnight, formatted in UTC). */
 const utcDate = (date: string) => new Date(`${date}T00:00:00Z`);
 
-function longDate(date: string, language: RuleLanguage): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es', {
+/** The locale dates are written in when none is given: the API's (British English, Spanish). */
+const defaultDateLocale = (language: RuleLanguage) => (language === 'en' ? 'en-GB' : 'es');
+
+function longDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
@@ -48,16 +53,16 @@ function longDate(date: string, language: RuleLanguage): string {
   }).format(utcDate(date));
 }
 
-function dayAndMonth(month: number, day: number, language: RuleLanguage): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es', {
+function dayAndMonth(month: number, day: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, {
     day: 'numeric',
     month: 'long',
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(2000, month - 1, day)));
 }
 
-function monthName(month: number, language: RuleLanguage): string {
-  return new Intl.DateTimeFormat(language === 'en' ? 'en-GB' : 'es', { month: 'long', timeZone: 'UTC' }).format(
+function monthName(month: number, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2000, month - 1, 1)),
   );
 }
@@ -103,7 +108,7 @@ function weekdayOf(date: string): Weekday {
 }
 
 /** The repeating part of the sentence, without its end; undefined when the rule is not a common shape. */
-function repeating(rule: RecurrenceRule, start: string, language: RuleLanguage): string | undefined {
+function repeating(rule: RecurrenceRule, start: string, language: RuleLanguage, locale: string): string | undefined {
   if (rule.byYearDay || rule.byWeekNo) return undefined;
   const [, month, dayOfMonth] = start.split('-').map(Number) as [number, number, number];
   const days = rule.byDay ?? [];
@@ -166,11 +171,11 @@ function repeating(rule: RecurrenceRule, start: string, language: RuleLanguage):
   if (days.length === 0) {
     const dates = rule.byMonthDay ?? [dayOfMonth];
     if (dates.length !== 1 || dates[0]! < 1) return undefined;
-    on = en ? `on ${dayAndMonth(theMonth, dates[0]!, 'en')}` : `el ${dayAndMonth(theMonth, dates[0]!, 'es')}`;
+    on = en ? `on ${dayAndMonth(theMonth, dates[0]!, locale)}` : `el ${dayAndMonth(theMonth, dates[0]!, locale)}`;
   } else if (days.length === 1 && !rule.byMonthDay && days[0]!.ordinal !== undefined && rule.byMonth) {
     const text = ordinalDay(days[0]!, language);
     if (!text) return undefined;
-    on = en ? `on ${text} of ${monthName(theMonth, 'en')}` : `${text} de ${monthName(theMonth, 'es')}`;
+    on = en ? `on ${text} of ${monthName(theMonth, locale)}` : `${text} de ${monthName(theMonth, locale)}`;
   } else return undefined;
   if (en) return `${rule.interval === 1 ? 'Every year' : every(rule.interval, 'year', 'en')} ${on}`;
   return `${every(rule.interval, 'year', 'es')}, ${on}`;
@@ -178,22 +183,24 @@ function repeating(rule: RecurrenceRule, start: string, language: RuleLanguage):
 
 /**
  * The rule in words. `start` is the series' first date (`YYYY-MM-DD`, which a rule without BYDAY
- * or BYMONTHDAY repeats on); `timezone` is where an UNTIL date-time is read.
+ * or BYMONTHDAY repeats on); `timezone` is where an UNTIL date-time is read; `dateLocale` writes
+ * the dates (a locale of `language`: en-US, en-GB, es-MX…; the API's own by default).
  */
 export function describeRecurrence(
   rule: RecurrenceRule,
   start: string,
   timezone: string,
   language: RuleLanguage,
+  dateLocale: string = defaultDateLocale(language),
 ): string {
   const en = language === 'en';
   const repeat =
-    repeating(rule, start, language) ??
+    repeating(rule, start, language, dateLocale) ??
     (en
       ? `Repeats ${{ DAILY: 'daily', WEEKLY: 'weekly', MONTHLY: 'monthly', YEARLY: 'yearly' }[rule.freq]} by a custom rule`
       : `Se repite ${{ DAILY: 'a diario', WEEKLY: 'cada semana', MONTHLY: 'cada mes', YEARLY: 'cada año' }[rule.freq]} con una regla personalizada`);
   if (rule.until !== undefined) {
-    const date = longDate(untilDate(rule.until, timezone), language);
+    const date = longDate(untilDate(rule.until, timezone), dateLocale);
     return en ? `${repeat} until ${date}` : `${repeat}, hasta el ${date}`;
   }
   if (rule.count !== undefined) {

@@ -6,7 +6,7 @@
 // The service stops before the question, so nothing writes to the calendar while the dialog waits,
 // and a restart finds the data folder free.
 import type { Dialog, MessageBoxOptions } from 'electron';
-import type { AppLog } from './app-log.ts';
+import type { AppLog } from '../server/app-log.ts';
 
 /** How long stopping the service may take before the app gives up on it (it is in trouble). */
 export const FATAL_STOP_TIMEOUT_MS = 8000;
@@ -81,10 +81,11 @@ export function fatalErrorHandler(deps: FatalDeps): (error: unknown, origin: str
   };
 }
 
-/** The part of `process` the handlers are installed on. */
+/** The part of `process` the handlers are installed on (the crash handlers, and desktop.ts's signals). */
 export interface ProcessEvents {
   on(event: 'uncaughtException', listener: (error: Error, origin: string) => void): unknown;
   on(event: 'unhandledRejection', listener: (reason: unknown) => void): unknown;
+  on(event: NodeJS.Signals, listener: () => void): unknown;
 }
 
 /**

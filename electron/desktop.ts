@@ -7,7 +7,8 @@
 import type * as ElectronModule from 'electron';
 import { join } from 'node:path';
 import type { RunningService, ServiceOptions } from '../server/service.ts';
-import { openAppLog, type AppLog } from './app-log.ts';
+import { STOP_SIGNALS } from '../server/cli-serve.ts';
+import { logsDir, openAppLog, type AppLog } from '../server/app-log.ts';
 import { fatalErrorHandler, installCrashHandlers, type ProcessEvents } from './crash-handling.ts';
 import { IPC, type MenuCommand } from './ipc-channels.ts';
 import { exportPdf } from './pdf-export.ts';
@@ -20,6 +21,7 @@ import { desktopServiceOptions, hostService, QUIT_GRACE_MS, stopServiceOnQuit } 
 import { UpdateController, type Updater } from './updates.ts';
 import { openMainWindow, type MainWindow } from './window.ts';
 import { WriteActivity } from './write-activity.ts';
+import { KeychainCredentialStore, type SafeStorageLike } from './website-credentials.ts';
 
 type Electron = typeof ElectronModule;
 
@@ -27,7 +29,10 @@ type Electron = typeof ElectronModule;
 export type ElectronApi = Pick<
   Electron,
   'app' | 'BrowserWindow' | 'crashReporter' | 'dialog' | 'ipcMain' | 'Menu' | 'screen' | 'session' | 'shell'
->;
+> & {
+  /** The keychain for website passwords (website-credentials.ts); without it, the data dir's password file. */
+  safeStorage?: SafeStorageLike;
+};
 
 export interface DesktopEnvironment {
   electron: ElectronApi;
@@ -54,7 +59,9 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
   const { app, crashReporter, dialog } = env.electron;
   app.setName('Almanac');
   const options = { ...desktopServiceOptions(env.process.env, env.files.renderer), ...env.serviceOptions };
-  const logs = join(options.dataDir, 'logs');
+  if (env.electron.safeStorage && !options.credentials)
+    options.credentials = new KeychainCredentialStore(options.dataDir, env.electron.safeStorage);
+  const logs = logsDir(options.dataDir);
   const log = openAppLog(logs, { mirror: env.mirrorLog });
   options.log = (line) => log.write(line);
   let service: RunningService | undefined;
@@ -82,6 +89,16 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
     told: () => marker.clear(),
   });
   installCrashHandlers(env.process, fatal);
+  // A signal quits like the menu's Quit (stopServiceOnQuit: one graceful stop, however many quits
+  // are asked for). Electron quits on SIGINT and SIGTERM by itself, but once: its handler gives the
+  // signal back to the system after one use, so a second one — a signal sent to the process group
+  // reaches the app, and through `npm start`'s launcher again — ended it before its service had
+  // stopped, leaving server.json behind. These handlers replace Electron's, every time.
+  for (const signal of STOP_SIGNALS)
+    env.process.on(signal, () => {
+      log.write(`${signal}: quitting`);
+      app.quit();
+    });
   // Helper processes (GPU, network, utilities) that die are restarted by Chromium; the log says so.
   app.on('child-process-gone', (_event, details) =>
     log.write(`${details.type} process gone (${details.reason}, exit code ${details.exitCode})`),

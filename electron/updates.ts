@@ -11,7 +11,7 @@
 //   the installer, which restarts Almanac.
 // Electron-free: main.ts passes electron-updater's updater and Electron's dialog in.
 import type { Dialog, MessageBoxOptions } from 'electron';
-import type { AppLog } from './app-log.ts';
+import type { AppLog } from '../server/app-log.ts';
 
 /** What of electron-updater's AppUpdater this module uses. */
 export interface Updater {

@@ -1,12 +1,16 @@
 #!/usr/bin/env node
 // npm start: the desktop app where Electron can run; where it can't (its binary is missing and
 // cannot be downloaded, or there is no display) it says why in one line and serves the same UI in
-// the browser, printing the one-time sign-in URL. Extra arguments go to `almanac serve`.
-import { spawn, spawnSync } from 'node:child_process';
+// the browser, printing the one-time sign-in URL. `--headless` first (npm run serve) always serves
+// in the browser. Other arguments go to `almanac serve`. Either runs as this launcher's child
+// (run-child.mjs): however this launcher is stopped, the app or the server stops with it, cleanly.
+import { spawnSync } from 'node:child_process';
 import { downloadElectron, electronBinary } from './electron-binary.mjs';
+import { runChild } from './run-child.mjs';
 import { ensureUiBuilt } from './ui-build.mjs';
 
-const args = process.argv.slice(2);
+const headless = process.argv[2] === '--headless';
+const args = process.argv.slice(headless ? 3 : 2);
 
 /** Why the desktop window cannot open here, or undefined when it can. */
 function desktopUnavailable() {
@@ -19,22 +23,19 @@ function desktopUnavailable() {
   return undefined;
 }
 
-function run(command, commandArgs, env = process.env) {
-  const child = spawn(command, commandArgs, { stdio: 'inherit', env });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
-  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
-}
-
 ensureUiBuilt();
-const reason = desktopUnavailable();
-if (reason) {
-  console.log(`Almanac: the desktop window can't open here (${reason}); serving the same UI in your browser instead.`);
-  run(process.execPath, ['--import', 'tsx', 'server/almanac.ts', 'serve', ...args]);
+const reason = headless ? undefined : desktopUnavailable();
+if (headless || reason) {
+  if (reason)
+    console.log(
+      `Almanac: the desktop window can't open here (${reason}); serving the same UI in your browser instead.`,
+    );
+  runChild(process.execPath, ['--import', 'tsx', 'server/almanac.ts', 'serve', ...args], { ipc: true });
 } else {
   const build = spawnSync(process.execPath, ['scripts/build-app.mjs'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   // better-sqlite3 as built by npm is for Node; the app needs it built for Electron's ABI.
   const rebuild = spawnSync(process.execPath, ['scripts/rebuild-for-electron.mjs'], { stdio: 'inherit' });
   if (rebuild.status !== 0) process.exit(rebuild.status ?? 1);
-  run(electronBinary(), ['dist/app']);
+  runChild(electronBinary(), ['dist/app']);
 }

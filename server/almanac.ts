@@ -3,3 +3,6 @@
 import { main } from './cli.ts';
 
 process.exitCode = await main(process.argv.slice(2));
+// A parent that started the command with an IPC channel (scripts/start.mjs, tests) would keep the
+// process alive through it.
+if (process.connected) process.disconnect();

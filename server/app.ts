@@ -38,6 +38,9 @@ import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
 import type { NetworkSharing } from './caldav/network/sharing.ts';
 import { ImportJobs } from './import-jobs/import-jobs.ts';
 import { writeGateOf } from './http/write-gate.ts';
+import { dirname, resolve } from 'node:path';
+import { cliCommandHere, type CliCommand } from './cli-command.ts';
+import type { CommandLine } from '../contract/app/session.ts';
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -67,6 +70,8 @@ export interface AppOptions extends GuardOptions {
   log?: (line: string) => void;
   /** Characters one CalDAV multistatus may hold (default MAX_ANSWER_BYTES; tests make it small). */
   calDavAnswerBudget?: number;
+  /** How to run the command line where this server runs (default: as this module finds it, cli-command.ts). */
+  cliCommand?: CliCommand;
 }
 
 const SECURITY_HEADERS = Object.entries({
@@ -98,6 +103,8 @@ declare module 'fastify' {
     wroteInProcess: () => void;
     /** Imports of calendar files, each on a worker thread (almanac/v1/import, import-jobs). */
     importJobs: ImportJobs;
+    /** How to run the command line here, with the data folder (almanac/v1/session says it). */
+    commandLine: CommandLine;
   }
 }
 
@@ -213,6 +220,10 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
   app.decorate('wroteInProcess', wroteInProcess);
   const problems = options.problems ?? new BackgroundProblems();
   app.decorate('problems', problems);
+  app.decorate('commandLine', {
+    ...(options.cliCommand ?? cliCommandHere()),
+    data_dir: resolve(dirname(store.db.name)),
+  } satisfies CommandLine);
   const writeBackup = options.backupNow ?? ((reason: string) => rotatingBackupInWorker(store.db.name, reason));
   app.decorate('backupNow', (reason: string) => {
     const written = writeBackup(reason);

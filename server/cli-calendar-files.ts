@@ -86,22 +86,28 @@ export async function exportCommand(
   }
 }
 
-/** A job's progress in words: "Reading… 40%", "Writing… 2,500 of 5,000 events (50%)". */
+/**
+ * A job's progress in words: "Reading… 40%", "Writing… 2,500 of 5,000 file entries (50%)". It counts
+ * the file's entries (a repeating event is one, however many events it makes), so it says so: the
+ * summary that follows counts the events made.
+ */
 export function progressWords(job: ImportJobBody): string {
   const percent = (done: number, total: number) => (total > 0 ? Math.floor((done / total) * 100) : 0);
   const count = (n: number) => n.toLocaleString('en-US');
   switch (job.phase) {
     case 'waiting':
       return 'Waiting for another import to finish…';
+    case 'starting':
+      return 'Starting…';
     case 'reading':
       return `Reading… ${percent(job.bytes_read, job.bytes_total)}%`;
     case 'planning':
     case 'writing':
-      return `${job.phase === 'writing' ? 'Writing' : 'Checking'}… ${count(job.events_planned)} of ${count(job.events_total)} events (${percent(job.events_planned, job.events_total)}%)`;
+      return `${job.phase === 'writing' ? 'Writing' : 'Checking'}… ${count(job.events_planned)} of ${count(job.events_total)} file entries (${percent(job.events_planned, job.events_total)}%)`;
     default:
       return job.status === 'running'
         ? 'Finishing…'
-        : `Done: ${count(job.events_planned)} of ${count(job.events_total)} events.`;
+        : `Done: ${count(job.events_planned)} of ${count(job.events_total)} file entries.`;
   }
 }
 

@@ -12,12 +12,13 @@ import { NAMESPACE } from './http/context.ts';
 import { isRole } from './domain/roles.ts';
 import { ROLES } from '../contract/constants.ts';
 import type { Store } from './db/store.ts';
-import { startService, type RunningService } from './service.ts';
+import { serveUntilStopped } from './cli-serve.ts';
 
 import { normalizeOrigin } from './domain/origins.ts';
 import { ORIGIN_HELP } from '../contract/app/origins.ts';
 import { describeImport, exportCommand, importCommand } from './cli-calendar-files.ts';
 import type { ImportKind } from '../contract/app/import-summary.ts';
+import { readPasswordFromStdin, websiteCommand, WebsiteUsageError } from './cli-website.ts';
 const USAGE = `Usage:
   almanac serve [--port N] [--data-dir DIR] [--timezone TZ] [--language L]
   almanac sign-in [--data-dir DIR]             (a new one-time UI sign-in link for the running server)
@@ -34,8 +35,26 @@ const USAGE = `Usage:
                                                (.ics or CSV; --dry-run shows what would change)
   almanac backup [--to FILE] [--data-dir DIR]
   almanac restore FILE [--data-dir DIR]        (stop the app first)
+  almanac website connect --site S --url URL --user NAME [--mode publish|import|merge] [--data-dir DIR]
+                                               (the application password is read from standard input)
+  almanac website sync|status [--json]|disconnect --site S [--data-dir DIR]
+  almanac website resolve --site S --conflict ID --keep mine|theirs [--data-dir DIR]
+                                               (a The Events Calendar website; see docs/website-sync.md)
 
 Environment: ALMANAC_DATA_DIR (default data dir), ALMANAC_PORT (default port, ${DEFAULT_PORT}).`;
+
+/** The commands, as the first word of the command line (the desktop app runs one it is given: electron/cli-mode.ts). */
+export const COMMANDS = [
+  'serve',
+  'sign-in',
+  'token',
+  'site',
+  'origins',
+  'export',
+  'import',
+  'backup',
+  'restore',
+] as const;
 
 class UsageError extends Error {}
 
@@ -57,6 +76,11 @@ const OPTIONS = {
   filter: { type: 'string', multiple: true },
   'dry-run': { type: 'boolean' },
   kind: { type: 'string' },
+  url: { type: 'string' },
+  mode: { type: 'string' },
+  conflict: { type: 'string' },
+  keep: { type: 'string' },
+  json: { type: 'boolean' },
 } as const;
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
@@ -67,34 +91,18 @@ function required(values: Values, name: keyof Values): string {
   return value;
 }
 
-/** Runs the service until SIGINT or SIGTERM; resolves once it has stopped. */
+/** Runs the service until it is asked to stop (cli-serve.ts); resolves once it has stopped. */
 async function serve(values: Values): Promise<void> {
   const portText = values.port ?? process.env.ALMANAC_PORT;
   const port = portText === undefined ? DEFAULT_PORT : Number(portText);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`invalid port: ${portText}`);
-  const dataDir = values['data-dir'] ?? defaultDataDir();
-  // A StartupError's message says what is wrong in words; main() prints it.
-  const service: RunningService = await startService({
-    dataDir,
+  await serveUntilStopped({
+    dataDir: values['data-dir'] ?? defaultDataDir(),
     port,
     timezone: values.timezone,
     language: values.language,
     benchRoute: values['bench-route'] === true,
-    log: (line) => console.log(line),
   });
-  console.log(`Almanac data dir: ${dataDir}`);
-  console.log(`Almanac API root: ${service.apiRoot}`);
-  // The one-time link that signs the browser in as the install's administrator (ten minutes).
-  console.log(`Almanac UI: ${service.signInUrl()}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => void service.stop().then(resolve);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    // Windows cannot send SIGTERM to another process (a kill there ends it at once): a parent that
-    // started `serve` with an IPC channel asks for the same graceful stop with the message 'stop'.
-    process.on('message', (message) => message === 'stop' && stop());
-  });
-  if (process.connected) process.disconnect(); // an open IPC channel would keep the process alive
 }
 
 const dataDirOf = (values: Values) => values['data-dir'] ?? defaultDataDir();
@@ -271,7 +279,24 @@ async function importFile(file: string | undefined, values: Values): Promise<voi
   }
 }
 
-async function run(argv: string[]): Promise<void> {
+/** `almanac website …`: its own exit code (1 while conflicts or failures wait). */
+async function website(sub: string | undefined, values: Values): Promise<number> {
+  const store = openDataDir(dataDirOf(values));
+  try {
+    return await websiteCommand(sub, store, values, {
+      dataDir: dataDirOf(values),
+      out: (line) => console.log(line),
+      readPassword: readPasswordFromStdin,
+    });
+  } catch (error) {
+    if (error instanceof WebsiteUsageError) throw new UsageError(error.message);
+    throw error;
+  } finally {
+    store.close();
+  }
+}
+
+async function run(argv: string[]): Promise<void | number> {
   let parsed;
   try {
     parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
@@ -300,14 +325,14 @@ async function run(argv: string[]): Promise<void> {
   if (command === 'import') return importFile(sub, values);
   if (command === 'backup') return backup(values);
   if (command === 'restore') return restore(sub, values);
+  if (command === 'website') return website(sub, values);
   throw new UsageError(`unknown command: ${positionals.join(' ')}`);
 }
 
 /** Runs one command; resolves to the process exit code (0 ok, 1 failed, 2 wrong usage). */
 export async function main(argv: string[]): Promise<number> {
   try {
-    await run(argv);
-    return 0;
+    return (await run(argv)) ?? 0;
   } catch (error) {
     console.error(`almanac: ${error instanceof Error ? error.message : String(error)}`);
     if (error instanceof UsageError) console.error(USAGE);

@@ -22,6 +22,9 @@ import { explainDataDirFailure, explainListenFailure } from './startup-errors.ts
 import { reportEventLoopDelay } from './event-loop-stats.ts';
 import { NetworkSharing } from './caldav/network/sharing.ts';
 import { BackgroundProblems } from './background-problems.ts';
+import type { CliCommand } from './cli-command.ts';
+import { FileCredentialStore, type CredentialStore } from './website-sync/credentials.ts';
+import { setWebsiteScheduler, WebsiteScheduler } from './website-sync/scheduler.ts';
 
 export interface ServiceOptions {
   dataDir: string;
@@ -44,6 +47,16 @@ export interface ServiceOptions {
   tuneHeap?: boolean;
   /** Benchmarks only (see app.ts). */
   benchRoute?: boolean;
+  /** How to run the command line where this runs (the desktop app's own; default: cli-command.ts finds it). */
+  cliCommand?: CliCommand;
+  /**
+   * Where website passwords are kept (website sync): the desktop app passes the operating
+   * system's keychain (electron/website-credentials.ts); default, a file only the user may read
+   * in the data dir.
+   */
+  credentials?: CredentialStore;
+  /** Sync connected websites in the background (default true; ALMANAC_WEBSITE_SYNC=0 turns it off). */
+  websiteSync?: boolean;
 }
 
 export interface RunningService {
@@ -118,6 +131,7 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
       ui: loadUiAssets(options.uiDir ?? defaultUiDir()),
       networkSharing,
       log,
+      cliCommand: options.cliCommand,
     });
     app = listening.app;
   } catch (error) {
@@ -160,6 +174,17 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
   // A calendar from before the search index (migration 0019) gets it now, in steps.
   const stopSearchIndexBuild = scheduleSearchIndexBuild(store, log, () => writeGateOf(store).whenOpen());
   const stopHeapTuning = (options.tuneHeap ?? true) ? tuneHeapForServing() : () => {};
+  // Website sync: soon after local changes and every few minutes; the app API's "sync now" and
+  // the routes' state go through the same scheduler (and its credential store).
+  const websiteScheduler = new WebsiteScheduler({
+    store,
+    credentials: options.credentials ?? new FileCredentialStore(dataDir),
+    wrote: () => listening.app.wroteInProcess(),
+    whenWritable: () => writeGateOf(openStore).whenOpen(),
+    log,
+  });
+  setWebsiteScheduler(store, websiteScheduler);
+  if ((options.websiteSync ?? true) && process.env.ALMANAC_WEBSITE_SYNC !== '0') websiteScheduler.start();
   // Benchmarks (npm run soak -- --event-loop) ask for the event loop's delay every N ms.
   const loopStatsMs = Number(process.env.ALMANAC_EVENT_LOOP_STATS_MS ?? 0);
   const stopLoopStats = loopStatsMs > 0 ? reportEventLoopDelay(loopStatsMs, log) : () => {};
@@ -193,6 +218,8 @@ export async function startService(options: ServiceOptions): Promise<RunningServ
         stopSearchIndexBuild();
         stopHeapTuning();
         stopLoopStats();
+        // A sync under way is cut off (what it did not send stays queued) before the database closes.
+        await websiteScheduler.stop();
         // In-flight requests finish; connections still busy after the grace period are cut (their
         // transactions either committed before or roll back: SQLite never keeps half a write).
         const force = setTimeout(() => listening.app.server.closeAllConnections(), graceMs);

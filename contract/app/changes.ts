@@ -12,7 +12,18 @@ export const ChangesArgs = Type.Object({
   ),
 });
 
-const CHANGE_KINDS = ['event', 'venue', 'organizer', 'image', 'category', 'tag', 'site', 'series', 'all'] as const;
+const CHANGE_KINDS = [
+  'event',
+  'venue',
+  'organizer',
+  'image',
+  'category',
+  'tag',
+  'site',
+  'series',
+  'website',
+  'all',
+] as const;
 const CHANGE_ACTIONS = ['create', 'update', 'trash', 'restore', 'delete'] as const;
 
 /** One committed change. `kind` 'all' (after a bulk load): anything on the site may have changed. */

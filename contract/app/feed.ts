@@ -40,6 +40,10 @@ export const FeedEvent = Type.Object({
   series: Type.Union([Type.Integer(), Type.Null()], {
     description: 'The series the event is an occurrence of (almanac/v1/series/{id}), or null.',
   }),
+  hide_from_listings: Type.Boolean({
+    description:
+      'Hidden from event listings: svc/events/v1 lists leave it out; this feed shows it to whoever may edit it.',
+  }),
 });
 export type FeedEvent = Static<typeof FeedEvent>;
 

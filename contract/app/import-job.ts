@@ -14,6 +14,7 @@ export type ImportJobStatus = Static<typeof ImportJobStatus>;
 export const ImportJobPhase = Type.Union(
   [
     Type.Literal('waiting'),
+    Type.Literal('starting'),
     Type.Literal('reading'),
     Type.Literal('planning'),
     Type.Literal('writing'),
@@ -21,7 +22,7 @@ export const ImportJobPhase = Type.Union(
   ],
   {
     description:
-      'waiting (for another import to finish), reading the file, planning (a preview checks every event), writing (an import checks and writes each event, all in one transaction), finished.',
+      'waiting (an import, for the one before it to finish: imports write one at a time), starting (its worker thread is being started), reading the file, planning (a preview checks every event), writing (an import checks and writes each event, all in one transaction), finished.',
   },
 );
 export type ImportJobPhase = Static<typeof ImportJobPhase>;

@@ -59,6 +59,14 @@ export const SeriesDeleteArgs = Type.Object({
     postId('Delete this occurrence and those after it only (the series ends before it); without it, all of them.'),
   ),
 });
+export const SeriesStopArgs = Type.Object({
+  id: pathId('The series ID.'),
+  occurrence: postId('The occurrence that stays, as a single event.'),
+  scope: Type.Union([Type.Literal('following'), Type.Literal('all')], {
+    description:
+      'following: the series ends before `occurrence`, the later occurrences go to the trash; all: every other occurrence goes to the trash, and the series with them.',
+  }),
+});
 export const SeriesPreviewArgs = Type.Object({
   rule,
   start: Type.String({

@@ -25,6 +25,24 @@ export const SiteSummary = Type.Object({
 });
 export type SiteSummary = Static<typeof SiteSummary>;
 
+export const CommandLine = Type.Object(
+  {
+    command: Type.Array(Type.String(), {
+      description:
+        "The program and its first arguments that run Almanac's command line where this server runs: `npm --prefix <checkout> run almanac --` from a source checkout, the app's own executable in an installed app, Node and the bundle for the bundled command line. A command and its arguments follow (`sign-in`, `restore FILE`, `token create …`).",
+    }),
+    shell: Type.Union([Type.Literal('windows'), Type.Literal('posix')], {
+      description: "How to quote the command's words: the shell of the system the server runs on.",
+    }),
+    data_dir: Type.String({ description: 'The data folder this server serves, for `--data-dir` (absolute).' }),
+  },
+  {
+    description:
+      'How to run the command line here: the messages that tell a user to run a command (a used sign-in link, a restore from a browser) show this one, not an `almanac` that is on no PATH.',
+  },
+);
+export type CommandLine = Static<typeof CommandLine>;
+
 export const Session = Type.Object({
   signed_in: Type.Boolean(),
   /**
@@ -44,5 +62,6 @@ export const Session = Type.Object({
    * opens almanac/v1/changes with it as Last-Event-ID misses nothing written in between.
    */
   change_seq: Type.Integer(),
+  command_line: CommandLine,
 });
 export type Session = Static<typeof Session>;

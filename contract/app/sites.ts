@@ -10,6 +10,19 @@ const perPage = Type.Integer({
   description: 'The default page size of collections (requests may still ask for up to 50).',
 });
 
+const currencySymbol = Type.String({
+  minLength: 1,
+  maxLength: 8,
+  description: 'The currency symbol costs are shown with (€, $, kr).',
+});
+const currencyPosition = Type.Union([Type.Literal('prefix'), Type.Literal('postfix')], {
+  description: 'Whether the symbol comes before the amount ($15) or after it (15 €).',
+});
+const currencyCode = Type.String({
+  pattern: '^[A-Z]{3}$',
+  description: 'The ISO 4217 code of the currency (EUR, USD, MXN).',
+});
+
 export const SiteCreateArgs = Type.Object({
   // The pattern is checked by the route, whose message says what a code may hold.
   code: Type.String({
@@ -24,6 +37,10 @@ export const SiteCreateArgs = Type.Object({
   ),
   timezone,
   per_page: Type.Optional(perPage),
+  // Each one left out: what the site's time zone and language suggest (contract/currency.ts).
+  currency_symbol: Type.Optional(currencySymbol),
+  currency_position: Type.Optional(currencyPosition),
+  currency_code: Type.Optional(currencyCode),
 });
 
 export const SITE_CODE = /^[a-z0-9-]+$/;
@@ -33,17 +50,9 @@ export const SiteEditArgs = Type.Object({
   title: Type.Optional(title),
   timezone: Type.Optional(timezone),
   per_page: Type.Optional(perPage),
-  currency_symbol: Type.Optional(
-    Type.String({ minLength: 1, maxLength: 8, description: 'The currency symbol costs are shown with (€, $, kr).' }),
-  ),
-  currency_position: Type.Optional(
-    Type.Union([Type.Literal('prefix'), Type.Literal('postfix')], {
-      description: 'Whether the symbol comes before the amount ($15) or after it (15 €).',
-    }),
-  ),
-  currency_code: Type.Optional(
-    Type.String({ pattern: '^[A-Z]{3}$', description: 'The ISO 4217 code of the currency (EUR, USD, MXN).' }),
-  ),
+  currency_symbol: Type.Optional(currencySymbol),
+  currency_position: Type.Optional(currencyPosition),
+  currency_code: Type.Optional(currencyCode),
   series_horizon_months: Type.Optional(
     Type.Integer({
       minimum: 1,

@@ -54,6 +54,22 @@ function Screen() {
   }
 }
 
+/**
+ * The skip link's target: the screen's own content where it marks one (`data-skip-target`, with a
+ * selector of what to land on inside it: the calendar's first event), else the main area. The
+ * first event was the 19th Tab stop, behind the navigation and the toolbar (issue 36); it is the
+ * second now: Tab, Enter.
+ */
+function skipToContent() {
+  const main = document.getElementById('main');
+  const area = main?.querySelector<HTMLElement>('[data-skip-target]');
+  const selector = area?.dataset.skipTarget;
+  const first = selector
+    ? area!.querySelector(selector)?.closest<HTMLElement>('[tabindex="0"], a[href], button')
+    : null;
+  (first ?? area ?? main)?.focus();
+}
+
 function Shell() {
   const t = useT();
   const session = useSession();
@@ -77,7 +93,7 @@ function Shell() {
         href="#main"
         onClick={(event) => {
           event.preventDefault();
-          document.getElementById('main')?.focus();
+          skipToContent();
         }}
       >
         {t('app.skipToContent')}

@@ -19,6 +19,7 @@ import { bulkRoutes } from './bulk/routes.ts';
 import { eventListRoutes } from './event-list/routes.ts';
 import { calDavRoutes } from './caldav/routes.ts';
 import { searchIndexRoutes } from './search-index/routes.ts';
+import { websiteRoutes } from './website/routes.ts';
 
 export const APP_ROUTES: RouteSpec[] = [];
 APP_ROUTES.push(
@@ -40,4 +41,5 @@ APP_ROUTES.push(
   ...eventListRoutes,
   ...calDavRoutes,
   ...searchIndexRoutes,
+  ...websiteRoutes,
 );

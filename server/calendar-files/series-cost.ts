@@ -10,6 +10,7 @@
 import { readRecurrenceRule } from '../../contract/recurrence.ts';
 import { ruleDates } from '../domain/recurrence-dates.ts';
 import { MAX_STEPS } from '../operations/series/slots.ts';
+import { backstopMs } from './backstop.ts';
 
 /**
  * Candidate days one rule may examine, start to horizon: as many as the model itself walks
@@ -21,8 +22,8 @@ export const SERIES_RULE_CANDIDATES = MAX_STEPS;
 /** Candidate days all the series of one file may examine together (a few seconds at worst). */
 export const FILE_RULE_CANDIDATES = 2_000_000;
 /** Backstops of the counts, for a machine much slower than ours. */
-const SERIES_MS = 1_000;
-const FILE_MS = 5_000;
+const SERIES_MS = backstopMs(1_000);
+const FILE_MS = backstopMs(5_000);
 
 export class RuleCostBudget {
   private left = FILE_RULE_CANDIDATES;

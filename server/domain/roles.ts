@@ -35,6 +35,14 @@ interface OwnedPost {
 
 const UNPUBLISHED_EDITABLE_BY_CONTRIBUTOR = new Set(['draft', 'pending']);
 
+/**
+ * The statuses of its own posts a caller may edit (editPost), when that is not every status:
+ * a contributor's drafts and pending posts. Undefined: every status (authors and up), or none.
+ */
+export function editableStatusesOfOwn(actor: Actor | null): ReadonlySet<string> | undefined {
+  return rank(actor) === RANK.contributor ? UNPUBLISHED_EDITABLE_BY_CONTRIBUTOR : undefined;
+}
+
 export const can = {
   /** edit_posts: create posts and see non-published ones at all. */
   createPosts: (actor: Actor | null) => rank(actor) >= RANK.contributor,

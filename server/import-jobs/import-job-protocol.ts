@@ -43,7 +43,8 @@ export const SLOT = {
 } as const;
 export const SLOT_COUNT = 8;
 
-export const PHASES: ImportJobPhase[] = ['waiting', 'reading', 'planning', 'writing', 'finished'];
+/** In order; a job's slot starts at 0, 'waiting' (ImportJobs.start moves it on when its turn has come). */
+export const PHASES: ImportJobPhase[] = ['waiting', 'starting', 'reading', 'planning', 'writing', 'finished'];
 
 /** Worker → event loop. */
 export type WorkerMessage =

@@ -53,6 +53,41 @@ test('site create: every bad parameter named; a taken or reserved code refused',
   assert.equal(missing.status, 400);
 });
 
+test('site create takes a currency (issue 36), or what the place suggests for what is left out', async () => {
+  const given = await sites('POST', '', {
+    code: 'zurich-eur',
+    language: 'en',
+    timezone: 'Europe/Zurich',
+    currency_symbol: ' € ',
+    currency_position: 'postfix',
+    currency_code: 'EUR',
+  });
+  assert.equal(given.status, 201, given.text);
+  assert.deepEqual(given.body.currency, { symbol: '€', position: 'postfix', code: 'EUR' });
+  // Nothing given: Berlin's euros; only the code given: the rest still Berlin's.
+  const suggested = await sites('POST', '', { code: 'berlin-new', language: 'en', timezone: 'Europe/Berlin' });
+  assert.deepEqual(suggested.body.currency, { symbol: '€', position: 'postfix', code: 'EUR' });
+  const partly = await sites('POST', '', {
+    code: 'oslo-new',
+    language: 'en',
+    timezone: 'Europe/Oslo',
+    currency_code: 'EUR',
+  });
+  assert.deepEqual(partly.body.currency, { symbol: 'kr', position: 'postfix', code: 'EUR' });
+  // Each bad part named, nothing made.
+  const bad = await sites('POST', '', {
+    code: 'bad-money',
+    language: 'en',
+    timezone: 'UTC',
+    currency_symbol: '',
+    currency_position: 'middle',
+    currency_code: 'euro',
+  });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(Object.keys(bad.body.data.params).sort(), ['currency_code', 'currency_position', 'currency_symbol']);
+  assert.equal(server.store.sites.byCode('bad-money'), undefined);
+});
+
 test('only the install administrator creates sites', async () => {
   const asSiteAdmin = await sites(
     'POST',

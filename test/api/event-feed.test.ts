@@ -1,6 +1,7 @@
 // almanac/v1/event-feed, the calendar's range feed: every event of a range, compact, with the same
-// filters and exactly the same visibility as svc/events/v1/events. The agreement is checked for
-// every role and a spread of filters against all pages of /events.
+// filters and exactly the same visibility as svc/events/v1/events — except the events hidden from
+// listings, which it shows (marked) to whoever may edit them (issue 36). The agreement is checked
+// for every role and a spread of filters against all pages of /events.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
@@ -28,6 +29,8 @@ before(async () => {
     ['Hidden from listings', { hide_from_listings: true }, 'administrator'],
     ['Protected jazz', { password: 'secret', description: 'jazz inside' }, 'administrator'],
     ['All-day fair', { all_day: true, categories: [musicId] }, 'editor'],
+    ['Hidden talk by author', { hide_from_listings: true }, 'author'],
+    ['Hidden draft by contributor', { hide_from_listings: true, status: 'draft' }, 'contributor'],
   ];
   for (const [index, [title, fields, who]] of plan.entries()) {
     await createEvent(
@@ -87,11 +90,66 @@ describe('the feed and /events agree', () => {
           assert.equal(response.body.code, list.body.code);
           continue;
         }
-        const ids = response.body.events.map((event: { id: number }) => event.id);
+        // Hidden events aside (below), exactly what /events lists.
+        const listed = response.body.events.filter(
+          (event: { hide_from_listings: boolean }) => !event.hide_from_listings,
+        );
+        const ids = listed.map((event: { id: number }) => event.id);
         assert.deepEqual(ids, await listIds(query, token), `${role}, ${name}`);
-        assert.equal(response.body.total, ids.length);
+        assert.equal(response.body.total, response.body.events.length);
       }
     });
+  }
+});
+
+test('events hidden from listings: in the feed for whoever may edit them, marked; never in /events', async () => {
+  const window = { start_date: '2031-03-01', end_date: '2031-04-30' };
+  const hidden: Record<string, string[]> = {
+    anonymous: [],
+    subscriber: [],
+    // A contributor edits its own drafts and pending events; an author all its own; editors every one.
+    contributor: ['Hidden draft by contributor'],
+    author: ['Hidden talk by author'],
+    editor: ['Hidden from listings', 'Hidden talk by author', 'Hidden draft by contributor'],
+    administrator: ['Hidden from listings', 'Hidden talk by author', 'Hidden draft by contributor'],
+  };
+  for (const [role, titles] of Object.entries(hidden)) {
+    const token = role === 'anonymous' ? undefined : server.tokens[role as keyof TestServer['tokens']];
+    const response = await feed(window, token);
+    assert.equal(response.status, 200, response.text);
+    const shown = response.body.events.filter((event: { hide_from_listings: boolean }) => event.hide_from_listings);
+    assert.deepEqual(
+      shown.map((event: { title: string }) => event.title),
+      titles,
+      role,
+    );
+    // The same in the Events list's route, its total included; /events lists none of them.
+    const page = await server.request('GET', '/almanac/v1/event-list', { query: { ...window, per_page: 50 }, token });
+    assert.equal(page.status, 200, page.text);
+    const pageHidden = page.body.events.filter((event: { hide_from_listings: boolean }) => event.hide_from_listings);
+    assert.deepEqual(
+      pageHidden.map((event: { title: string }) => event.title),
+      titles,
+      `${role}: event-list`,
+    );
+    assert.equal(Number(page.headers.get('x-tec-total')), page.body.events.length, `${role}: its total`);
+    const contract = await server.request('GET', 'events', { query: { ...window, per_page: 50 }, token });
+    assert.ok(
+      !contract.body.events.some((event: { hide_from_listings: boolean }) => event.hide_from_listings),
+      `${role}: svc/events/v1 lists no hidden event`,
+    );
+    // A search in the Events list finds them too.
+    const search = await server.request('GET', '/almanac/v1/event-list', {
+      query: { ...window, search: 'Hidden' },
+      token,
+    });
+    assert.deepEqual(
+      search.body.events
+        .map((event: { title: string }) => event.title)
+        .filter((title: string) => titles.includes(title)),
+      titles,
+      `${role}: search`,
+    );
   }
 });
 
@@ -113,6 +171,7 @@ test('each event is compact: UTC instants and wall times, all day, status, categ
     venue: 'Blue Hall',
     etag: concert.etag,
     series: null,
+    hide_from_listings: false,
   });
   const single = await server.request('GET', `events/${concert.id}`);
   assert.equal(concert.etag, single.headers.get('etag'), "the feed's ETag is the event's");
@@ -122,7 +181,10 @@ test('each event is compact: UTC instants and wall times, all day, status, categ
   assert.equal(fair.end, '2031-03-10 23:59:59');
   assert.equal(response.body.start_date, '2031-03-01 00:00:00');
   assert.equal(response.body.end_date, '2031-04-30 23:59:59');
-  assert.ok(!response.body.events.some((event: { title: string }) => event.title === 'Hidden from listings'));
+  const hidden = response.body.events.find((event: { title: string }) => event.title === 'Hidden from listings');
+  assert.equal(hidden?.hide_from_listings, true, 'an administrator sees the hidden event, marked');
+  const anonymous = await feed({ start_date: '2031-03-01', end_date: '2031-04-30' });
+  assert.ok(!anonymous.body.events.some((event: { title: string }) => event.title === 'Hidden from listings'));
 });
 
 test('no paging cap: a month with more events than a page of /events comes back whole', async () => {

@@ -40,9 +40,9 @@ test('import --dry-run writes nothing; import writes; the running server shows t
   for (const line of progress)
     assert.match(
       line,
-      /^(Waiting for another import to finish…|Reading… \d+%|Writing… [\d,]+ of [\d,]+ events \(\d+%\)|Finishing…|Done: [\d,]+ of [\d,]+ events\.)$/,
+      /^(Waiting for another import to finish…|Starting…|Reading… \d+%|Writing… [\d,]+ of [\d,]+ file entries \(\d+%\)|Finishing…|Done: [\d,]+ of [\d,]+ file entries\.)$/,
     );
-  assert.match(progress.at(-1)!, /^Done: (\d+) of \1 events\.$/);
+  assert.match(progress.at(-1)!, /^Done: (\d+) of \1 file entries\.$/);
   const after = await server.admin('GET', 'events', { query: { start_date: '2000-01-01', end_date: '2100-01-01' } });
   assert.equal(after.body.total, created);
 

@@ -172,6 +172,24 @@ describe('cancel and failure leave nothing written', () => {
     assert.equal(again.body.code, 'almanac_import_ended');
   });
 
+  test('a job with no other import before it never says it waits for one: from its first answer it is starting (its thread), then reading', async () => {
+    // Issue 36: "Waiting for another import to finish…" for the seconds a worker thread took to
+    // start, with no other import anywhere. Each kind: a preview (run at once) and an import (in turn).
+    for (const dryRun of ['true', 'false']) {
+      const started = await startJob(calendar(3, { prefix: `alone-${dryRun}` }), { dry_run: dryRun });
+      assert.equal(started.status, 202, started.text);
+      assert.notEqual(started.body.phase, 'waiting', `dry_run=${dryRun}: its first answer`);
+      const listed = (await server.admin<ImportJobList>('GET', `/${JOBS}`)).body.jobs.find(
+        (listedJob) => listedJob.id === started.body.id,
+      );
+      assert.notEqual(listed?.phase, 'waiting', `dry_run=${dryRun}: in the list`);
+      const seen = new Set<string>([started.body.phase]);
+      const done = await until(started.body.id, (body) => (seen.add(body.phase), false));
+      assert.equal(done.status, 'done');
+      assert.ok(!seen.has('waiting'), `dry_run=${dryRun}: phases seen ${[...seen].join(', ')}`);
+    }
+  });
+
   test('imports run one at a time: the next one waits, and cancelling it while it waits answers at once', async () => {
     const before = snapshot(server);
     const release = holdWriteLock();

@@ -2,7 +2,9 @@
 // Editors see several statuses and authors see their own drafts too: those pages are merged from
 // one index-ordered query per status and their totals added up per visibility (event-list.ts),
 // and pages past the first are picked by id before their rows are read. Any slip in that merge
-// (order, ties, offsets, an author's events counted twice) shows up here.
+// (order, ties, offsets, an author's events counted twice) shows up here. The app's lists also show
+// the events hidden from listings their caller may edit (`hidden`, issue 36), counted apart from
+// the stored day counts: those pages and totals too.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -37,7 +39,7 @@ before(() => {
   const random = prng(11);
   const statuses = ['publish', 'publish', 'future', 'draft', 'pending', 'private'];
   const update = store.db.prepare(
-    "UPDATE posts SET status = ?, author = ?, start_utc = CASE WHEN ? THEN substr(start_utc, 1, 10) || ' 10:00:00' ELSE start_utc END WHERE site_id = 1 AND id = ?",
+    "UPDATE posts SET status = ?, author = ?, start_utc = CASE WHEN ? THEN substr(start_utc, 1, 10) || ' 10:00:00' ELSE start_utc END, hide_from_listings = ? WHERE site_id = 1 AND id = ?",
   );
   const ids = store.db.prepare("SELECT id FROM posts WHERE type = 'event'").pluck().all() as number[];
   store.db.transaction(() => {
@@ -46,6 +48,7 @@ before(() => {
         statuses[Math.floor(random() * statuses.length)],
         1 + Math.floor(random() * 3),
         random() < 0.3 ? 1 : 0,
+        random() < 0.08 ? 1 : 0,
         id,
       );
     }
@@ -70,9 +73,16 @@ const window: EventListFilter['dates'] = [
 function expected(filter: EventListFilter): { ids: number[]; total: number } {
   const compare = (a: string, op: string, b: string) =>
     op === '>=' ? a >= b : op === '>' ? a > b : op === '<=' ? a <= b : a < b;
+  const { hidden } = filter;
+  const shown = (row: Row) =>
+    row.hidden === 0 ||
+    hidden === 'all' ||
+    (hidden !== undefined &&
+      row.author === hidden.authorId &&
+      (!hidden.statuses || hidden.statuses.includes(row.status)));
   const matches = rows.filter(
     (row) =>
-      row.hidden === 0 &&
+      shown(row) &&
       (filter.statuses.includes(row.status) ||
         (filter.own !== undefined && row.author === filter.own.authorId && filter.own.statuses.includes(row.status))) &&
       filter.dates.every(({ column, op, value }) => compare(row[column], op, value)) &&
@@ -86,12 +96,30 @@ function expected(filter: EventListFilter): { ids: number[]; total: number } {
   };
 }
 
-const callers: [string, Pick<EventListFilter, 'statuses' | 'own'>][] = [
+const callers: [string, Pick<EventListFilter, 'statuses' | 'own' | 'hidden'>][] = [
   ['anonymous', { statuses: ['publish'] }],
   ['editor', { statuses: ['publish', 'future', 'draft', 'pending', 'private'] }],
   ['editor asking for drafts and private', { statuses: ['draft', 'private'] }],
   ['author', { statuses: ['publish'], own: { authorId: 2, statuses: ['future', 'draft', 'pending', 'private'] } }],
   ['author asking for own drafts only', { statuses: [], own: { authorId: 3, statuses: ['draft'] } }],
+  // The app's lists: hidden events too, those the caller may edit.
+  ['editor, in the app', { statuses: ['publish', 'future', 'draft', 'pending', 'private'], hidden: 'all' }],
+  [
+    'author, in the app',
+    {
+      statuses: ['publish'],
+      own: { authorId: 2, statuses: ['future', 'draft', 'pending', 'private'] },
+      hidden: { authorId: 2 },
+    },
+  ],
+  [
+    'contributor, in the app',
+    {
+      statuses: ['publish'],
+      own: { authorId: 3, statuses: ['draft', 'pending'] },
+      hidden: { authorId: 3, statuses: ['draft', 'pending'] },
+    },
+  ],
 ];
 
 for (const [name, visibility] of callers) {

@@ -64,6 +64,16 @@ const cases: [string, Partial<EventListFilter>][] = [
   ['post_parent', { postParent: 5 }],
   ['geoloc', { geoloc: true }],
   ['near', { near: { lat: 52.5, lng: 13.4, radiusKm: 25, box: boundingBox(52.5, 13.4, 25) } }],
+  // The app's lists: the hidden events the caller may edit too (issue 36).
+  ['editor in the app (hidden too)', { statuses: ['publish', 'future', 'draft', 'pending', 'private'], hidden: 'all' }],
+  [
+    'contributor in the app (own hidden drafts too)',
+    {
+      own: { authorId: 1, statuses: ['draft', 'pending'] },
+      hidden: { authorId: 1, statuses: ['draft', 'pending'] },
+    },
+  ],
+  ['editor in the app, a category', { hidden: 'all', termGroups: [[1, 11, 21]] }],
 ];
 
 for (const [name, override] of cases) {
@@ -95,6 +105,21 @@ test('the default window total comes from the stored day counts and two boundary
       plan.join('\n'),
     );
   }
+});
+
+test("the app's list with hidden events: the stored day counts for the listed ones, the hidden ones from their own index", () => {
+  const plan = store.eventList.explain({ ...base, hidden: 'all' }).count;
+  assert.ok(
+    plan.some((line) => /SEARCH event_window_counts USING PRIMARY KEY/.test(line)),
+    plan.join('\n'),
+  );
+  // Only the few hidden events are read for their count, not the window's every event.
+  assert.ok(
+    plan.some((line) =>
+      /^SEARCH e USING (COVERING )?INDEX hidden_events \(site_id=\? AND type=\? AND status=\?/.test(line),
+    ),
+    plan.join('\n'),
+  );
 });
 
 test('a page for several statuses sorts only the first rows of each, never the whole window', () => {
@@ -135,9 +160,13 @@ test('the range feed of a month is one covering scan of events_by_start: no even
       { column: 'start_utc', op: '<=', value: '2027-01-29 04:59:59' },
     ],
   };
-  // The month grid's cut (per_day) reads every event's span first, from the same index alone.
-  const { feed, feedSpans } = store.eventList.explain(month);
-  for (const plan of [feed, feedSpans]) {
+  // The month grid's cut (per_day) reads every event's span first, from the same index alone. An
+  // editor's feed (hidden events too, each marked) is the same scan.
+  const feedPlans = (filter: EventListFilter) => {
+    const { feed, feedSpans } = store.eventList.explain(filter);
+    return [feed, feedSpans];
+  };
+  for (const plan of [...feedPlans(month), ...feedPlans({ ...month, hidden: 'all' })]) {
     const main = plan.filter((line) => /^SEARCH e\b|^SCAN e\b/.test(line));
     assert.equal(main.length, 1, plan.join('\n'));
     assert.match(main[0]!, /USING COVERING INDEX events_by_start /, plan.join('\n'));

@@ -341,6 +341,17 @@ describe('search: random filters and roles, with writes between, give what the r
       () => ({ statuses: ['publish'], own: { authorId: 1 + random.int(3), statuses: random.some(ALL.slice(1)) } }),
       // Anonymous callers: published events, none behind a password.
       () => ({ statuses: ['publish'], excludeProtected: true }),
+      // The app's Events list: an editor sees the events hidden from listings too, an author its own.
+      () => ({ statuses: random.some(ALL).concat(['publish']), hidden: 'all' as const }),
+      () => {
+        const authorId = 1 + random.int(3);
+        const statuses = random.some(ALL.slice(1));
+        return {
+          statuses: ['publish'],
+          own: { authorId, statuses },
+          hidden: random.pick([{ authorId }, { authorId, statuses: ['publish', ...statuses] }]),
+        };
+      },
     ];
     let compared = 0;
     for (let round = 0; round < 12; round++) {
@@ -362,7 +373,7 @@ describe('search: random filters and roles, with writes between, give what the r
       });
       // Half the rounds with the writes still queued for the index (their rows decide), half folded.
       if (round % 2 === 1) fold(store);
-      for (let i = 0; i < 40; i++) {
+      for (let i = 0; i < 60; i++) {
         const filter: EventListFilter = {
           siteId: 1,
           dates: dateFilters(),
@@ -385,7 +396,7 @@ describe('search: random filters and roles, with writes between, give what the r
         compared++;
       }
     }
-    assert.equal(compared, 480);
+    assert.equal(compared, 720);
   });
 
   test('an event without a start, found by a search: listed as the scan lists it', () => {

@@ -35,6 +35,13 @@ before(async () => {
         }),
       ),
     );
+  // Two 45-minute events at one time: side by side in the week, each box half a column wide.
+  for (const title of ['Quartet rehearsal', 'Poetry circle'])
+    await app.api('POST', 'events', {
+      title,
+      start_date: `${dayOf(month, 20)} 19:00`,
+      end_date: `${dayOf(month, 20)} 19:45`,
+    });
   // An all-day draft: a bar, whose badge took the room too ("Winter … Draft").
   await app.api('POST', 'events', {
     title: 'Winter fair all day',
@@ -231,5 +238,48 @@ for (const locale of ['en-US', 'es-ES'])
       when ?? '',
       locale === 'en-US' ? /^\w{3} \d+, \d{4}, 9:00 AM – 12:45 PM$/ : /^\d+ \w+ \d{4}, 9:00–12:45$/,
     );
+    await page.close();
+  });
+
+for (const locale of ['en-US', 'es-ES'])
+  test(`${locale}: two 45-minute events side by side in the week show their titles, not only their times`, async (t) => {
+    if (!app) return t.skip('browser tests unavailable');
+    const page = await app.signedInPage(`#/calendar?view=week&date=${dayOf(month, 20)}`, { locale });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    for (const title of ['Quartet rehearsal', 'Poetry circle']) {
+      const line = page.locator('.calendar-event', { hasText: title });
+      await line.waitFor();
+      // The time range wrapped to two lines in the half-width box and left no room for the title
+      // (issue 36). The box: FullCalendar's event, the focusable element around our content.
+      const { titleTop, titleHeight, boxTop, boxBottom, boxWidth } = await line.evaluate((element) => {
+        const box = element.closest('[tabindex]')!.getBoundingClientRect();
+        const shown = element.querySelector('.event-title')!.getBoundingClientRect();
+        return {
+          titleTop: shown.top,
+          titleHeight: shown.height,
+          boxTop: box.top,
+          boxBottom: box.bottom,
+          boxWidth: box.width,
+        };
+      });
+      assert.ok(boxWidth < 100, `${title}: side by side (${boxWidth} px wide)`);
+      assert.ok(
+        titleTop >= boxTop && titleTop + 10 <= boxBottom,
+        `${locale} ${title}: its title starts inside the box`,
+      );
+      assert.ok(titleHeight >= 10, `${locale} ${title}: a line of its title shows (${titleHeight} px)`);
+      // The whole of it (time included) is the box's tooltip.
+      await line.hover();
+      const tooltip = (await line.getAttribute('title')) ?? '';
+      assert.match(tooltip, new RegExp(title));
+      assert.match(tooltip, /7:00|19:00/);
+    }
+    // The all-day row's label is one line ("Todo\nel día" took two in Spanish).
+    const label = page.getByText(locale === 'es-ES' ? 'Todo el día' : 'All day', { exact: true });
+    const { height, lineHeight } = await label.evaluate((element) => ({
+      height: element.getBoundingClientRect().height,
+      lineHeight: parseFloat(getComputedStyle(element).lineHeight) || 20,
+    }));
+    assert.ok(height < lineHeight * 1.5, `the all-day label is ${height} px tall (a line is ${lineHeight})`);
     await page.close();
   });

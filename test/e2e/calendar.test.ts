@@ -58,6 +58,9 @@ test('drag an event to another day: the API has the new dates, in the event’s 
   await page.locator('body').click({ position: { x: 5, y: 5 } });
   await page.keyboard.press('Control+z');
   await page.getByText('Move undone.').waitFor();
+  // The move's notice and its Undo go with it (issue 36: they stood beside "Move undone").
+  assert.equal(await page.getByText('Moved “Drag me”.').count(), 0, 'the notice of the undone move is gone');
+  assert.equal(await page.locator('.notices').getByRole('button', { name: 'Undo' }).count(), 0);
   const undone = await app.api('GET', `events/${id}`);
   assert.equal(undone.body.start_date, `${dayOf(month, 10)} 20:00:00`);
   assert.equal(undone.body.end_date, `${dayOf(month, 10)} 21:30:00`);

@@ -136,3 +136,51 @@ test('the Events list follows a currency changed elsewhere at once, whichever an
   await row.getByRole('gridcell', { name: '$20' }).waitFor();
   await page.close();
 });
+
+test('a Berlin site counting in dollars is offered euros; a new site gets a currency, following its zone', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  // Issue 36: a site whose zone became Berlin kept "$ / USD" without a word, and the New-site
+  // dialog had no currency at all.
+  await app.api('PATCH', '/almanac/v1/sites/default', {
+    timezone: 'Europe/Berlin',
+    currency_symbol: '$',
+    currency_position: 'prefix',
+    currency_code: 'USD',
+  });
+  const page = await app.signedInPage('#/settings', { locale: 'es-ES' });
+  await page.getByRole('button', { name: 'Editar Almanac' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Editar Almanac' });
+  await dialog.getByText('En Berlin los precios suelen ir en euro (15 €, EUR).').waitFor();
+  await dialog.getByRole('button', { name: 'Usar EUR' }).click();
+  await dialog.getByText('Ejemplo: 15 €').waitFor();
+  assert.equal(await dialog.getByLabel('Código de la moneda', { exact: true }).inputValue(), 'EUR');
+  // Offered, the suggestion is gone once taken.
+  await dialog.getByText(/suelen ir en/).waitFor({ state: 'detached' });
+  await page.screenshot({ path: shots('currency-offer-es') });
+  await dialog.getByRole('button', { name: 'Guardar' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const site = (await app.api('GET', '/almanac/v1/session')).body.site;
+  assert.deepEqual(site.currency, { symbol: '€', position: 'postfix', code: 'EUR' });
+
+  // New site: the currency is there, and follows the zone until it is changed by hand.
+  await page.getByRole('button', { name: 'Nuevo sitio' }).click();
+  const created = page.getByRole('dialog', { name: 'Nuevo sitio' });
+  await created.getByLabel('Código', { exact: true }).fill('londres');
+  const zone = created.getByRole('combobox', { name: 'Zona horaria' });
+  await zone.fill('Europe/London');
+  await page.keyboard.press('Tab');
+  await created.getByText('Ejemplo: £15').waitFor();
+  assert.equal(await created.getByLabel('Código de la moneda', { exact: true }).inputValue(), 'GBP');
+  await created.getByLabel('Símbolo de la moneda', { exact: true }).fill('€');
+  await created.getByLabel('Código de la moneda', { exact: true }).fill('EUR');
+  await zone.fill('Europe/Zurich');
+  await page.keyboard.press('Tab');
+  // Changed by hand: the zone no longer rewrites it, it only offers its own.
+  await created.getByText('En Zurich los precios suelen ir en franco suizo (CHF 15, CHF).').waitFor();
+  assert.equal(await created.getByLabel('Código de la moneda', { exact: true }).inputValue(), 'EUR');
+  await created.getByRole('button', { name: 'Crear sitio' }).click();
+  await created.waitFor({ state: 'detached' });
+  const londres = (await app.api('GET', '/almanac/v1/sites')).body.find((s: { code: string }) => s.code === 'londres');
+  assert.deepEqual(londres.currency, { symbol: '€', position: 'prefix', code: 'EUR' });
+  await page.close();
+});

@@ -62,3 +62,23 @@ test('Empty trash names the count, Cancel keeps everything, confirming deletes t
   await page.getByRole('tab', { name: 'Venues' }).click();
   await page.getByRole('tabpanel').getByText('Closed hall').waitFor();
 });
+
+test('one event in the trash: the confirmation speaks of it alone, in English and Spanish (issue 36)', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  await trashed('Lone rehearsal', 'events');
+  const es = await app.signedInPage('#/trash', { locale: 'es-ES' });
+  await es.getByRole('tabpanel').getByText('Lone rehearsal').waitFor();
+  await es.getByRole('button', { name: 'Vaciar la papelera' }).click();
+  const confirmEs = es.getByRole('alertdialog', { name: '¿Eliminar para siempre el 1 evento de la papelera?' });
+  await confirmEs.getByText('Se elimina definitivamente: no se podrá restaurar después.').waitFor();
+  await es.keyboard.press('Escape');
+  await confirmEs.waitFor({ state: 'detached' });
+  const page = await app.signedInPage('#/trash');
+  await page.getByRole('tabpanel').getByText('Lone rehearsal').waitFor();
+  await page.getByRole('button', { name: 'Empty trash' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete the 1 event in the trash permanently?' });
+  await confirm.getByText('It is deleted for good: it cannot be restored afterwards.').waitFor();
+  assert.equal(await confirm.getByText(/They are|none of them/).count(), 0);
+  await confirm.getByRole('button', { name: 'Delete 1 permanently' }).click();
+  await page.getByText('1 item deleted permanently.').waitFor();
+});

@@ -120,6 +120,13 @@ test('the list view and the events list print their rows, without filters or pag
   assert.ok(await hidden(page, '.filters'), 'no filters on paper');
   assert.ok(await hidden(page, '.screen-actions'));
   assert.ok(await page.getByRole('grid', { name: 'Events list' }).isVisible());
+  // Nor the list's controls (issue 36: the checkboxes, "One row per series" and "Rows per page"
+  // printed), and every row of the page, none cut off by the area the table scrolls in on screen.
+  for (const selector of ['.events-table .checkbox', '.list-controls .checkbox', '.list-controls .field'])
+    assert.ok(await hidden(page, selector), `${selector} on paper`);
+  assert.ok(await page.locator('.list-total').isVisible(), 'the total stays');
+  const cut = await page.locator('.events-table-scroll').evaluate((area) => area.scrollHeight - area.clientHeight);
+  assert.equal(cut, 0, 'the table is whole on paper');
 });
 
 test('Export → Print… is there, in English and Spanish', async (t) => {

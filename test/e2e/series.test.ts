@@ -271,6 +271,7 @@ test('dragging an occurrence asks which events: Cancel puts it back, "All events
     .catch(() => {});
   await page.keyboard.press('Control+z');
   await page.getByText('Move undone.').waitFor();
+  assert.equal(await page.getByText('Moved “Choir”.').count(), 0, 'the notice of the undone move is gone');
   series = (await app.api('GET', `/almanac/v1/series/${made.id}`)).body;
   assert.equal(series.rule, made.rule);
   assert.deepEqual(

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { startApp, type App } from './support.ts';
+import { REPO_ROOT } from '../reliability/child-server.ts';
 
 let app: App | undefined;
 before(async () => {
@@ -70,14 +71,16 @@ test('Back up now: the list shows the new backup; Restore in a browser says how,
   await row.getByRole('button', { name: /Restore the backup of/ }).click();
   const howTo = page.getByRole('dialog', { name: /Restore the backup of/ });
   const command = await howTo.getByLabel('Command', { exact: true }).inputValue();
-  // The data folder is named: this one is not the default, and a restore must go into it.
+  // The command that runs here (a source checkout: npm run almanac in it, from any folder), never a
+  // bare `almanac`; the data folder is named: this one is not the default, and a restore must go into it.
   assert.equal(
     command,
-    `almanac restore '${join(backups.backups_folder, backups.backups[0].name)}' --data-dir '${app.dataDir}'`,
+    `npm --prefix ${REPO_ROOT.replace(/\/$/, '')} run almanac -- restore '${join(backups.backups_folder, backups.backups[0].name)}' --data-dir '${app.dataDir}'`,
   );
   assert.equal(backups.data_folder, app.dataDir);
   const words = (await howTo.textContent()) ?? '';
-  assert.match(words, /stop “almanac serve”/);
+  assert.match(words, /Ctrl\+C where it runs/);
+  assert.doesNotMatch(words, /almanac serve/);
   assert.ok(!words.includes('`'), 'no literal backticks');
   await howTo.getByRole('button', { name: 'Done' }).click();
 });

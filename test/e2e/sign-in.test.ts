@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startApp, type App, thisMonth, dayOf } from './support.ts';
+import { REPO_ROOT } from '../reliability/child-server.ts';
 import { SIGN_IN_CODE_MS } from '../../server/db/repositories/sessions.ts';
 
 let app: App | undefined;
@@ -38,6 +39,11 @@ test('a reused or expired code does not sign in, and the page says why', async (
   const reused = await app.browser.newPage();
   await reused.goto(url);
   await reused.getByText(/already used or has expired/).waitFor();
+  // The command that gives a new link where this Almanac runs (a source checkout), for its data folder.
+  assert.equal(
+    await reused.locator('.banner code').textContent(),
+    `npm --prefix ${REPO_ROOT.replace(/\/$/, '')} run almanac -- sign-in --data-dir '${app.service.dataDir}'`,
+  );
   assert.equal(await reused.getByRole('button', { name: 'New event' }).count(), 0);
   await reused.close();
 

@@ -128,6 +128,21 @@ test('start-up: the window opens on the service; the guard is applied once (an e
   assert.match(app.log(), /service stopped; quitting/);
 });
 
+test('signals quit like the menu, however many come: SIGTERM twice (the process group, and again through npm start) and SIGINT stop the service once, cleanly', async () => {
+  const app = launch();
+  await app.desktop.ready;
+  assert.ok(existsSync(runFile(app.dataDir)));
+  // Electron's own handler quits once and then gives the signal back to the system (a second one
+  // ends the process); desktop.ts's replace it, so each of these asks for the same quit.
+  for (const signal of ['SIGTERM', 'SIGTERM', 'SIGINT', 'SIGHUP'] as const)
+    assert.equal(app.proc.emit(signal), true, `${signal} is handled by the app`);
+  await until(() => app.app.quitted, 'the quit');
+  assert.equal(existsSync(runFile(app.dataDir)), false, 'the run file is removed');
+  assert.equal(isDataDirLocked(app.dataDir), false);
+  assert.equal(app.log().match(/service stopped; quitting/g)?.length, 1, 'one stop');
+  assert.match(app.log(), /SIGTERM: quitting/);
+});
+
 test('an exception thrown in the main process: the service stops, the run file goes, the log has it, the user is asked; Restart relaunches', async () => {
   const app = launch([0]); // "Restart Almanac"
   await app.desktop.ready;

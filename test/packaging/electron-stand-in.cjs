@@ -27,6 +27,9 @@ const record = (event, details = {}) => {
 
 // Electron sets this: where app.asar and app-update.yml are.
 process.resourcesPath = join(__dirname, '..', '..');
+// Node runs the bundle as `node main.mjs …`: the app's own arguments come after its path, as when
+// Electron runs an app folder (`electron <folder> …`), which Electron says with process.defaultApp.
+process.defaultApp = true;
 
 const handlers = new Map();
 const ipcMain = {

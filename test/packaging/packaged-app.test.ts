@@ -18,7 +18,7 @@
 // and sandbox; native dialogs and menus; a native crash of the main process.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -257,7 +257,16 @@ test(
       assert.equal(copy.prepare("SELECT count(*) FROM posts WHERE type = 'event'").pluck().get(), 2);
       copy.close();
 
-      // Quitting (Electron quits on SIGTERM): the service stops, the run file goes, the exit is clean.
+      // The UI is told that the app's own executable is the command line here (no `almanac` on PATH).
+      const session = (await (await call('GET', 'almanac/v1/session')).json()) as {
+        command_line: { command: string[]; data_dir: string };
+      };
+      assert.deepEqual(session.command_line.command, [process.execPath], 'the executable that runs the app');
+      assert.equal(session.command_line.data_dir, dataDir);
+
+      // Quitting (Electron quits on SIGTERM, here twice: a process group's signal and npm start's
+      // launcher passing it on): the service stops once, the run file goes, the exit is clean.
+      app.child.kill('SIGTERM');
       app.child.kill('SIGTERM');
       assert.equal(await app.exited, 0, app.output);
       assert.equal(existsSync(join(dataDir, 'server.json')), false, 'the run file is removed');
@@ -295,5 +304,38 @@ test(
     } finally {
       app.child.kill('SIGKILL');
     }
+  },
+);
+
+test(
+  "packaged: started with a command, the app is Almanac's command line — it runs it (a backup, then the Restore dialog's restore) and exits, no window",
+  { skip, timeout: 120_000 },
+  async () => {
+    const { dataDir, transcriptFile } = freshDirs();
+    const run = (args: string[]) =>
+      spawnSync(process.execPath, [join(pkg.resources, 'app.asar', 'main.mjs'), ...args], {
+        cwd: pkg.dir,
+        encoding: 'utf8',
+        timeout: 60_000,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: join(dataDir, '..', 'home'),
+          TMPDIR: tmpdir(),
+          ALMANAC_STANDIN_TRANSCRIPT: transcriptFile,
+        },
+      });
+    const backup = run(['backup', '--data-dir', dataDir]);
+    assert.equal(backup.status, 0, `${backup.stdout}\n${backup.stderr}`);
+    const file = /Backup written: (.+)/.exec(backup.stdout)?.[1];
+    assert.ok(file && existsSync(file), backup.stdout);
+    const restore = run(['restore', file, '--data-dir', dataDir]);
+    assert.equal(restore.status, 0, `${restore.stdout}\n${restore.stderr}`);
+    assert.match(restore.stdout, /Restored /);
+    const transcript = existsSync(transcriptFile) ? readFileSync(transcriptFile, 'utf8') : '';
+    assert.doesNotMatch(transcript, /"event":"window"/, 'no window opened');
+    assert.match(transcript, /"event":"exit","code":0/);
+    const usage = run(['restore']);
+    assert.equal(usage.status, 2, 'a wrong command line is said as the CLI says it');
+    assert.match(usage.stderr, /restore needs the backup file/);
   },
 );

@@ -26,6 +26,7 @@ const feed = {
   venue: 'Opera',
   etag: '"e1"',
   series: null,
+  hide_from_listings: false,
 };
 
 test('the card opens from the feed entry, without details; the loaded event completes it', () => {

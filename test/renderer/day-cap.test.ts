@@ -23,6 +23,7 @@ function timed(startUtc: string, endUtc: string, extra: Partial<FeedEvent> = {})
     venue: null,
     etag: '"x"',
     series: null,
+    hide_from_listings: false,
     ...extra,
   };
 }

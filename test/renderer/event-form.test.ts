@@ -205,6 +205,7 @@ describe('drag and resize writes', () => {
     venue: null,
     etag: '"a"',
     series: null,
+    hide_from_listings: false,
   };
 
   it('sends a timed move as UTC instants (the event keeps its zone)', () => {

@@ -46,14 +46,30 @@ describe('Repeat choices', () => {
   });
 
   it('names each choice in words, in English and Spanish', () => {
-    assert.equal(ruleInWords('FREQ=WEEKLY;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'en'), 'Every Tuesday');
-    assert.equal(ruleInWords('FREQ=WEEKLY;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'es'), 'Todos los martes');
+    assert.equal(ruleInWords('FREQ=WEEKLY;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'en', 'en-GB'), 'Every Tuesday');
+    assert.equal(ruleInWords('FREQ=WEEKLY;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'es', 'es-ES'), 'Todos los martes');
     assert.equal(
-      ruleInWords('FREQ=WEEKLY;INTERVAL=2;UNTIL=20270630;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'en'),
+      ruleInWords('FREQ=WEEKLY;INTERVAL=2;UNTIL=20270630;BYDAY=TU', '2026-12-08', 'Europe/Madrid', 'en', 'en-GB'),
       'Every other Tuesday until 30 June 2027',
     );
-    assert.equal(ruleInWords('FREQ=MONTHLY;BYDAY=2TU', '2026-12-08', 'UTC', 'en'), 'Monthly on the second Tuesday');
-    assert.equal(ruleInWords('UNTL=2027', '2026-12-08', 'UTC', 'en'), undefined);
+    assert.equal(
+      ruleInWords('FREQ=MONTHLY;BYDAY=2TU', '2026-12-08', 'UTC', 'en', 'en-US'),
+      'Monthly on the second Tuesday',
+    );
+    assert.equal(ruleInWords('UNTL=2027', '2026-12-08', 'UTC', 'en', 'en-US'), undefined);
+  });
+
+  it("writes its dates in the UI's locale, as every other date there (issue 36: no '4 January' in US English)", () => {
+    const until = 'FREQ=WEEKLY;UNTIL=20270104;BYDAY=TU';
+    assert.equal(ruleInWords(until, '2026-12-08', 'UTC', 'en', 'en-US'), 'Every Tuesday until January 4, 2027');
+    assert.equal(ruleInWords(until, '2026-12-08', 'UTC', 'en', 'en-GB'), 'Every Tuesday until 4 January 2027');
+    assert.equal(
+      ruleInWords(until, '2026-12-08', 'UTC', 'es', 'es-MX'),
+      'Todos los martes, hasta el 4 de enero de 2027',
+    );
+    assert.equal(ruleInWords('FREQ=YEARLY', '2026-12-01', 'UTC', 'en', 'en-US'), 'Every year on December 1');
+    assert.equal(ruleInWords('FREQ=YEARLY', '2026-12-01', 'UTC', 'en', 'en-GB'), 'Every year on 1 December');
+    assert.equal(ruleInWords('FREQ=YEARLY', '2026-12-01', 'UTC', 'es', 'es'), 'Todos los años, el 1 de diciembre');
   });
 
   it('recognises a preset in any part order, and anything else as custom', () => {

@@ -37,6 +37,9 @@ export function staleQueries(change: Change): QueryKey[] {
     case 'series':
       // A series' rule or dates: its own queries; its occurrences' changes come as events.
       return [keys.series(site, change.id), ...(trashMoved ? [keys.trash(site)] : [])];
+    case 'website':
+      // The site's sync with its website (almanac/v1/sites/{code}/website): its state and event marks.
+      return [[site, 'website']];
     case 'all':
       return [[site]];
   }

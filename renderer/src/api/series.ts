@@ -79,7 +79,9 @@ export type SeriesWrite =
   | { kind: 'create'; event: number; rule: string }
   | { kind: 'all'; id: number; change: SeriesChange }
   | { kind: 'following'; id: number; occurrence: number; change: SeriesChange }
-  | { kind: 'delete'; id: number; occurrence?: number };
+  | { kind: 'delete'; id: number; occurrence?: number }
+  /** "Does not repeat" from an occurrence: it stays, single; the following or all the others go. */
+  | { kind: 'stop'; id: number; occurrence: number; scope: 'following' | 'all' };
 
 export async function writeSeries(write: SeriesWrite): Promise<Series> {
   switch (write.kind) {
@@ -90,6 +92,10 @@ export async function writeSeries(write: SeriesWrite): Promise<Series> {
     case 'following':
       return (
         await api.post<Series>(APP_NS, `series/${write.id}/split`, { occurrence: write.occurrence, ...write.change })
+      ).data;
+    case 'stop':
+      return (
+        await api.post<Series>(APP_NS, `series/${write.id}/stop`, { occurrence: write.occurrence, scope: write.scope })
       ).data;
     case 'delete':
       return (

@@ -26,7 +26,11 @@ import type { Backup as BackupSchema, BackupList as BackupListSchema } from '../
 import type { Health as HealthSchema, Problem as ProblemSchema } from '../../../contract/app/health.ts';
 import type { SearchIndexProgress as SearchIndexProgressSchema } from '../../../contract/app/search-index.ts';
 import type { Change as ChangeSchema, ChangesMessage as ChangesMessageSchema } from '../../../contract/app/changes.ts';
-import type { Session as SessionSchema, SiteSummary as SiteSummarySchema } from '../../../contract/app/session.ts';
+import type {
+  CommandLine as CommandLineSchema,
+  Session as SessionSchema,
+  SiteSummary as SiteSummarySchema,
+} from '../../../contract/app/session.ts';
 
 export type Event = Static<typeof EventSchema>;
 export type Venue = Static<typeof VenueSchema>;
@@ -36,6 +40,7 @@ export type EmbeddedTerm = Static<typeof EmbeddedTermSchema>;
 export type FeedEvent = Static<typeof FeedEventSchema>;
 export type EventFeed = Static<typeof EventFeedSchema>;
 export type Session = Static<typeof SessionSchema>;
+export type CommandLine = Static<typeof CommandLineSchema>;
 export type SiteSummary = Static<typeof SiteSummarySchema>;
 export type TokenList = Static<typeof TokenListSchema>;
 export type TokenCreated = Static<typeof TokenCreatedSchema>;

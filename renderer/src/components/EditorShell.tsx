@@ -3,6 +3,8 @@
 // once — closing with unsaved changes asks first (Esc, a click outside, Cancel), Delete asks
 // first, Translations and Duplicate wait until the changes are saved or discarded, the server's
 // messages show at their fields (the first invalid field takes the focus) or once at the top.
+// Text typed in a pick-from-a-list field and not added stops the save, said at that field
+// (pending-text.ts): nothing typed is dropped without a word.
 // Read-only (a visitor, a role that may not edit): the item's details and Close, nothing else.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Form } from 'react-aria-components';
@@ -12,6 +14,7 @@ import { notify } from './Notices.tsx';
 import { useErrorText } from './States.tsx';
 import { errorCount, formErrorsOf, NO_ERRORS, type FormErrors } from './form-errors.ts';
 import { reasonText } from './server-reasons.ts';
+import { PendingTextContext, settlePendingText, type PendingTextRegistry } from './pending-text.ts';
 import { useT } from '../i18n/index.tsx';
 
 /** A form's errors, and `fail(error)` to put a failed save's messages where they belong. */
@@ -82,6 +85,7 @@ export function EditorShell({
   const [confirm, setConfirm] = useState<'discard' | 'delete' | null>(null);
   const [translating, setTranslating] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
+  const [pendingText] = useState<PendingTextRegistry>(() => new Set());
   const requestClose = () => (dirty && !readOnly ? setConfirm('discard') : onClose());
   /** Translations and Duplicate start from the saved item: unsaved changes are settled first. */
   const afterSaving = (run: () => void) => (dirty ? notify(t('editor.saveFirst')) : run());
@@ -139,14 +143,14 @@ export function EditorShell({
           className={formClassName}
           onSubmit={(event) => {
             event.preventDefault();
-            onSave();
+            if (settlePendingText(pendingText)) onSave();
           }}
         >
           <div role="alert" className="form-errors" aria-live="assertive">
             {count > 0 && <p>{t('common.fieldErrors', { count })}</p>}
             {errors.form && <p>{errors.form}</p>}
           </div>
-          {children}
+          <PendingTextContext.Provider value={pendingText}>{children}</PendingTextContext.Provider>
           {/* Enter in a text field saves, as in any form. */}
           <button type="submit" hidden tabIndex={-1} />
         </Form>

@@ -33,6 +33,8 @@ const PATHS = {
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
   print: 'M7 9V3h10v6M7 17H4V9h16v8h-3M7 14h10v7H7z',
   repeat: 'M17 2l3 3-3 3M4 11V9a4 4 0 0 1 4-4h12M7 22l-3-3 3-3M20 13v2a4 4 0 0 1-4 4H4',
+  eyeOff:
+    'M3 3l18 18M10.6 5.1A9.8 9.8 0 0 1 12 5c5 0 9 4.5 10 7a13 13 0 0 1-3.1 4.2M6.3 6.3C4.2 7.7 2.7 9.8 2 12c1 2.5 5 7 10 7a9.9 9.9 0 0 0 5.7-1.7M9.9 9.9a3 3 0 0 0 4.2 4.2',
 } as const;
 
 export type IconName = keyof typeof PATHS;

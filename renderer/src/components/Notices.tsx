@@ -13,7 +13,7 @@ interface Notice {
 
 interface NoticeStore {
   notices: Notice[];
-  show(text: string, options?: { tone?: Notice['tone']; action?: Notice['action'] }): void;
+  show(text: string, options?: { tone?: Notice['tone']; action?: Notice['action'] }): number;
   dismiss(id: number): void;
 }
 
@@ -23,14 +23,22 @@ const useNotices = create<NoticeStore>()((set, get) => ({
   show(text, options = {}) {
     const notice: Notice = { id: next++, text, tone: options.tone ?? 'info', action: options.action };
     set({ notices: [...get().notices.slice(-2), notice] });
+    return notice.id;
   },
   dismiss(id) {
     set({ notices: get().notices.filter((notice) => notice.id !== id) });
   },
 }));
 
-export const notify = (text: string, options?: Parameters<NoticeStore['show']>[1]) =>
+/** Shows a notice; its id, to withdraw it early. */
+export const notify = (text: string, options?: Parameters<NoticeStore['show']>[1]): number =>
   useNotices.getState().show(text, options);
+
+/**
+ * Takes a notice away before its time: one whose action was done another way ("Moved … Undo" once
+ * Ctrl+Z undid the move: it stood beside "Move undone", offering an Undo already done).
+ */
+export const withdrawNotice = (id: number) => useNotices.getState().dismiss(id);
 
 function NoticeItem({ notice }: { notice: Notice }) {
   const dismiss = useNotices((state) => state.dismiss);

@@ -47,6 +47,8 @@ interface MoveRecord {
   etag: string | null;
   /** A move of a whole series (or of this and the following events): the token that undoes it. */
   seriesUndo?: string;
+  /** The notice offering its Undo: withdrawn when the move is undone (by that Undo or Ctrl/Cmd+Z). */
+  notice?: number;
 }
 
 interface Preferences {

@@ -70,6 +70,9 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'Eliminar solo esta repetición y las siguientes (la serie termina antes de ella); sin este parámetro, todas.',
   'The occurrence from which on the changes apply: the series splits in two there.':
     'La repetición a partir de la cual se aplican los cambios: la serie se divide en dos en ese punto.',
+  'The occurrence that stays, as a single event.': 'La repetición que queda, como evento suelto.',
+  'following: the series ends before `occurrence`, the later occurrences go to the trash; all: every other occurrence goes to the trash, and the series with them.':
+    'following: la serie termina antes de `occurrence` y las repeticiones posteriores van a la papelera; all: todas las demás repeticiones van a la papelera, y la serie con ellas.',
   'Alias of post; wins when both are given.': 'Alias de post; tiene prioridad cuando se indican ambos.',
   'An all-day event: it runs from 00:00:00 of the start day to 23:59:59 of the end day.':
     'Un evento de todo el día: dura desde las 00:00:00 del día de inicio hasta las 23:59:59 del día de finalización.',
@@ -253,4 +256,20 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
   'true: share CalDAV on the network; false: stop.': 'true: compartir CalDAV en la red; false: dejar de compartir.',
   'The UI’s preferences (theme, first day of the week, language…): at most 32 plain values.':
     'Las preferencias de la interfaz (tema, primer día de la semana, idioma…): como mucho 32 valores simples.',
+  // almanac/v1/sites/{code}/website (issue 38)
+  'The site code.': 'El código del sitio.',
+  "The website's address (https://…; a bare host is https).":
+    'La dirección del sitio web (https://…; un nombre de host solo se toma como https).',
+  'The WordPress user name.': 'El nombre de usuario de WordPress.',
+  'An application password of that user (WordPress: Users → Profile → Application Passwords). Kept outside the calendar file; never shown again.':
+    'Una contraseña de aplicación de ese usuario (WordPress: Usuarios → Perfil → Contraseñas de aplicación). Se guarda fuera del archivo del calendario; no se vuelve a mostrar.',
+  "The first sync: publish (this calendar goes to the website; the website's events stay there), import (the website's events come here; ours stay here), merge (the same events — title and start — are paired, the rest goes both ways).":
+    'La primera sincronización: publish (este calendario va al sitio web; los eventos del sitio se quedan allí), import (los eventos del sitio web vienen aquí; los nuestros se quedan aquí), merge (los mismos eventos —título e inicio— se emparejan y el resto va en ambos sentidos).',
+  'The conflict ID.': 'El ID del conflicto.',
+  "mine: Almanac's side is sent to the website; theirs: the website's side is written here.":
+    'mine: lo de Almanac se envía al sitio web; theirs: lo del sitio web se escribe aquí.',
+  'The failure ID.': 'El ID del fallo.',
+  "The website's address.": 'La dirección del sitio web.',
+  'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website).':
+    'Adónde envía WordPress el nombre de usuario y la nueva contraseña (una dirección https://, un esquema propio como almanac://, o http:// solo para un sitio web local).',
 };

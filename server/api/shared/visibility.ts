@@ -2,7 +2,8 @@
 import type { RequestContext } from '../../http/context.ts';
 import { POST_STATUSES } from '../../../contract/constants.ts';
 import type { ParamErrors } from '../../operations/errors.ts';
-import { can } from '../../domain/roles.ts';
+import { can, editableStatusesOfOwn } from '../../domain/roles.ts';
+import type { EventListFilter } from '../../db/repositories/event-list.ts';
 
 const ALL_STATUSES: readonly string[] = POST_STATUSES;
 const NON_TRASH = ALL_STATUSES.filter((s) => s !== 'trash');
@@ -41,4 +42,19 @@ export function listVisibility(ctx: RequestContext, status: string | undefined, 
     own: { authorId: actor!.userId, statuses: wanted.filter((s) => s !== 'publish') },
     echo: requested?.join(','),
   };
+}
+
+/**
+ * The events hidden from listings (hide_from_listings) the app's own lists show this caller: those
+ * it may edit (can.editPost) — every one for editors, its own for authors, its own drafts and
+ * pending events for contributors, none for others. svc/events/v1 lists never show them (the
+ * contract); the organizer's calendar and Events list must (issue 36: such an event could only be
+ * reached by its id).
+ */
+export function editableHiddenEvents(ctx: RequestContext): EventListFilter['hidden'] {
+  const actor = ctx.actor;
+  if (!actor || !can.createPosts(actor)) return undefined;
+  if (can.editOthers(actor)) return 'all';
+  const statuses = editableStatusesOfOwn(actor);
+  return statuses ? { authorId: actor.userId, statuses: [...statuses] } : { authorId: actor.userId };
 }

@@ -1,12 +1,14 @@
 // GET almanac/v1/event-list — svc/events/v1's /events page (the same filters, visibility, paging,
 // representation and headers), with what only the app's Events list asks for: one row per
-// repeating event (`one_per_series`), sorting by title or venue (`orderby`, `order`). svc/events/v1
-// itself stays exactly the contract.
+// repeating event (`one_per_series`), sorting by title or venue (`orderby`, `order`), and the events
+// hidden from listings that the caller may edit (issue 36; each says so: hide_from_listings).
+// svc/events/v1 itself stays exactly the contract.
 import { Type } from '@sinclair/typebox';
 import { DateTime } from 'luxon';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { Event, ErrorBody, listEnvelope } from '../../../contract/representations.ts';
 import { AppEventListArgs } from '../../../contract/app/feed.ts';
+import { editableHiddenEvents } from '../../api/shared/visibility.ts';
 import { prepareEventList, runEventList, type PreparedEventList } from '../../api/events/list.ts';
 import { slowEventList } from '../../api/events/routes.ts';
 
@@ -32,6 +34,8 @@ export const eventListRoutes: RouteSpec[] = [
         offThread: (raw) => slowEventList(raw) || raw.one_per_series !== undefined || raw.orderby !== undefined,
         validate: ({ ctx, args }, errors) => {
           const prepared = prepareEventList(ctx, args, errors, DateTime.now());
+          // An event hidden from listings still shows to whoever may edit it (marked as hidden).
+          prepared.filter.hidden = editableHiddenEvents(ctx);
           if (args.one_per_series === true) prepared.filter.topLevelOnly = true;
           if (args.orderby === 'title' || args.orderby === 'venue') prepared.filter.orderBy = args.orderby;
           if (args.order === 'desc') prepared.filter.descending = true;

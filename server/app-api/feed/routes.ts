@@ -1,9 +1,12 @@
 // GET almanac/v1/event-feed — every event of a range for the calendar views. svc/events/v1/events
 // pages at 50, and a month of a large calendar holds thousands of events; this answers them all
 // at once, compactly, with the same filters and the same visibility as /events (the same
-// prepareEventList and the same query builder, and a test compares the two).
+// prepareEventList and the same query builder, and a test compares the two) — except that events
+// hidden from listings show to whoever may edit them, marked (hide_from_listings): an organizer's
+// calendar has every event they may change (issue 36).
 import { DateTime } from 'luxon';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
+import { editableHiddenEvents } from '../../api/shared/visibility.ts';
 import { prepareEventList, type PreparedEventList } from '../../api/events/list.ts';
 import { PreSerialized } from '../../http/pre-serialized.ts';
 import { EventFeed, EventFeedArgs } from '../../../contract/app/feed.ts';
@@ -81,6 +84,8 @@ export const feedRoutes: RouteSpec[] = [
         offThread: () => true,
         validate: ({ ctx, args }, errors) => {
           const list = prepareEventList(ctx, args, errors, DateTime.utc());
+          // An event hidden from listings still shows to whoever may edit it (marked as hidden).
+          list.filter.hidden = editableHiddenEvents(ctx);
           return { list, range: cutRange(args, list, errors) };
         },
         handler: ({ ctx, args, prepared }) => {

@@ -1,7 +1,8 @@
 // almanac/v1/series — repeating events. The occurrences are events of svc/events/v1 (post_parent
 // = the series' first occurrence); these routes manage the rule and the edits of more than one
-// occurrence: "all events" (PATCH), "this and following" (split, or DELETE with `occurrence`). "This
-// event only" is any svc/events/v1 write to the occurrence itself. The operations
+// occurrence: "all events" (PATCH), "this and following" (split, or DELETE with `occurrence`), and
+// "does not repeat" from an occurrence on (stop). "This event only" is any svc/events/v1 write to
+// the occurrence itself. The operations
 // (operations/series/) check and write; this file adds what HTTP needs.
 import { Type } from '@sinclair/typebox';
 import { EDITABLE, endpoint, type HandlerInput, type RouteSpec } from '../../http/route.ts';
@@ -15,6 +16,7 @@ import {
   SeriesPreviewArgs,
   SeriesReadArgs,
   SeriesSplitArgs,
+  SeriesStopArgs,
   SeriesUndoArgs,
   SeriesUndone,
 } from '../../../contract/app/series.ts';
@@ -34,7 +36,13 @@ import {
   type PreparedSeries,
   type SeriesInput,
 } from '../../operations/series/series-writes.ts';
-import { deleteSeries, restoreSeries, trashFollowing, trashSeries } from '../../operations/series/series-removal.ts';
+import {
+  deleteSeries,
+  restoreSeries,
+  stopRepeating,
+  trashFollowing,
+  trashSeries,
+} from '../../operations/series/series-removal.ts';
 import { slotsOf } from '../../operations/series/slots.ts';
 import { beforeSeriesChange, keepUndo, undoSeriesChange } from '../../operations/series/series-undo.ts';
 import { endsOf, presentSeries, wordsOf } from './present-series.ts';
@@ -216,6 +224,31 @@ export const seriesRoutes: RouteSpec[] = [
             errors.throwIfAny();
             const undo = keepUndo(ctx, point, later!.id === current.id ? [] : [later!.id]);
             return { body: Object.assign(presentSeries(ctx, later!), { undo }) };
+          }),
+      }),
+    ],
+  },
+  {
+    path: '/series/{id}/stop',
+    tag: 'series',
+    endpoints: [
+      endpoint({
+        methods: ['POST'],
+        args: SeriesStopArgs,
+        summary:
+          'Stop repeating at an occurrence: it stays as a single event; the later occurrences (scope=following) or all the others (scope=all) go to the trash',
+        responses: { 200: ITEM, 404: error('No such series.'), 410: error('In the trash.'), ...denied },
+        validate: ({ ctx, args }) => {
+          findOccurrence(ctx, findSeries(ctx, args.id), args.occurrence, 'occurrence');
+        },
+        permission: permitEdit,
+        handler: ({ ctx, args }) =>
+          ctx.store.transaction(() => {
+            const series = findSeries(ctx, args.id);
+            const point = beforeSeriesChange(ctx, [series.id]);
+            stopRepeating(ctx, series, findOccurrence(ctx, series, args.occurrence, 'occurrence'), args.scope);
+            const after = presentSeries(ctx, findSeries(ctx, args.id));
+            return { body: Object.assign(after, { undo: keepUndo(ctx, point) }) };
           }),
       }),
     ],

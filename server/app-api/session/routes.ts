@@ -25,6 +25,7 @@ const cookieOf = (request: FastifyRequest) => readCookie(request.headers.cookie,
 
 function present(
   ctx: RequestContext,
+  request: FastifyRequest,
   method: Session['method'],
   userId: number | undefined,
   role: Role | undefined,
@@ -39,6 +40,7 @@ function present(
     install_administrator: Boolean(user && role && user.super_admin === 1),
     site: presentSite(ctx.site, ctx.origin),
     change_seq: ctx.store.changes.latest(),
+    command_line: request.server.commandLine,
   };
   if (user && role && nonce !== undefined) session.nonce = nonce;
   return session;
@@ -48,14 +50,21 @@ function current({ ctx, request }: HandlerInput<object>): Session {
   if (ctx.actor && request.headers.authorization) {
     const bearer = request.headers.authorization.trim().split(/\s+/, 2)[1] ?? '';
     const method = bearer.startsWith(DESKTOP_TOKEN_PREFIX) ? 'desktop' : 'token';
-    return present(ctx, method, ctx.actor.userId, ctx.actor.role);
+    return present(ctx, request, method, ctx.actor.userId, ctx.actor.role);
   }
   // A browser session, with or without its nonce yet (this is how the UI gets it after signing in).
   const id = cookieOf(request);
   const session = id === undefined ? undefined : ctx.store.sessions.session(id);
-  if (!session) return present(ctx, null, undefined, undefined);
+  if (!session) return present(ctx, request, null, undefined, undefined);
   const user = ctx.store.users.byId(session.userId);
-  return present(ctx, 'cookie', session.userId, user && ctx.store.users.roleOn(ctx.site.id, user), session.nonce);
+  return present(
+    ctx,
+    request,
+    'cookie',
+    session.userId,
+    user && ctx.store.users.roleOn(ctx.site.id, user),
+    session.nonce,
+  );
 }
 
 const ok = { description: 'The session.', schema: Session };
@@ -86,7 +95,7 @@ export const sessionRoutes: RouteSpec[] = [
           const actor = ctx.actor!;
           const { id, nonce } = ctx.store.sessions.createSession(actor.userId, actor.tokenId ?? null);
           reply.header('set-cookie', sessionCookie(port(reply.request), id, Math.floor(SESSION_MS / 1000)));
-          return { status: 201, body: present(ctx, 'cookie', actor.userId, actor.role, nonce) };
+          return { status: 201, body: present(ctx, reply.request, 'cookie', actor.userId, actor.role, nonce) };
         },
       }),
       endpoint({
@@ -98,7 +107,7 @@ export const sessionRoutes: RouteSpec[] = [
           const id = cookieOf(request);
           if (id !== undefined) ctx.store.sessions.endSession(id);
           reply.header('set-cookie', clearedSessionCookie(port(request)));
-          return { body: present(ctx, null, undefined, undefined) };
+          return { body: present(ctx, request, null, undefined, undefined) };
         },
       }),
     ],

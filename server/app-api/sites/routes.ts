@@ -1,12 +1,14 @@
 // almanac/v1/sites — the sites of this install: the list (public, as each site's discovery document
 // is) for the site switcher and Settings; create (the install administrator, as `almanac site
-// create`); edit title, time zone and page size (an administrator of that site).
+// create`, its currency given or suggested by its place); edit title, time zone, page size and
+// currency (an administrator of that site).
 import { Type } from '@sinclair/typebox';
 import { endpoint, type RouteSpec } from '../../http/route.ts';
 import { ApiError } from '../../http/errors.ts';
 import { forbidden, said, type ParamErrors } from '../../operations/errors.ts';
 import { installAdministratorOnly } from '../install-administrator.ts';
 import { isValidTimezone } from '../../domain/dates.ts';
+import { defaultCurrency } from '../../domain/currency.ts';
 import { ErrorBody } from '../../../contract/representations.ts';
 import { SiteSummary } from '../../../contract/app/session.ts';
 import { presentSite } from './present-site.ts';
@@ -60,12 +62,19 @@ export const siteRoutes: RouteSpec[] = [
         },
         permission: installAdministratorOnly,
         handler: ({ ctx, args }) => {
+          // What is not given of the currency comes from what the place and language suggest.
+          const suggested = defaultCurrency(args.language, args.timezone);
           const site = ctx.store.sites.create({
             code: args.code,
             title: args.title ?? args.code,
             language: args.language,
             timezone: args.timezone,
             perPage: args.per_page ?? 10,
+            currency: {
+              symbol: args.currency_symbol?.trim() || suggested.symbol,
+              position: args.currency_position ?? suggested.position,
+              code: args.currency_code ?? suggested.code,
+            },
           });
           return { status: 201, body: presentSite(site, ctx.origin) };
         },

@@ -31,6 +31,7 @@ import { messageOf } from './parse-event.ts';
 import { eventTimes, instantMs, recurrenceKey } from './wall-times.ts';
 import { wallToDateTime } from '../../domain/dates.ts';
 import type { ZoneContext } from './zone-context.ts';
+import { backstopMs } from '../backstop.ts';
 
 export const MAX_INSTANCES = 1000;
 /** Events all the series of one file may become together. */
@@ -69,8 +70,8 @@ interface RuleIterator {
  * Time a series' expansion, and a file's, may take in any case: the backstop of the counts above
  * (which decide, the same on every machine, for all but a pathological file).
  */
-const SERIES_MS = 2_000;
-const FILE_MS = 20_000;
+const SERIES_MS = backstopMs(2_000);
+const FILE_MS = backstopMs(20_000);
 
 /**
  * What one date examined costs, in units of the cheapest (~1–2 µs on a quiet machine): measured on

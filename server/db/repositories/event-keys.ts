@@ -72,6 +72,8 @@ interface SiteKeys {
 /** What select() filters by: the event list's filter, reduced to what these keys answer. */
 export interface KeysFilter {
   statuses: string[];
+  /** Events hidden from listings too (an editor's app list: EventListFilter.hidden 'all'). */
+  withHidden?: boolean;
   featured?: boolean;
   dates: { column: DateColumn; op: Comparison; value: string }[];
   descending: boolean;
@@ -362,11 +364,12 @@ export function eventKeys(db: Db) {
       const [startLow, startHigh] = range.start as [number, number];
       const [endLow, endHigh] = range.end as [number, number];
       const wantFlags = filter.featured === undefined ? 0 : filter.featured ? FEATURED_ONE : FEATURED_OFF;
+      const hiddenOut = filter.withHidden === true ? 0 : HIDDEN;
       const matched: number[] = [];
       for (const id of found) {
         if (id >= status.length || !(statusMask & (1 << status[id]!))) continue;
         const f = flags[id]!;
-        if (f & HIDDEN || (f & wantFlags) !== wantFlags) continue;
+        if (f & hiddenOut || (f & wantFlags) !== wantFlags) continue;
         if (f & IRREGULAR) return undefined;
         const s = start[id]!;
         const e = end[id]!;

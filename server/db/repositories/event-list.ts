@@ -22,6 +22,12 @@ export interface EventListFilter {
   /** Statuses visible for everybody's events, and (for contributors/authors) extra statuses of their own. */
   statuses: string[];
   own?: { authorId: number; statuses: string[] };
+  /**
+   * Events hidden from listings (hide_from_listings) the list shows anyway: none without it (the
+   * contract's lists), every one ('all'), or the caller's own (in `statuses`, when given) — the
+   * app's lists show an event to whoever may edit it (issue 36).
+   */
+  hidden?: 'all' | { authorId: number; statuses?: string[] };
   /** Date bounds on UTC instants ('YYYY-MM-DD HH:MM:SS' strings compare in time order). */
   dates: { column: DateColumn; op: Comparison; value: string }[];
   search?: string;
@@ -68,6 +74,8 @@ interface Built {
   onePass?: boolean;
   /** `where` and `params` without the visibility clause (set when nothing follows it). */
   unlessVisible?: { where: string; params: unknown[] };
+  /** What the index found for the search: the total's other queries take it as it is. */
+  searched?: SearchLookup;
 }
 
 /** One part of a total: the stored day counts, or a COUNT query. */
@@ -82,6 +90,30 @@ function visibilityClause(filter: EventListFilter): { clause: string; params: un
     params.push(filter.own.authorId, ...filter.own.statuses);
   }
   return { clause: clauses.length === 1 ? clauses[0]! : `(${clauses.join(' OR ')})`, params };
+}
+
+/**
+ * The condition on hide_from_listings: listed events only (no `hidden`), or those and the hidden
+ * ones `hidden` names; with `hiddenOnly`, the hidden ones it names alone (a total counts them apart:
+ * the stored day counts know listed events only).
+ */
+function hiddenClause(filter: EventListFilter, hiddenOnly: boolean): { clause?: string; params: unknown[] } {
+  const listed = 'COALESCE(e.hide_from_listings, 0) = 0';
+  const { hidden } = filter;
+  if (hidden === undefined) return { clause: hiddenOnly ? '0' : listed, params: [] };
+  const whose =
+    hidden === 'all'
+      ? { sql: '', params: [] }
+      : hidden.statuses
+        ? {
+            sql: ` AND e.author = ? AND e.status IN (${list(hidden.statuses)})`,
+            params: [hidden.authorId, ...hidden.statuses],
+          }
+        : { sql: ' AND e.author = ?', params: [hidden.authorId] };
+  // `hide_from_listings = 1` as it stands: the partial index of hidden events (migration 0024) serves it.
+  if (hiddenOnly) return { clause: `e.hide_from_listings = 1${whose.sql}`, params: whose.params };
+  if (hidden === 'all') return { params: [] };
+  return { clause: `(${listed} OR (e.hide_from_listings = 1${whose.sql}))`, params: whose.params };
 }
 
 /** The same visibility as disjoint one-status parts, each served in order by a date index. */
@@ -145,7 +177,9 @@ const KEYS_WORTH_LOADING = 5_000;
 
 /**
  * The filter as the event keys answer it: a search the index answers alone, with only dates,
- * visibility and `featured` besides, in start order. Undefined for any other filter.
+ * visibility by status (everybody's, and the hidden events of an editor's app list) and
+ * `featured` besides, in start order. Undefined for any other filter (an author's own events and
+ * an anonymous caller's password test need columns the keys do not hold).
  */
 function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
   const plain =
@@ -160,10 +194,12 @@ function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
     filter.geoloc === undefined &&
     filter.near === undefined &&
     (filter.own === undefined || filter.own.statuses.length === 0) &&
+    (filter.hidden === undefined || filter.hidden === 'all') &&
     filter.orderBy === 'start';
   if (!plain) return undefined;
   return {
     statuses: filter.statuses,
+    withHidden: filter.hidden === 'all',
     featured: filter.featured,
     dates: filter.dates,
     descending: filter.descending === true,
@@ -210,12 +246,23 @@ export function eventListRepository(db: Db) {
     return keys.select(siteId, found, keysFilter);
   }
 
-  function build(filter: EventListFilter, searchedBefore?: SearchLookup): Built {
+  /**
+   * The query of a filter. The index is asked once per request: `searched` (the lookup a caller
+   * already made) is taken as it is, and kept in what build() returns for the total's queries.
+   */
+  function build(filter: EventListFilter, hiddenOnly = false, searched = searchLookup(filter)): Built {
+    const built = buildWith(filter, hiddenOnly, searched);
+    built.searched = searched;
+    return built;
+  }
+
+  function buildWith(filter: EventListFilter, hiddenOnly: boolean, searchedBefore: SearchLookup | undefined): Built {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
     const siteId = Number(filter.siteId);
-    const where: string[] = ['e.site_id = ?', "e.type = 'event'", 'COALESCE(e.hide_from_listings, 0) = 0'];
-    const params: unknown[] = [filter.siteId];
+    const hidden = hiddenClause(filter, hiddenOnly);
+    const where: string[] = ['e.site_id = ?', "e.type = 'event'", ...(hidden.clause ? [hidden.clause] : [])];
+    const params: unknown[] = [filter.siteId, ...hidden.params];
     let from = 'posts e';
     const fromParams: unknown[] = [];
 
@@ -386,6 +433,15 @@ export function eventListRepository(db: Db) {
    * SQLite read every event of the site.
    */
   function countParts(filter: EventListFilter, built: Built): CountPart[] {
+    // Hidden events shown too: the listed ones as any list counts them, and the hidden ones apart.
+    if (filter.hidden !== undefined) {
+      const listed: EventListFilter = Object.assign({}, filter, { hidden: undefined });
+      const hidden = build(filter, true, built.searched);
+      return [
+        ...countParts(listed, build(listed, false, built.searched)),
+        { sql: `SELECT COUNT(*) AS n FROM ${hidden.from} WHERE ${hidden.where}`, params: hidden.params },
+      ];
+    }
     const own = filter.own && filter.own.statuses.length > 0 ? filter.own : undefined;
     const { from, unlessVisible } = built;
     const count = (where: string) => `SELECT COUNT(*) AS n FROM ${from} WHERE ${where}`;
@@ -498,7 +554,8 @@ export function eventListRepository(db: Db) {
            JOIN posts v ON v.site_id = l.site_id AND v.id = l.linked_id
          WHERE l.site_id = e.site_id AND l.event_id = e.id AND l.kind = 'venue')),
         'etag', '"p' || e.id || '-r' || e.revision || '"',
-        'series', e.series_id)
+        'series', e.series_id,
+        'hide_from_listings', json(CASE WHEN e.hide_from_listings = 1 THEN 'true' ELSE 'false' END))
       FROM ${from} WHERE ${where} ORDER BY ${order}`;
     return { sql, params: [...(translation ? [translation] : []), ...params] };
   }
@@ -525,7 +582,7 @@ export function eventListRepository(db: Db) {
       const searched = searchLookup(filter);
       const fromKeys = pageFromKeys(filter, searched);
       if (fromKeys) return { rows: rowsInOrder(filter.siteId, fromKeys.ids), total: fromKeys.total };
-      const built = build(filter, searched);
+      const built = build(filter, false, searched);
       const { from, where, params, order, onePass } = built;
       if (onePass) {
         // Row tests leave few matches: one pass returns them all in order, giving the total and the page.

@@ -48,18 +48,20 @@ export function deleteSeries(ctx: OperationContext, series: SeriesRow): void {
 /**
  * "This and following": the series ends the day before `occurrence`, which and every later one
  * leave it for the trash (each restorable as a single event). From the first occurrence, the
- * whole series goes to the trash.
+ * whole series goes to the trash. With `keepIt`, `occurrence` itself stays, a single event.
  */
-export function trashFollowing(ctx: OperationContext, series: SeriesRow, occurrence: PostRow): void {
+export function trashFollowing(ctx: OperationContext, series: SeriesRow, occurrence: PostRow, keepIt = false): void {
   const date = occurrence.recurrence!;
   const occurrences = ctx.store.series.occurrences(ctx.site.id, series.id);
   if (!occurrences.some((row) => (row.recurrence ?? '') < date && row.status !== 'trash')) {
+    if (keepIt) detachOccurrence(ctx, occurrence);
     trashSeries(ctx, series);
     return;
   }
   for (const row of occurrences) {
     if ((row.recurrence ?? '') < date) continue;
-    if (row.status !== 'trash') trashOrDeleteEvent(ctx, row, false, { asSeries: true });
+    if (row.status !== 'trash' && !(keepIt && row.id === occurrence.id))
+      trashOrDeleteEvent(ctx, row, false, { asSeries: true });
     detachOccurrence(ctx, row);
   }
   const shape = shapeOf(series);
@@ -72,4 +74,21 @@ export function trashFollowing(ctx: OperationContext, series: SeriesRow, occurre
     modified_utc: utcWall(nowUtc()),
   });
   refreshFirst(ctx, series.id);
+}
+
+/**
+ * "Does not repeat", chosen in an occurrence's editor: it stays, a single event. With 'following'
+ * the series ends before it and the later occurrences go to the trash (as "delete this and
+ * following", each restorable); with 'all' every other occurrence goes too, and the series with
+ * them. (issue 36: an occurrence's Repeat list had no "Does not repeat".)
+ */
+export function stopRepeating(
+  ctx: OperationContext,
+  series: SeriesRow,
+  occurrence: PostRow,
+  scope: 'following' | 'all',
+): void {
+  if (scope === 'following') return trashFollowing(ctx, series, occurrence, true);
+  detachOccurrence(ctx, occurrence);
+  trashSeries(ctx, series);
 }

@@ -268,7 +268,11 @@ export default function ImportDialog({ onClose, attach }: { onClose(): void; att
   );
 }
 
-/** The words and fraction of a job's phase: reading the file, then its events one by one. */
+/**
+ * The words and fraction of a job's phase: reading the file, then its entries one by one — said as
+ * entries of the file, since the Import button counts the events they make (a repeating event is
+ * one entry and all its occurrences).
+ */
 function jobProgress(
   job: ImportJob,
   name: string,
@@ -278,6 +282,8 @@ function jobProgress(
   switch (job.phase) {
     case 'waiting':
       return { label: t('files.jobWaiting'), value: undefined };
+    case 'starting':
+      return { label: t('files.jobStarting', { name }), value: undefined };
     case 'reading':
       return {
         label: t('files.jobReading', { name, percent: Math.floor(fraction(job.bytes_read, job.bytes_total) * 100) }),

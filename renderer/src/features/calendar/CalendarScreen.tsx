@@ -25,6 +25,7 @@ import { step, visibleRange, type CalendarView } from '../../state/calendar-rang
 import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
 import { ErrorMessage } from '../../components/States.tsx';
 import { CalendarToolbar } from './CalendarToolbar.tsx';
+import { ZoneNote } from './ZoneNote.tsx';
 import { FileActions } from '../calendar-files/FileActions.tsx';
 import { QuickAdd, type QuickAddSlot } from './QuickAdd.tsx';
 import { moreMarker, toCalendarEvent } from './feed-events.ts';
@@ -237,6 +238,7 @@ export function CalendarScreen() {
         onView={(next) => go(next, date)}
         onNewEvent={() => openEditor({ kind: 'event', id: null })}
         files={<FileActions canImport={canEditOthers(session)} query={{}} fileName={session.site.title} />}
+        zone={<ZoneNote zone={zone} display={preferences.timeDisplay} />}
       />
       <h2 id="calendar-title" className="visually-hidden">
         {t('calendar.timesIn', { zone })}
@@ -247,6 +249,9 @@ export function CalendarScreen() {
         className={`calendar-frame${showingOther ? ' is-loading' : ''}`}
         style={hours ? ({ '--print-hour': `${printHourHeight(hours)}px` } as CSSProperties) : undefined}
         aria-busy={showingOther}
+        // The skip link lands on the first event drawn (or here, when there is none).
+        data-skip-target="[data-event-id]"
+        tabIndex={-1}
         // An event about to be opened (pointed at, or reached with Tab) starts loading now: by the
         // click, the editor usually finds it already here and opens without waiting.
         onPointerOver={(pointer) => prefetchShownEvent(queryClient, pointer.target, 'closest', context)}
@@ -260,6 +265,9 @@ export function CalendarScreen() {
           headerToolbar={false}
           timeZone={intlZone(zone)}
           locale={locale.startsWith('es') ? esLocale : locale}
+          // The week and day grids' all-day row, on one line: FullCalendar's Spanish is "Todo\nel día",
+          // two lines in a narrow column (its axis is as wide as this label).
+          allDayText={t('calendar.allDayRow')}
           firstDay={firstDay}
           // On paper: the month at the page's height; the week, day and list at their own.
           height={printing ? (view === 'month' ? PRINT_HEIGHT_PX : 'auto') : '100%'}

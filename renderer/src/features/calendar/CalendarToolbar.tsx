@@ -1,6 +1,6 @@
 // The calendar's toolbar: Today, Previous, Next, the period's title, the views (Month, Week, Day,
 // List) and New event. FullCalendar's own toolbar is off: these are ordinary, labelled buttons.
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { ToggleButton, ToggleButtonGroup, type Key } from 'react-aria-components';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -16,6 +16,7 @@ export function CalendarToolbar({
   onView,
   onNewEvent,
   files,
+  zone,
 }: {
   title: string;
   view: CalendarView;
@@ -26,8 +27,14 @@ export function CalendarToolbar({
   onNewEvent(): void;
   /** Import and Export (the screen decides who sees what). */
   files?: ReactNode;
+  /** Which zone the times are in (ZoneNote), beside the period's title. */
+  zone?: ReactNode;
 }) {
   const t = useT();
+  // Whether the view was last chosen with the pointer: then ←/→ go on moving between periods, as
+  // anywhere on the calendar, instead of choosing the next view (issue 36). Reached with Tab, the
+  // arrows choose a view, as in any radio group.
+  const chosenByPointer = useRef(false);
   const labels: Record<CalendarView, string> = {
     month: t('calendar.month'),
     week: t('calendar.week'),
@@ -49,25 +56,42 @@ export function CalendarToolbar({
         <h1 className="toolbar-title" aria-live="polite">
           {title}
         </h1>
+        {zone}
       </div>
       <div className="toolbar-group">
-        <ToggleButtonGroup
-          className="segmented"
-          aria-label={t('calendar.views')}
-          selectionMode="single"
-          disallowEmptySelection
-          selectedKeys={[view]}
-          onSelectionChange={(keys: Set<Key>) => {
-            const next = [...keys][0];
-            if (next) onView(next as CalendarView);
+        <div
+          className="view-switch"
+          onPointerDownCapture={() => (chosenByPointer.current = true)}
+          onBlur={(event) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) chosenByPointer.current = false;
+          }}
+          onKeyDownCapture={(event) => {
+            if (event.key === 'Tab') chosenByPointer.current = false;
+            if (!chosenByPointer.current || (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight')) return;
+            if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            event.preventDefault();
+            event.stopPropagation();
+            onStep(event.key === 'ArrowLeft' ? -1 : 1);
           }}
         >
-          {VIEWS.map((option) => (
-            <ToggleButton key={option} id={option} className="segmented-item">
-              {labels[option]}
-            </ToggleButton>
-          ))}
-        </ToggleButtonGroup>
+          <ToggleButtonGroup
+            className="segmented"
+            aria-label={t('calendar.views')}
+            selectionMode="single"
+            disallowEmptySelection
+            selectedKeys={[view]}
+            onSelectionChange={(keys: Set<Key>) => {
+              const next = [...keys][0];
+              if (next) onView(next as CalendarView);
+            }}
+          >
+            {VIEWS.map((option) => (
+              <ToggleButton key={option} id={option} className="segmented-item">
+                {labels[option]}
+              </ToggleButton>
+            ))}
+          </ToggleButtonGroup>
+        </div>
         {files}
         {canCreate && (
           <Button variant="primary" icon="plus" onPress={onNewEvent}>

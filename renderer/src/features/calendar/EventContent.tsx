@@ -5,13 +5,15 @@
 // A month line is one line in a cell ~100–150 px wide, so the title gets the room (calendar.css): the
 // time is short, a status is no badge but a hollow dot (a hatched bar for all-day and multi-day
 // events) with its word left to screen readers, and all of it — time range, full title, status — is
-// the line's tooltip (written as the pointer comes to it).
+// the line's tooltip (written as the pointer comes to it). In a narrow box of the week or day grid (events
+// side by side) the title is drawn before the time (calendar.css), and the tooltip says it all too.
 import type { PointerEvent } from 'react';
 import type { FeedEvent } from '../../api/types.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
 import { formatTime, formatTimeRange } from '../../i18n/dates.ts';
 import { zoneAbbreviation } from './zones.ts';
 import { SeriesMark } from '../series/SeriesMark.tsx';
+import { HiddenMark } from '../events/HiddenMark.tsx';
 
 const STATUS_LABELS: Partial<Record<string, MessageId>> = {
   draft: 'calendar.status.draft',
@@ -57,6 +59,7 @@ export function EventContent({
       ownZone && !event.all_day ? zoneAbbreviation(event.timezone, start, locale) : '',
       event.title,
       status ? `(${t(status)})` : '',
+      event.hide_from_listings ? `(${t('events.hiddenMark')})` : '',
     ]
       .filter(Boolean)
       .join(' ');
@@ -65,12 +68,15 @@ export function EventContent({
     // FullCalendar makes the event itself the focusable, clickable control (Enter opens it); its
     // name is this text, the whole title included however little of it the line shows.
     <div
-      className={`calendar-event${layout === 'grid' ? ' is-stacked' : month ? ' is-line' : ''}`}
+      className={`calendar-event${layout === 'grid' ? ` is-stacked${event.all_day ? '' : ' is-timed'}` : month ? ' is-line' : ''}`}
       data-event-id={event.id}
-      onPointerEnter={month ? showTooltip : undefined}
+      // Month lines and the grids' boxes (narrow side by side) show part of it: the tooltip says all.
+      onPointerEnter={layout !== 'list' ? showTooltip : undefined}
     >
       {time && <span className="event-time">{time}</span>}
       <span className="event-title">
+        {/* Hidden from listings, not from its editors: shown here, marked (issue 36). */}
+        {event.hide_from_listings && <HiddenMark />}
         {event.series !== null && <SeriesMark />}
         {event.title}
       </span>

@@ -29,7 +29,7 @@ export function toCalendarEvent(event: FeedEvent, editable: boolean, sortKey = 0
     allDay,
     color,
     contrastColor: '#ffffff',
-    className: `calendar-entry status-${event.status}${event.featured ? ' is-featured' : ''}`,
+    className: `calendar-entry status-${event.status}${event.featured ? ' is-featured' : ''}${event.hide_from_listings ? ' is-hidden' : ''}`,
     editable,
     extendedProps: { feed: event, sortKey },
   };

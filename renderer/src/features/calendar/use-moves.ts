@@ -8,7 +8,7 @@ import { useUpdateEvent } from '../../api/events.ts';
 import { invalidateAfterSeriesWrite, undoSeriesChange } from '../../api/series.ts';
 import { ApiError } from '../../api/errors.ts';
 import type { FeedEvent } from '../../api/types.ts';
-import { notify } from '../../components/Notices.tsx';
+import { notify, withdrawNotice } from '../../components/Notices.tsx';
 import { useErrorText } from '../../components/States.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { useUi } from '../../state/ui-store.ts';
@@ -23,6 +23,8 @@ export function useMoves() {
   const undo = useCallback(async () => {
     const move = useUi.getState().popMove();
     if (!move) return;
+    // Its "Moved … Undo" goes: "Move undone" says what happened, and that Undo is done.
+    if (move.notice !== undefined) withdrawNotice(move.notice);
     try {
       // A series move is undone whole by its token (every occurrence back, ids and all).
       if (move.seriesUndo) {
@@ -44,10 +46,10 @@ export function useMoves() {
     async (placed: Placed, feed: FeedEvent, revert: () => void, how: 'move' | 'resize') => {
       try {
         const answer = await update.mutateAsync({ id: feed.id, write: moveWrite(placed, feed), etag: feed.etag });
-        useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: answer.etag });
-        notify(t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title }), {
+        const notice = notify(t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title }), {
           action: { label: t('calendar.undo'), run: () => void undo() },
         });
+        useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: answer.etag, notice });
       } catch (error) {
         revert();
         notify(

@@ -47,3 +47,31 @@ export function zoneAbbreviation(zone: string, date: Date, locale: string): stri
     return zone;
   }
 }
+
+/** The place a zone names, as people say it: "Europe/Berlin" → "Berlin", "America/New_York" → "New York". */
+export const zonePlace = (zone: string) => (zone.split('/').at(-1) ?? zone).replace(/_/g, ' ');
+
+/** The zone's offset from UTC at `instant`, in minutes. */
+function offsetAt(zone: string, instant: number): number {
+  const wall = wallFieldsIn(zone, instant);
+  return Math.round((Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute) - instant) / 60_000);
+}
+
+/**
+ * Whether two zones show the same clock now and half a year from now (names aside: Detroit and
+ * New York do; Berlin and London do not, nor Berlin and New York at either time of year).
+ */
+export function sameClock(a: string, b: string, now = Date.now()): boolean {
+  if (a === b) return true;
+  const later = now + 182 * 86_400_000;
+  return offsetAt(a, now) === offsetAt(b, now) && offsetAt(a, later) === offsetAt(b, later);
+}
+
+/** The zone of the computer the UI runs on (undefined if the browser does not say). */
+export function computerZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -204,7 +204,10 @@ export default function EventsScreen() {
               {emptyText()}
             </EmptyState>
           )}
-          {events.length > 0 && <div className={list.isPlaceholderData ? 'is-stale' : undefined}>{table}</div>}
+          {/* The table scrolls in its own area (lists.css): the filters and these controls stay put. */}
+          {events.length > 0 && (
+            <div className={`list-table-area${list.isPlaceholderData ? ' is-stale' : ''}`}>{table}</div>
+          )}
           <Pagination page={filters.page} pages={pages} onPage={(page) => setFilters({ page })} />
         </div>
       </div>

@@ -56,7 +56,8 @@ export function CustomRepeatDialog({
   if (fields.ends === 'until' && untilUnread && !problems.includes('until')) problems.push('until');
   const problem = (name: CustomProblem) =>
     shown.includes(name) && problems.includes(name) ? t(`series.problem.${name}`) : undefined;
-  const words = problems.length === 0 ? ruleInWords(ruleFromCustom(fields), start, timezone, language) : undefined;
+  const words =
+    problems.length === 0 ? ruleInWords(ruleFromCustom(fields), start, timezone, language, locale) : undefined;
 
   const number = (text: string) => (/^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : NaN);
   // The monthly choices the first date offers: its day, its Nth weekday, and its last weekday
@@ -76,7 +77,13 @@ export function CustomRepeatDialog({
       patch: { monthly: fields.monthly, monthDay: fields.monthDay, ordinal: fields.ordinal, weekday: fields.weekday },
     });
   const monthlyLabel = (patch: Partial<CustomRule>) =>
-    ruleInWords(ruleFromCustom({ ...fields, ...patch, interval: 1, ends: 'never' }), start, timezone, language) ?? '';
+    ruleInWords(
+      ruleFromCustom({ ...fields, ...patch, interval: 1, ends: 'never' }),
+      start,
+      timezone,
+      language,
+      locale,
+    ) ?? '';
 
   const done = () => {
     if (problems.length > 0) {

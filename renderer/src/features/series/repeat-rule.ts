@@ -89,11 +89,20 @@ export function followStart(rule: string, before: string, after: string): string
   return presetRule(preset, after) ?? presetRule('monthlyNth', after)!;
 }
 
-/** The rule in words in the UI's language, or undefined when it cannot be read. */
-export function ruleInWords(rule: string, start: string, timezone: string, language: RuleLanguage): string | undefined {
+/**
+ * The rule in words in the UI's language, its dates in the UI's locale (as every other date it
+ * shows), or undefined when it cannot be read.
+ */
+export function ruleInWords(
+  rule: string,
+  start: string,
+  timezone: string,
+  language: RuleLanguage,
+  locale: string,
+): string | undefined {
   const reading = readRecurrenceRule(rule);
   if (!('rule' in reading)) return undefined;
-  return describeRecurrence(reading.rule, start.slice(0, 10), timezone || 'UTC', language);
+  return describeRecurrence(reading.rule, start.slice(0, 10), timezone || 'UTC', language, locale);
 }
 
 /** The Custom… dialog's fields. */

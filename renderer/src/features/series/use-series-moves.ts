@@ -37,8 +37,10 @@ export function useSeriesMoves(undoLast: () => Promise<void>) {
       );
       const text = t(how === 'move' ? 'calendar.moved' : 'calendar.resized', { title: feed.title });
       if (!answer.undo) return notify(text);
-      useUi.getState().pushMove({ id: feed.id, title: feed.title, before: feed, etag: null, seriesUndo: answer.undo });
-      notify(text, { action: { label: t('calendar.undo'), run: () => void undoLast() } });
+      const notice = notify(text, { action: { label: t('calendar.undo'), run: () => void undoLast() } });
+      useUi
+        .getState()
+        .pushMove({ id: feed.id, title: feed.title, before: feed, etag: null, seriesUndo: answer.undo, notice });
     } catch (error) {
       revert();
       notify(t('calendar.moveFailed', { message: errorText(error) }), { tone: 'error' });

@@ -5,6 +5,7 @@ import type { Session } from '../../api/types.ts';
 import { Button } from '../../components/Button.tsx';
 import { useT } from '../../i18n/index.tsx';
 import { TokenSignInDialog } from './TokenSignIn.tsx';
+import { signInCommand } from './command-line.ts';
 
 /** `?signin=expired` (the server's redirect after a used or old link): read once, then removed. */
 function useExpiredLinkNotice(): boolean {
@@ -22,7 +23,13 @@ export function SessionBanner({ session }: { session: Session }) {
   if (session.signed_in) return null;
   return (
     <div className="banner" role="note">
-      <p>{expired ? t('session.linkExpired') : t('session.signedOutNotice')}</p>
+      {expired ? (
+        <p>
+          {t('session.linkExpired')} <code className="command">{signInCommand(session.command_line)}</code>
+        </p>
+      ) : (
+        <p>{t('session.signedOutNotice')}</p>
+      )}
       <Button variant="primary" onPress={() => setSigningIn(true)}>
         {t('session.signIn')}
       </Button>

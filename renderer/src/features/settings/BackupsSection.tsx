@@ -1,7 +1,8 @@
 // Settings → Backups (the install administrator): where the data lives, the backups with dates and
 // sizes, Back up now, and Restore. A restore never replaces the data under the running server: the
 // desktop app asks, then restarts into the backup (electron/restore.ts); in a browser the page
-// says how (stop Almanac, run `almanac restore FILE --data-dir DIR`), with the command ready to copy.
+// says how (stop Almanac, run its command line's `restore FILE --data-dir DIR`, written for where
+// Almanac runs: ../session/command-line.ts), with the command ready to copy.
 import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useBackUpNow, useBackups } from '../../api/backups.ts';
@@ -15,7 +16,8 @@ import { notify } from '../../components/Notices.tsx';
 import { EmptyState, ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
-import { currentShell, joinPath, restoreCommand } from './restore-command.ts';
+import { useSession } from '../../api/session.ts';
+import { joinPath, restoreCommand } from '../session/command-line.ts';
 
 const REASONS: Record<string, MessageId> = {
   daily: 'backups.reasonDaily',
@@ -38,6 +40,7 @@ export function BackupsSection() {
   const backups = useBackups(true);
   const backUpNow = useBackUpNow();
   const bridge = desktopBridge();
+  const commandLine = useSession().data?.command_line;
   const [restoring, setRestoring] = useState<Backup | null>(null);
   const when = (iso: string) => formatDateTime(new Date(iso), locale);
   const size = (bytes: number) =>
@@ -125,13 +128,9 @@ export function BackupsSection() {
           {backUpNow.isPending ? t('backups.writing') : t('backups.now')}
         </Button>
       </div>
-      {restoring && backups.data && (
+      {restoring && backups.data && commandLine && (
         <RestoreHowTo
-          command={restoreCommand(
-            joinPath(backups.data.backups_folder, restoring.name),
-            backups.data.data_folder,
-            currentShell(),
-          )}
+          command={restoreCommand(commandLine, joinPath(backups.data.backups_folder, restoring.name))}
           when={when(restoring.created)}
           onClose={() => setRestoring(null)}
         />

@@ -1,12 +1,15 @@
 // Settings → Sites: the sites of this install (each its own calendar at its own base URL), switching
 // to one, creating one (the install administrator, as `almanac site create`) and changing a site's
 // title, time zone, page size and currency — symbol, its position, code, with a live example "15 €" —
-// (its administrator). The server's 400 messages appear at their fields, in the UI's words.
+// (its administrator). A new site's currency follows what its zone and language suggest until it is
+// changed by hand; a site whose zone counts in another currency is offered it ("Costs in Berlin are
+// usually in euros", issue 36). The server's 400 messages appear at their fields, in the UI's words.
 import { useState } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import { useCreateSite, useSites, useUpdateSite, type SiteWrite } from '../../api/sites.ts';
 import { sitePath } from '../../api/site.ts';
 import { SITE_LANGUAGES } from '../../../../contract/constants.ts';
+import { currencyOfZone, defaultCurrency, type Currency } from '../../../../contract/currency.ts';
 import type { Session, SiteSummary } from '../../api/types.ts';
 import { ApiError } from '../../api/errors.ts';
 import { Button } from '../../components/Button.tsx';
@@ -15,6 +18,7 @@ import { SelectField, TextField } from '../../components/Fields.tsx';
 import { notify } from '../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx';
 import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
+import { zonePlace } from '../calendar/zones.ts';
 import { paramError } from '../../components/server-reasons.ts';
 import { withSymbol, type SiteCurrency } from '../events/cost-text.ts';
 import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
@@ -100,23 +104,60 @@ export function SitesSection({ session }: { session: Session }) {
 const currencyExample = (currency: SiteCurrency, locale: string) =>
   withSymbol(new Intl.NumberFormat(locale).format(15), currency);
 
+/** The dialog's three currency fields from a currency. */
+const currencyFields = (currency: Currency) => ({
+  symbol: currency.symbol,
+  position: currency.position,
+  currencyCode: currency.code,
+});
+
+/** "Euro", "euro", "Swiss Franc": the currency's name in the UI's language (its code if unknown). */
+function currencyName(code: string, locale: string): string {
+  try {
+    return new Intl.DisplayNames(locale, { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
 function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): void }) {
   const t = useT();
   const locale = useLocale();
   const errorText = useErrorText();
   const create = useCreateSite();
   const update = useUpdateSite();
-  const [values, setValues] = useState({
-    code: '',
-    title: site?.title ?? '',
-    language: site?.language ?? 'en',
-    timezone: site?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
-    perPage: String(site?.per_page ?? 10),
-    symbol: site?.currency.symbol ?? '',
-    position: site?.currency.position ?? 'prefix',
-    currencyCode: site?.currency.code ?? '',
+  const [values, setValues] = useState(() => {
+    const language = site?.language ?? 'en';
+    const timezone = site?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+    return {
+      code: '',
+      title: site?.title ?? '',
+      language,
+      timezone,
+      perPage: String(site?.per_page ?? 10),
+      ...currencyFields(site?.currency ?? defaultCurrency(language, timezone)),
+    };
   });
-  const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
+  // A new site's currency follows its zone and language until it is changed by hand.
+  const [currencyChosen, setCurrencyChosen] = useState(Boolean(site));
+  const set = (key: keyof typeof values) => (value: string) => {
+    const currencyKey = key === 'symbol' || key === 'position' || key === 'currencyCode';
+    if (currencyKey) setCurrencyChosen(true);
+    const follow = !currencyChosen && (key === 'language' || key === 'timezone');
+    setValues((current) => {
+      const next = { ...current, [key]: value };
+      return follow ? { ...next, ...currencyFields(defaultCurrency(next.language, next.timezone.trim())) } : next;
+    });
+  };
+  // The money of the place the zone names, when the fields say another: offered, never imposed.
+  const placeCurrency = currencyOfZone(values.timezone.trim());
+  const offer =
+    placeCurrency &&
+    (placeCurrency.symbol !== values.symbol.trim() ||
+      placeCurrency.position !== values.position ||
+      placeCurrency.code !== values.currencyCode.trim().toUpperCase())
+      ? placeCurrency
+      : undefined;
   const mutation = site ? update : create;
   const apiError = mutation.error instanceof ApiError ? mutation.error : undefined;
   const params = apiError?.params ?? {};
@@ -132,13 +173,12 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
       // A number the server can judge (and name); text it refuses as a wrong type, by name too.
       per_page: Number.isInteger(perPage) ? perPage : (values.perPage as unknown as number),
     };
-    // A new site takes the currency its language and zone suggest; an existing one changes it here.
-    if (site)
-      Object.assign(write, {
-        currency_symbol: values.symbol,
-        currency_position: values.position as SiteCurrency['position'],
-        currency_code: values.currencyCode.trim().toUpperCase(),
-      });
+    // The currency as the fields say (a new site's starts as its zone and language suggest).
+    Object.assign(write, {
+      currency_symbol: values.symbol,
+      currency_position: values.position as SiteCurrency['position'],
+      currency_code: values.currencyCode.trim().toUpperCase(),
+    });
     if (site)
       update.mutate(
         { code: site.code, ...write },
@@ -211,43 +251,61 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
           inputMode="numeric"
           error={fieldError('per_page')}
         />
-        {site && (
-          <fieldset className="group">
-            <legend>{t('currency.title')}</legend>
-            <p className="field-help">{t('currency.help')}</p>
-            <TextField
-              label={t('currency.symbol')}
-              value={values.symbol}
-              onChange={set('symbol')}
-              error={fieldError('currency_symbol')}
-            />
-            <SelectField
-              label={t('currency.position')}
-              value={values.position}
-              onChange={set('position')}
-              options={[
-                { id: 'prefix', label: t('currency.before') },
-                { id: 'postfix', label: t('currency.after') },
-              ]}
-              error={fieldError('currency_position')}
-            />
-            <TextField
-              label={t('currency.code')}
-              description={t('currency.codeHelp')}
-              value={values.currencyCode}
-              onChange={set('currencyCode')}
-              error={fieldError('currency_code')}
-            />
-            <p className="currency-example" aria-live="polite">
-              {t('currency.example', {
-                example: currencyExample(
-                  { symbol: values.symbol.trim(), position: values.position as SiteCurrency['position'] },
-                  locale,
-                ),
-              })}
-            </p>
-          </fieldset>
-        )}
+        <fieldset className="group">
+          <legend>{t('currency.title')}</legend>
+          <p className="field-help">{site ? t('currency.help') : `${t('currency.help')} ${t('currency.newHelp')}`}</p>
+          {offer && (
+            <div className="currency-offer" role="status">
+              <p>
+                {t('currency.offer', {
+                  place: zonePlace(values.timezone),
+                  name: currencyName(offer.code, locale),
+                  example: currencyExample(offer, locale),
+                  code: offer.code,
+                })}
+              </p>
+              <Button
+                onPress={() => {
+                  setValues((current) => ({ ...current, ...currencyFields(offer) }));
+                  setCurrencyChosen(true);
+                }}
+              >
+                {t('currency.useOffer', { code: offer.code })}
+              </Button>
+            </div>
+          )}
+          <TextField
+            label={t('currency.symbol')}
+            value={values.symbol}
+            onChange={set('symbol')}
+            error={fieldError('currency_symbol')}
+          />
+          <SelectField
+            label={t('currency.position')}
+            value={values.position}
+            onChange={set('position')}
+            options={[
+              { id: 'prefix', label: t('currency.before') },
+              { id: 'postfix', label: t('currency.after') },
+            ]}
+            error={fieldError('currency_position')}
+          />
+          <TextField
+            label={t('currency.code')}
+            description={t('currency.codeHelp')}
+            value={values.currencyCode}
+            onChange={set('currencyCode')}
+            error={fieldError('currency_code')}
+          />
+          <p className="currency-example" aria-live="polite">
+            {t('currency.example', {
+              example: currencyExample(
+                { symbol: values.symbol.trim(), position: values.position as SiteCurrency['position'] },
+                locale,
+              ),
+            })}
+          </p>
+        </fieldset>
         {/* Enter in a field saves. */}
         <button type="submit" hidden />
       </form>

@@ -1,6 +1,7 @@
 // The navigation: one link per screen (accessible names: Calendar, Events, Venues, Organizers,
 // Categories, Tags, Trash, Settings), the site switcher when the install has several sites, and who
-// is signed in.
+// is signed in. A screen its visitor cannot use is not offered (issue 36): Trash to those who may
+// not edit events, Settings to visitors not signed in (their account, tokens and sites are none).
 import { formatHash, type Screen } from '../../routing/routes.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { useT, type MessageId } from '../../i18n/index.tsx';
@@ -8,6 +9,11 @@ import { Icon, type IconName } from '../../components/Icon.tsx';
 import type { Session } from '../../api/types.ts';
 import { SiteSwitcher } from './SiteSwitcher.tsx';
 import { AccountMenu } from '../session/AccountMenu.tsx';
+import { canEdit } from '../session/permissions.ts';
+
+/** Whether the session may use a screen of the navigation (the service refuses the rest anyway). */
+const offered = (screen: Screen, session: Session) =>
+  screen === 'trash' ? canEdit(session) : screen === 'settings' ? session.signed_in : true;
 
 const ITEMS: [Screen, MessageId, IconName][] = [
   ['calendar', 'nav.calendar', 'calendar'],
@@ -32,7 +38,7 @@ export function Navigation({ session }: { session: Session }) {
       <SiteSwitcher current={session.site.code} />
       <nav aria-label={t('nav.label')}>
         <ul className="nav-list">
-          {ITEMS.map(([target, label, icon]) => (
+          {ITEMS.filter(([target]) => offered(target, session)).map(([target, label, icon]) => (
             <li key={target}>
               <a className="nav-link" href={formatHash(target)} aria-current={screen === target ? 'page' : undefined}>
                 <Icon name={icon} />

@@ -106,7 +106,7 @@ function TrashList({ kind }: { kind: TrashKind }) {
       <ConfirmDialog
         isOpen={emptying}
         title={t(`trash.emptyConfirmTitle.${kind}`, { count: total })}
-        body={t('trash.emptyConfirmBody')}
+        body={t('trash.emptyConfirmBody', { count: total })}
         confirmLabel={t('trash.emptyConfirmButton', { count: total })}
         danger
         onConfirm={() => {

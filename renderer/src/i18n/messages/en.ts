@@ -23,11 +23,11 @@ export const en = {
   'session.signOut': 'Sign out',
   'session.token': 'Token',
   'session.tokenHelp':
-    'An API token made with “almanac token create”. It is sent once; the browser keeps only a session.',
+    'An API token, as made in Settings → API tokens or by the command line’s “token create”. It is sent once; the browser keeps only a session.',
   'session.tokenTitle': 'Sign in with a token',
   'session.tokenInvalid': 'This token is not valid here: it may be mistyped, revoked, or made for another data folder.',
   'session.linkExpired':
-    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with “almanac sign-in”.',
+    'That sign-in link was already used or has expired (links last ten minutes). Sign in with a token, or get a new link with this command where Almanac runs:',
   'session.signedOutNotice': 'You are not signed in: this is the public calendar, read-only.',
   'session.desktop': 'Signed in on this computer',
 
@@ -95,6 +95,7 @@ export const en = {
   'calendar.views': 'View',
   'calendar.newEvent': 'New event',
   'calendar.allDay': 'all day',
+  'calendar.allDayRow': 'All day',
   'calendar.moreEvents': '+{count} more',
   'calendar.empty': 'No events in this period. Click a day or press N to add one.',
   'calendar.moved': 'Moved “{title}”.',
@@ -110,6 +111,9 @@ export const en = {
   'calendar.status.private': 'Private',
   'calendar.status.future': 'Scheduled',
   'calendar.timesIn': 'Times in {zone}',
+  'calendar.zoneShown': '{place} time',
+  'calendar.zoneComputer': '· your computer: {place} time',
+  'calendar.zoneEach': 'Each event in its own time zone',
 
   'quickAdd.title': 'New event',
   'quickAdd.titleLabel': 'Title',
@@ -163,6 +167,8 @@ export const en = {
   'editor.sectionDetails': 'Details',
   'editor.sectionPublishing': 'Publishing',
   'editor.create': 'Create “{name}”',
+  'editor.pendingCreate': '“{name}” is typed here but not added yet: press Enter to add it, or clear the field.',
+  'editor.pendingChoose': '“{name}” is typed here but not chosen: choose it from the list, or clear the field.',
   'editor.createVenue': 'New venue',
   'editor.createOrganizer': 'New organizer',
   'editor.remove': 'Remove {name}',
@@ -233,6 +239,7 @@ export const en = {
   'series.changed': 'Changed the repeating event “{title}”.',
   'series.deleted': 'Moved the repeating event “{title}” to the trash.',
   'series.undone': 'Change undone.',
+  'series.stopped': '“{title}” no longer repeats.',
   'series.createFailed': 'The event was saved, but could not be made to repeat: {message}',
 
   'translations.open': 'Translations',
@@ -276,6 +283,8 @@ export const en = {
   'conflict.takeTheirs': 'Take theirs',
   'conflict.notChanged': '(you did not change it: theirs stays)',
 
+  'events.hiddenMark': 'Hidden from listings',
+  'events.hiddenNote': 'Hidden from event listings: only people who may edit it see it here.',
   'events.title': 'Events',
   'events.filters': 'Filters',
   'events.search': 'Search',
@@ -453,7 +462,7 @@ export const en = {
   'backups.restoreNamed': 'Restore the backup of {when}',
   'backups.restoreTitle': 'Restore the backup of {when}',
   'backups.restoreHowTo':
-    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop “almanac serve”), run this command, then start Almanac again:',
+    'Almanac replaces its data only while it is stopped. Quit Almanac (or stop its server: Ctrl+C where it runs), run this command, then start Almanac again:',
   'backups.command': 'Command',
   'backups.copy': 'Copy command',
   'backups.copied': 'Command copied.',
@@ -530,9 +539,10 @@ export const en = {
   'files.theFile': 'the file',
   'files.chooseAgain': 'Choose {name} again to import it',
   'files.jobWaiting': 'Waiting for another import to finish…',
+  'files.jobStarting': 'Getting ready to read {name}…',
   'files.jobReading': 'Reading {name}: {percent}%',
-  'files.jobPlanning': 'Checking events: {done, number} of {total, number}',
-  'files.jobWriting': 'Importing events: {done, number} of {total, number}',
+  'files.jobPlanning': 'Checking: entry {done, number} of {total, number} of the file',
+  'files.jobWriting': 'Importing: entry {done, number} of {total, number} of the file',
   'files.jobFinishing': 'Finishing…',
   'files.cancelImport': 'Cancel import',
   'files.cancelling': 'Cancelling…',
@@ -710,6 +720,9 @@ export const en = {
   'currency.codeHelp': 'ISO 4217: three capital letters, such as EUR, USD or MXN.',
   'currency.help': 'A cost written without a symbol is shown with this one.',
   'currency.example': 'Example: {example}',
+  'currency.offer': 'Costs in {place} are usually in {name} ({example}, {code}).',
+  'currency.useOffer': 'Use {code}',
+  'currency.newHelp': 'Suggested by the time zone and language; change it if your costs are in another currency.',
   'cost.free': 'Free',
 
   'events.selectRow': 'Select “{title}”',
@@ -751,7 +764,8 @@ export const en = {
     '{count, plural, one {Delete the # venue in the trash permanently?} other {Delete all # venues in the trash permanently?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {Delete the # organizer in the trash permanently?} other {Delete all # organizers in the trash permanently?}}',
-  'trash.emptyConfirmBody': 'They are deleted for good: none of them can be restored afterwards.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {It is deleted for good: it cannot be restored afterwards.} other {They are deleted for good: none of them can be restored afterwards.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Delete # permanently} other {Delete # permanently}}',
   'trash.emptied':
     '{count, plural, =0 {Nothing was deleted.} one {# item deleted permanently.} other {# items deleted permanently.}}',

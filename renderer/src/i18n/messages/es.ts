@@ -27,12 +27,12 @@ export const es: Record<MessageId, string> = {
   'session.signOut': 'Cerrar sesión',
   'session.token': 'Token',
   'session.tokenHelp':
-    'Un token de la API creado con «almanac token create». Se envía una vez; el navegador solo guarda una sesión.',
+    'Un token de la API, como los que se crean en Ajustes → Tokens de la API o con «token create» de la línea de órdenes. Se envía una vez; el navegador solo guarda una sesión.',
   'session.tokenTitle': 'Iniciar sesión con un token',
   'session.tokenInvalid':
     'Este token no es válido aquí: puede estar mal escrito, revocado o creado para otra carpeta de datos.',
   'session.linkExpired':
-    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con «almanac sign-in».',
+    'Ese enlace de inicio de sesión ya se usó o ha caducado (duran diez minutos). Inicia sesión con un token u obtén un enlace nuevo con esta orden donde se ejecuta Almanac:',
   'session.signedOutNotice': 'No has iniciado sesión: este es el calendario público, de solo lectura.',
   'session.desktop': 'Sesión iniciada en este equipo',
 
@@ -100,6 +100,7 @@ export const es: Record<MessageId, string> = {
   'calendar.views': 'Vista',
   'calendar.newEvent': 'Nuevo evento',
   'calendar.allDay': 'todo el día',
+  'calendar.allDayRow': 'Todo el día',
   'calendar.moreEvents': '+{count} más',
   'calendar.empty': 'No hay eventos en este periodo. Haz clic en un día o pulsa N para añadir uno.',
   'calendar.moved': 'Se movió «{title}».',
@@ -116,6 +117,9 @@ export const es: Record<MessageId, string> = {
   'calendar.status.private': 'Privado',
   'calendar.status.future': 'Programado',
   'calendar.timesIn': 'Horas en {zone}',
+  'calendar.zoneShown': 'Hora de {place}',
+  'calendar.zoneComputer': '· tu ordenador: hora de {place}',
+  'calendar.zoneEach': 'Cada evento en su propia zona horaria',
 
   'quickAdd.title': 'Nuevo evento',
   'quickAdd.titleLabel': 'Título',
@@ -169,6 +173,9 @@ export const es: Record<MessageId, string> = {
   'editor.sectionDetails': 'Detalles',
   'editor.sectionPublishing': 'Publicación',
   'editor.create': 'Crear «{name}»',
+  'editor.pendingCreate':
+    '«{name}» está escrito aquí pero aún no se ha añadido: pulsa Intro para añadirlo o borra el campo.',
+  'editor.pendingChoose': '«{name}» está escrito aquí pero no se ha elegido: elígelo de la lista o borra el campo.',
   'editor.createVenue': 'Nuevo lugar',
   'editor.createOrganizer': 'Nuevo organizador',
   'editor.remove': 'Quitar {name}',
@@ -239,6 +246,7 @@ export const es: Record<MessageId, string> = {
   'series.changed': 'Se cambió el evento periódico «{title}».',
   'series.deleted': 'Se movió a la papelera el evento periódico «{title}».',
   'series.undone': 'Cambio deshecho.',
+  'series.stopped': '«{title}» ya no se repite.',
   'series.createFailed': 'El evento se guardó, pero no se pudo hacer que se repita: {message}',
 
   'translations.open': 'Traducciones',
@@ -282,6 +290,8 @@ export const es: Record<MessageId, string> = {
   'conflict.takeTheirs': 'Usar la otra',
   'conflict.notChanged': '(no lo cambiaste: se queda la otra)',
 
+  'events.hiddenMark': 'Oculto en los listados',
+  'events.hiddenNote': 'Oculto en los listados de eventos: aquí solo lo ve quien puede editarlo.',
   'events.title': 'Eventos',
   'events.filters': 'Filtros',
   'events.search': 'Buscar',
@@ -459,7 +469,7 @@ export const es: Record<MessageId, string> = {
   'backups.restoreNamed': 'Restaurar la copia del {when}',
   'backups.restoreTitle': 'Restaurar la copia del {when}',
   'backups.restoreHowTo':
-    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén «almanac serve»), ejecuta esta orden y vuelve a abrir Almanac:',
+    'Almanac solo sustituye sus datos cuando está detenido. Cierra Almanac (o detén su servidor: Ctrl+C donde se ejecuta), ejecuta esta orden y vuelve a abrir Almanac:',
   'backups.command': 'Orden',
   'backups.copy': 'Copiar la orden',
   'backups.copied': 'Orden copiada.',
@@ -536,9 +546,10 @@ export const es: Record<MessageId, string> = {
   'files.theFile': 'el archivo',
   'files.chooseAgain': 'Vuelve a elegir {name} para importarlo',
   'files.jobWaiting': 'Esperando a que termine otra importación…',
+  'files.jobStarting': 'Preparándose para leer {name}…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
-  'files.jobPlanning': 'Revisando eventos: {done, number} de {total, number}',
-  'files.jobWriting': 'Importando eventos: {done, number} de {total, number}',
+  'files.jobPlanning': 'Revisando: entrada {done, number} de {total, number} del archivo',
+  'files.jobWriting': 'Importando: entrada {done, number} de {total, number} del archivo',
   'files.jobFinishing': 'Terminando…',
   'files.cancelImport': 'Cancelar la importación',
   'files.cancelling': 'Cancelando…',
@@ -719,6 +730,9 @@ export const es: Record<MessageId, string> = {
   'currency.codeHelp': 'ISO 4217: tres letras mayúsculas, como EUR, USD o MXN.',
   'currency.help': 'Un precio escrito sin símbolo se muestra con este.',
   'currency.example': 'Ejemplo: {example}',
+  'currency.offer': 'En {place} los precios suelen ir en {name} ({example}, {code}).',
+  'currency.useOffer': 'Usar {code}',
+  'currency.newHelp': 'Propuesta según la zona horaria y el idioma; cámbiala si tus precios van en otra moneda.',
   'cost.free': 'Gratis',
 
   'events.selectRow': 'Seleccionar «{title}»',
@@ -761,7 +775,8 @@ export const es: Record<MessageId, string> = {
     '{count, plural, one {¿Eliminar para siempre el # lugar de la papelera?} other {¿Eliminar para siempre los # lugares de la papelera?}}',
   'trash.emptyConfirmTitle.organizers':
     '{count, plural, one {¿Eliminar para siempre el # organizador de la papelera?} other {¿Eliminar para siempre los # organizadores de la papelera?}}',
-  'trash.emptyConfirmBody': 'Se eliminan definitivamente: ninguno se podrá restaurar después.',
+  'trash.emptyConfirmBody':
+    '{count, plural, one {Se elimina definitivamente: no se podrá restaurar después.} other {Se eliminan definitivamente: ninguno se podrá restaurar después.}}',
   'trash.emptyConfirmButton': '{count, plural, one {Eliminar # para siempre} other {Eliminar # para siempre}}',
   'trash.emptied':
     '{count, plural, =0 {No se ha eliminado nada.} one {# elemento eliminado para siempre.} other {# elementos eliminados para siempre.}}',

@@ -12,6 +12,7 @@ import { useSession } from '../../../api/session.ts';
 import { downloadExport } from '../../../api/calendar-files.ts';
 import { currentSite, sitePath } from '../../../api/site.ts';
 import { Button } from '../../../components/Button.tsx';
+import { HiddenMark } from '../HiddenMark.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
 import { notify } from '../../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
@@ -19,6 +20,7 @@ import { useLanguage, useLocale, useT } from '../../../i18n/index.tsx';
 import { useSeries, useSeriesOf, useSeriesWrite } from '../../../api/series.ts';
 import { ScopeDialog } from '../../series/ScopeDialog.tsx';
 import { useSeriesUndo } from '../../series/use-series-undo.ts';
+import { ruleInWords } from '../../series/repeat-rule.ts';
 import { useUi, type CardTarget } from '../../../state/ui-store.ts';
 import { canEdit, eventContext } from '../../session/permissions.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
@@ -218,10 +220,18 @@ function CardBody({
           </span>
         </p>
         {status && <p className="event-card-status">{status}</p>}
+        {card.hidden && (
+          <p className="event-card-status">
+            <HiddenMark size={15} /> {t('events.hiddenNote')}
+          </p>
+        )}
         <dl className="event-card-facts">
           {typeof seriesId === 'number' && (
             <Fact icon="repeat" label={t('series.mark')}>
-              {series?.description[language] ?? t('series.mark')}
+              {/* Said here, in the UI's own date style (the API's words are British English). */}
+              {(series && ruleInWords(series.rule, series.start, series.timezone, language, locale)) ??
+                series?.description[language] ??
+                t('series.mark')}
             </Fact>
           )}
           {card.venue && (

@@ -18,6 +18,8 @@ export interface CardData {
   etag: string | null;
   /** The series it is an occurrence of, when the calendar's feed said so (null: none). */
   series?: number | null;
+  /** Hidden from event listings (its editors still see it everywhere, marked: issue 36). */
+  hidden?: boolean;
   /** Loaded with the event; undefined until then. */
   details?: {
     organizers: string[];
@@ -48,6 +50,7 @@ export function cardFromFeed(event: FeedEvent): CardData {
     venue: event.venue ? { name: event.venue, place: '' } : null,
     etag: event.etag,
     series: event.series,
+    hidden: event.hide_from_listings,
   };
 }
 
@@ -66,6 +69,7 @@ export function cardFromEvent(event: Event, etag: string | null): CardData {
         }
       : null,
     etag,
+    hidden: event.hide_from_listings === true,
     details: {
       organizers: event.organizer.map((organizer) => String(organizer.organizer ?? '')),
       categories: event.categories.map(({ id, name }) => ({ id, name })),

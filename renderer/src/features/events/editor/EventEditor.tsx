@@ -246,11 +246,30 @@ function EditorForm({
     onClose();
   };
 
+  /**
+   * "Does not repeat" chosen for an occurrence: it stays, a single event, and the series stops —
+   * from here ("this and following") or altogether ("all events"); the other changes made here are
+   * then its own (Undo puts all of it back).
+   */
+  const stopSeries = async (scope: Exclude<Scope, 'this'>) => {
+    if (!series || id === null) return;
+    try {
+      const answer = await seriesWrite.mutateAsync({ kind: 'stop', id: series.id, occurrence: id, scope });
+      const write = eventWrite(values, base.initial);
+      if (Object.keys(write).length > 0) await update.mutateAsync({ id, write, etag: null });
+      seriesUndo.announce(t('series.stopped', { title: values.title }), answer.undo);
+      onClose();
+    } catch (error) {
+      failSeries(error);
+    }
+  };
+
   /** "This and following" or "All events": the series takes the change (with Undo). */
   const saveSeries = async (scope: Exclude<Scope, 'this'>, includeDetached: boolean) => {
     if (!series || id === null) return;
     clear();
     setRepeatError(undefined);
+    if (rule === '') return stopSeries(scope);
     const change = seriesChangeFrom(
       scope,
       series,
@@ -442,7 +461,6 @@ function EditorForm({
                 setRepeatError(undefined);
               }}
               error={repeatError}
-              allowNone={!occurrence}
             />
           </fieldset>
           <RichTextField

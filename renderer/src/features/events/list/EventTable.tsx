@@ -23,6 +23,7 @@ import { Icon } from '../../../components/Icon.tsx';
 import type { EventSort } from '../../../state/filters.ts';
 import { categoryColor } from '../../calendar/category-colors.ts';
 import { SeriesMark } from '../../series/SeriesMark.tsx';
+import { HiddenMark } from '../HiddenMark.tsx';
 import { useCostText, useSiteCurrency } from '../use-cost-text.ts';
 
 /**
@@ -234,6 +235,8 @@ export function EventTable({
                       ★
                     </span>
                   )}
+                  {/* As in the calendar views: hidden from listings, marked (issue 36). */}
+                  {event.hide_from_listings === true && <HiddenMark />}
                   {/* As in the calendar views: an icon named "Repeating event" before the title. */}
                   {typeof seriesOf?.get(event.id) === 'number' && <SeriesMark />}
                   {event.title}
@@ -251,7 +254,10 @@ export function EventTable({
                 ))}
               </Cell>
               <Cell className="cell cell-cost">{costOf(event.cost_details, event.cost)}</Cell>
-              <Cell className="cell cell-when">{t(`status.${event.status as 'publish'}`)}</Cell>
+              <Cell className="cell cell-when">
+                {t(`status.${event.status as 'publish'}`)}
+                {event.hide_from_listings === true && <span className="cell-note">{t('events.hiddenMark')}</span>}
+              </Cell>
             </Row>
           )}
         </TableBody>

@@ -1,4 +1,4 @@
-// The desktop app's log file (electron/app-log.ts): timestamped lines written at once, errors with
+// The log file of the desktop app and `almanac serve` (server/app-log.ts): timestamped lines written at once, errors with
 // their stacks and causes, rotation past a size with the oldest dropped, and a folder that cannot
 // be written never stopping anything.
 import { after, test } from 'node:test';
@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describeError, openAppLog } from '../../electron/app-log.ts';
+import { describeError, openAppLog } from '../../server/app-log.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'almanac-log-'));
 after(() => rmSync(dir, { recursive: true, force: true }));

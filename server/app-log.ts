@@ -1,13 +1,19 @@
-// The desktop app's log: `<data dir>/logs/almanac.log`, the file a user attaches when reporting a
-// problem (docs/desktop-app.md, "If something goes wrong"). Every line is timestamped and written at once,
+// Almanac's log: `<data dir>/logs/almanac.log`, the file a user attaches when reporting a problem
+// (docs/desktop-app.md, "If something goes wrong"), written alike by the desktop app (electron/desktop.ts) and
+// by `almanac serve` (`npm start` where no window can open, `npm run serve`: cli.ts), whichever
+// serves the data folder. Every line is timestamped and written at once,
 // synchronously, so that what led to a crash is on disk before the process ends. When the file
 // passes `maxBytes` it is rotated: almanac.log → almanac.1.log → … → almanac.<keep>.log, the oldest
 // dropped. Also mirrored to the console (what `npm start` shows). A log that cannot be written
 // (the data folder is not writable) never stops the app: the lines still reach the console.
+// Never log a secret here (a sign-in link, a token): the file is meant to be sent to others.
 import { appendFileSync, existsSync, mkdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const LOG_NAME = 'almanac.log';
+
+/** The data folder's `logs/`: the log, and the desktop app's run marker and crash dumps. */
+export const logsDir = (dataDir: string) => join(dataDir, 'logs');
 
 export interface AppLog {
   /** The current log file. */

@@ -1,0 +1,247 @@
+// Writing to the website: an event (whole, checked first), and on demand the venues, organizers,
+// categories, tags and images it names, each created there once and paired. A create whose answer
+// was lost is looked for on the website before it is sent again (creates are not idempotent there).
+import type { EventFields, Fields, OrganizerFields, TermFields, VenueFields } from './fields.ts';
+import { clearings, eventBody, organizerBody, termBody, venueBody } from './remote-write.ts';
+import { hasMissing, remoteRefs, type Missing } from './translate.ts';
+import { coreFeed, createEvent, patchCore, saveLinked, saveTerm, updateEvent, type LinkedType } from './website-api.ts';
+import { rawOf, wall, type Json } from './remote-read.ts';
+import { once, write, type RunContext } from './run-context.ts';
+import { SendRefused } from './problems.ts';
+import { readLocalLinked, readLocalTerm } from './local-read.ts';
+import { modifiedAfter, utcWallNow } from './site-clock.ts';
+import { ensureRemoteImage } from './media.ts';
+import { endedAlready } from './lost-creates.ts';
+import { isValidTimezone, wallToDateTime } from '../domain/dates.ts';
+import type { ItemRow } from '../db/repositories/website-items.ts';
+
+export interface Sent {
+  remoteId: number;
+  /** The website's modified_gmt after the write. */
+  modified: string;
+}
+
+/** An end before its start never leaves Almanac (TEC would silently move the end and drop the event from every list). */
+export function checkSendable(fields: EventFields): void {
+  const zone = isValidTimezone(fields.timezone) ? fields.timezone : 'UTC';
+  try {
+    if (wallToDateTime(fields.end, zone) < wallToDateTime(fields.start, zone))
+      throw new SendRefused(
+        'end_before_start',
+        `Not sent: it ends (${fields.end}) before it starts (${fields.start}).`,
+      );
+  } catch (error) {
+    if (error instanceof SendRefused) throw error;
+    throw new SendRefused('bad_dates', `Not sent: its dates cannot be read (${fields.start} – ${fields.end}).`);
+  }
+  if (fields.title.trim() === '') throw new SendRefused('empty_title', 'Not sent: it has no title.');
+}
+
+/** Creates on the website whatever of `missing` can be; what cannot stays missing (the caller refuses). */
+async function ensureLinked(run: RunContext, missing: Missing): Promise<void> {
+  for (const id of missing.category ?? []) await ensureRemoteTerm(run, 'category', id);
+  for (const id of missing.tag ?? []) await ensureRemoteTerm(run, 'tag', id);
+  for (const type of ['venue', 'organizer'] as const)
+    for (const id of missing[type] ?? []) await ensureRemoteLinked(run, type, id);
+  for (const id of missing.image ?? []) await ensureRemoteImage(run, id);
+}
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+export async function ensureRemoteLinked(run: RunContext, type: LinkedType, localId: number): Promise<number> {
+  const paired = run.pairs.remoteId(type, localId);
+  if (paired !== undefined) return paired;
+  return once(run, `${type}:${localId}`, () => createRemoteLinked(run, type, localId));
+}
+
+async function createRemoteLinked(run: RunContext, type: LinkedType, localId: number): Promise<number> {
+  const local = readLocalLinked(run.store, run.site, type, [localId]).get(localId);
+  if (!local?.fields || local.trashed)
+    throw new SendRefused(`no_${type}`, `Not sent: its ${type} is in the trash here.`);
+  const name = String(local.fields.name);
+  // TEC's POST /venues returns an existing venue of the same name and overwrites its fields with
+  // ours: one already on the website is paired instead, and merged like any other (base-less) pair.
+  const found = await findByName(run, type, name);
+  if (found) {
+    await write(run, () => run.pairs.add(type, localId, found.id, { base: null, modified: found.modified }));
+    run.repos.connections.enqueue(run.site.id, type, localId);
+    return found.id;
+  }
+  const saved = await saveLinked(
+    run.client,
+    type,
+    null,
+    type === 'venue' ? venueBody(local.fields as VenueFields) : organizerBody(local.fields as OrganizerFields),
+  );
+  const remoteId = Number(saved.id);
+  await write(run, () =>
+    run.pairs.add(type, localId, remoteId, {
+      base: local.fields,
+      remote: local.fields,
+      modified: wall(saved.modified_utc),
+    }),
+  );
+  run.counts.sent++;
+  return remoteId;
+}
+
+async function findByName(
+  run: RunContext,
+  type: LinkedType,
+  name: string,
+): Promise<{ id: number; modified: string } | undefined> {
+  const route = `wp/v2/${type === 'venue' ? 'tribe_venue' : 'tribe_organizer'}`;
+  const answer = await run.client.get(route, {
+    search: name,
+    status: 'publish,future,draft,pending,private',
+    context: 'edit',
+    _fields: 'id,title,modified_gmt',
+    per_page: 20,
+  });
+  const entries = Array.isArray(answer.body) ? (answer.body as Json[]) : [];
+  const match = entries.find(
+    (entry) => sameName(rawOf(entry.title), name) && run.pairs.localId(type, Number(entry.id)) === undefined,
+  );
+  return match ? { id: Number(match.id), modified: wall(match.modified_gmt) } : undefined;
+}
+
+export async function ensureRemoteTerm(run: RunContext, kind: 'category' | 'tag', localId: number): Promise<number> {
+  const paired = run.pairs.remoteId(kind, localId);
+  if (paired !== undefined) return paired;
+  return once(run, `${kind}:${localId}`, () => createRemoteTerm(run, kind, localId));
+}
+
+async function createRemoteTerm(run: RunContext, kind: 'category' | 'tag', localId: number): Promise<number> {
+  const local = readLocalTerm(run.store, run.site, kind, localId);
+  if (!local.fields)
+    throw new SendRefused(`no_${kind}`, `Not sent: one of its ${kind === 'category' ? 'categories' : 'tags'} is gone.`);
+  const fields = local.fields;
+  const parent = kind === 'category' && fields.parent > 0 ? await ensureRemoteTerm(run, 'category', fields.parent) : 0;
+  const saved = await saveTerm(run.client, kind, null, termBody(kind, fields, parent));
+  const remoteId = Number(saved.id);
+  // An existing term of that name (term_exists) is paired: equal names, so only the description may differ.
+  const same = String(saved.name) === fields.name && String(saved.description ?? '') === fields.description;
+  await write(run, () =>
+    run.pairs.add(kind, localId, remoteId, { base: same ? fields : null, remote: same ? fields : null }),
+  );
+  if (!same) run.repos.connections.enqueue(run.site.id, kind, localId);
+  run.counts.sent++;
+  return remoteId;
+}
+
+/** The website's ids of everything the event names, created there first where needed. */
+async function refsFor(run: RunContext, fields: EventFields) {
+  let missing: Missing = {};
+  let refs = remoteRefs(fields, run.pairs, missing);
+  if (hasMissing(missing)) {
+    await ensureLinked(run, missing);
+    missing = {};
+    refs = remoteRefs(fields, run.pairs, missing);
+    if (hasMissing(missing))
+      throw new SendRefused(
+        'linked_not_sent',
+        'Not sent: a venue, organizer, term or image it names could not be sent.',
+      );
+  }
+  return refs;
+}
+
+/** Sends the whole event: an update of its website copy, or a create (never a second one). */
+export async function sendEvent(
+  run: RunContext,
+  localId: number,
+  item: ItemRow | undefined,
+  fields: EventFields,
+  before: EventFields | undefined,
+): Promise<Sent> {
+  checkSendable(fields);
+  const refs = await refsFor(run, fields);
+  const body = eventBody(fields, refs);
+  let saved: Json;
+  let remoteId = item?.remote_id ?? null;
+  // A create is paired by the caller, with the agreed state, in one write (sync-objects.ts); until
+  // then its pending-create record says it may be on the website.
+  if (remoteId !== null) saved = await updateEvent(run.client, remoteId, body);
+  else {
+    const found = await findLostCreate(run, localId, fields);
+    if (found !== undefined) {
+      remoteId = found;
+      saved = await updateEvent(run.client, found, body);
+    } else {
+      if (!run.markedNow.has(localId))
+        await write(run, () => run.repos.items.setPendingCreate(run.site.id, 'event', localId, utcWallNow(run.now())));
+      run.markedNow.delete(localId); // from now on, an answer lost is looked for
+      // A hidden event that already ended is in no list of the website: should this answer be
+      // lost, it could not be found again. It is created listed, then hidden by a second write.
+      const unfindable = fields.hide_from_listings && endedAlready(run, fields);
+      saved = await createEvent(run.client, unfindable ? { ...body, hide_from_listings: false } : body);
+      remoteId = Number(saved.id);
+      run.claimed.add(remoteId);
+      if (unfindable) saved = await updateEvent(run.client, remoteId, body);
+    }
+  }
+  let modified = wall(saved.modified_utc);
+  const clear = clearings(
+    fields,
+    before ?? (item?.remote_id ? undefined : { description: '', excerpt: '', venue: null }),
+  );
+  if (clear) modified = wall((await patchCore(run.client, 'tribe_events', remoteId!, clear)).modified_gmt) || modified;
+  return { remoteId: remoteId!, modified };
+}
+
+/**
+ * A create sent before whose answer never came: the event may be on the website. Looks for it among
+ * what changed there since (title and start, not paired with anything) — core's feed shows every
+ * event that has not ended; one that has ended and is listed is found by v1's search.
+ */
+async function findLostCreate(run: RunContext, localId: number, fields: EventFields): Promise<number | undefined> {
+  const sent = run.repos.items.pendingCreate(run.site.id, 'event', localId);
+  // Marked by this very sync just before sending: nothing was sent yet, nothing to look for.
+  if (!sent || run.markedNow.has(localId)) return undefined;
+  const since = modifiedAfter(sent, run.zone, run.now());
+  const free = (id: number) => run.pairs.ofRemote('event', id) === undefined && !run.claimed.has(id);
+  for (const entry of await coreFeed(run.client, 'tribe_events', since)) {
+    const meta = (entry.meta ?? {}) as Json;
+    if (rawOf(entry.title) === fields.title && wall(meta._EventStartDate) === fields.start && free(Number(entry.id))) {
+      run.claimed.add(Number(entry.id));
+      return Number(entry.id);
+    }
+  }
+  if (!endedAlready(run, fields)) return undefined;
+  const answer = await run.client.get('tribe/events/v1/events', {
+    search: fields.title.slice(0, 100),
+    start_date: fields.start.slice(0, 10),
+    end_date: fields.end.slice(0, 10),
+    status: 'publish,future,draft,pending,private',
+  });
+  const events = ((answer.body as { events?: Json[] }).events ?? []).filter(
+    (event) =>
+      wall(event.start_date) === fields.start &&
+      free(Number(event.id)) &&
+      wall(event.date_utc).slice(0, 10) >= sent.slice(0, 10),
+  );
+  if (events.length === 0) return undefined;
+  run.claimed.add(Number(events[0]!.id));
+  return Number(events[0]!.id);
+}
+
+export async function sendLinked(run: RunContext, type: LinkedType, remoteId: number, fields: Fields): Promise<Sent> {
+  const saved = await saveLinked(
+    run.client,
+    type,
+    remoteId,
+    type === 'venue' ? venueBody(fields as VenueFields) : organizerBody(fields as OrganizerFields),
+  );
+  return { remoteId, modified: wall(saved.modified_utc) };
+}
+
+export async function sendTerm(
+  run: RunContext,
+  kind: 'category' | 'tag',
+  remoteId: number,
+  fields: TermFields,
+): Promise<Sent> {
+  const parent = kind === 'category' && fields.parent > 0 ? await ensureRemoteTerm(run, 'category', fields.parent) : 0;
+  await saveTerm(run.client, kind, remoteId, termBody(kind, fields, parent));
+  return { remoteId, modified: '' };
+}
