@@ -130,9 +130,13 @@ function visibilityBranches(filter: EventListFilter): { sql: string; params: unk
  * counts (an author's own drafts, `own`, are counted apart: the stored counts know no authors).
  */
 function isWindowOnly(filter: EventListFilter): boolean {
+  return filter.search === undefined && testsOnlyWindow(filter);
+}
+
+/** No filter but visibility, `featured`, dates and the search: none that needs terms, links, rows or places. */
+function testsOnlyWindow(filter: EventListFilter): boolean {
   return (
     !filter.matchNothing &&
-    filter.search === undefined &&
     !filter.excludeProtected &&
     filter.termGroups.length === 0 &&
     filter.venueIds === undefined &&
@@ -183,16 +187,7 @@ const KEYS_WORTH_LOADING = 5_000;
  */
 function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
   const plain =
-    !filter.matchNothing &&
-    !filter.excludeProtected &&
-    filter.termGroups.length === 0 &&
-    filter.venueIds === undefined &&
-    filter.organizerIds === undefined &&
-    filter.include === undefined &&
-    filter.postParent === undefined &&
-    !filter.topLevelOnly &&
-    filter.geoloc === undefined &&
-    filter.near === undefined &&
+    testsOnlyWindow(filter) &&
     (filter.own === undefined || filter.own.statuses.length === 0) &&
     (filter.hidden === undefined || filter.hidden === 'all') &&
     filter.orderBy === 'start';
