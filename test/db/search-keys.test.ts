@@ -239,6 +239,18 @@ describe('search: the event keys answer as SQL does', () => {
     assertAgree(store);
   });
 
+  test('a status the keys have no code for: they decline (SQL would match it), whatever was found', () => {
+    const store = server.store;
+    const found = searchIndex(store.db).lookup({ siteId: 1, type: 'event', text: 'jazz', alias: 'e', idRef: 'e.id' });
+    const select = (statuses: string[]) =>
+      store.snapshot(() =>
+        keysOf(store).select(1, found.found!, { statuses, dates: [], descending: false, offset: 0, limit: 5 }),
+      );
+    assert.ok(select(['publish']));
+    for (const statuses of [['publish', 'inherit'], ['constructor'], ['toString', 'publish']])
+      assert.equal(select(statuses), undefined, JSON.stringify(statuses));
+  });
+
   test('a date SQL can only compare as text (not a real time): the keys decline, SQL answers', () => {
     const store = server.store;
     store.writing(() =>
