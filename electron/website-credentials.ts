@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import {
   FileCredentialStore,
   type CredentialStore,
+  type PasswordPlace,
   type WebsiteCredential,
 } from '../server/website-sync/credentials.ts';
 
@@ -31,6 +32,12 @@ export class KeychainCredentialStore implements CredentialStore {
   ) {
     this.file = join(dataDir, KEYCHAIN_FILE);
     this.plain = new FileCredentialStore(dataDir);
+  }
+
+  get place(): PasswordPlace {
+    return this.safeStorage.isEncryptionAvailable()
+      ? { kind: 'keychain', file: this.file }
+      : { kind: 'file_no_keychain', file: this.plain.file };
   }
 
   get where(): string {

@@ -35,6 +35,7 @@ import { BackgroundProblems } from './background-problems.ts';
 import { componentsOf } from './http/serializers.ts';
 import { COMPONENTS } from '../contract/representations.ts';
 import { calDavPlugin, type CalDavOptions } from './caldav/plugin.ts';
+import { Admission, type AdmissionLimits } from './caldav/admission.ts';
 import type { NetworkSharing } from './caldav/network/sharing.ts';
 import { ImportJobs } from './import-jobs/import-jobs.ts';
 import { writeGateOf } from './http/write-gate.ts';
@@ -70,6 +71,8 @@ export interface AppOptions extends GuardOptions {
   log?: (line: string) => void;
   /** Characters one CalDAV multistatus may hold (default MAX_ANSWER_BYTES; tests make it small). */
   calDavAnswerBudget?: number;
+  /** How CalDAV's expensive requests take turns (default ADMISSION_LIMITS; tests wait longer). */
+  calDavAdmission?: AdmissionLimits;
   /** How to run the command line where this server runs (default: as this module finds it, cli-command.ts). */
   cliCommand?: CliCommand;
 }
@@ -374,6 +377,8 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     objectWorker,
     log: options.log,
     answerBudget: options.calDavAnswerBudget,
+    // One for both servers: a caller's expensive requests take turns over loopback and the network alike.
+    admission: new Admission(options.calDavAdmission),
   };
   await app.register(calDavPlugin, calDavOptions);
   app.decorate('calDavOptions', calDavOptions);

@@ -52,12 +52,14 @@ export const WebsiteEventArgs = Type.Object({ code, id: pathId('The event ID.') 
 export const WebsiteAuthorizeArgs = Type.Object({
   code,
   url: Type.String({ minLength: 1, maxLength: 2048, description: "The website's address." }),
-  success_url: Type.String({
-    minLength: 1,
-    maxLength: 2048,
-    description:
-      'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website).',
-  }),
+  success_url: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 2048,
+      description:
+        'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website). Left out: WordPress shows the new password on its page, for the user to copy into Almanac.',
+    }),
+  ),
 });
 
 /** A field's value as the sync compares it: text, yes/no, a number, ids (venue, organizers, terms). */
@@ -118,6 +120,16 @@ export const WebsiteState = Type.Object({
   mode: Type.Union([...WEBSITE_MODES.map((mode) => Type.Literal(mode)), Type.Null()]),
   first_sync_done: Type.Boolean(),
   password_kept: Type.String({ description: 'Where the password is kept, in words.' }),
+  password_place: Type.Object(
+    {
+      kind: Type.Union([Type.Literal('keychain'), Type.Literal('file'), Type.Literal('file_no_keychain')], {
+        description:
+          "keychain: encrypted with the system's keychain; file: a file only you may read; file_no_keychain: that file, since this system offers no keychain.",
+      }),
+      file: Type.String({ description: 'The file in the data folder.' }),
+    },
+    { description: 'Where the password is kept, for the UI to say in its language.' },
+  ),
   syncing: Type.Boolean({ description: 'A sync of the site is running (here or at the command line).' }),
   paused_reason: Type.Union([Type.String(), Type.Null()], {
     description: 'Not null: syncing waits for the user (the website refused the password): connect again.',

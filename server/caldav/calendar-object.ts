@@ -126,12 +126,16 @@ export function modifiedOf(resource: ResourceData): string {
   return seriesModified(series, [master, ...exceptions.map((e) => e.row)]);
 }
 
+/** Objects rendered by this thread (tests read it: what the object cache spares is not rendered). */
+export const renders = { count: 0 };
+
 /**
  * The calendar object resource of an event or a series: a whole VCALENDAR. Its text depends only
  * on the data (DTSTAMP is the last modification, not the time of the request), so its hash is a
  * strong ETag.
  */
 export function renderObject(resource: ResourceData, context: ObjectContext): string {
+  renders.count++;
   const stamp = stampOf(modifiedOf(resource));
   const veventContext = { calendarKey: context.calendarKey, baseUrl: context.baseUrl, stamp };
   if (resource.kind === 'event') {

@@ -34,16 +34,18 @@ const FASTIFY: Record<string, [number, string, QName?]> = {
   FST_ERR_BAD_URL: [400, 'The URL is malformed.'],
 };
 
+/** 413 for a body past its method's limit: only an object's size is CALDAV:max-resource-size. */
+export function bodyTooLarge(method: string): DavError {
+  return method === 'PUT'
+    ? new DavError(413, 'The request body is too large.', calDavCondition('max-resource-size'))
+    : new DavError(413, `The request body is larger than a ${method} needs.`);
+}
+
 /** Any error thrown while serving CalDAV, as a DavError (500 only for what nobody foresaw). */
 export function asDavError(error: unknown, method?: string): DavError {
   if (error instanceof DavError) return error;
-  // Only an object's size is CALDAV:max-resource-size; an XML body's is its method's limit (plugin.ts).
-  if (
-    (error as FastifyError | undefined)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' &&
-    method !== undefined &&
-    method !== 'PUT'
-  )
-    return new DavError(413, `The request body is larger than a ${method} needs.`);
+  if ((error as FastifyError | undefined)?.code === 'FST_ERR_CTP_BODY_TOO_LARGE' && method !== undefined)
+    return bodyTooLarge(method);
   if (error instanceof OperationError) {
     const message = error.message + paramMessages(error.data);
     switch (error.failure) {

@@ -7,7 +7,7 @@ import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { OwnContextConfig } from '../http/register.ts';
 import { authenticateDav, siteAccess, type DavAuthOptions, type DavUser } from './auth.ts';
-import { DavError, calDavCondition, davCondition, davErrorHandler } from './errors.ts';
+import { DavError, bodyTooLarge, calDavCondition, davCondition, davErrorHandler } from './errors.ts';
 import { parseDavPath, ROOT, type DavPath } from './paths.ts';
 import { calendarScopeFor, depthOf, propfind, type DavServices } from './propfind.ts';
 import { proppatch } from './proppatch.ts';
@@ -16,13 +16,14 @@ import type { ReadWorker } from '../read-worker/read-worker-client.ts';
 import { deleteObject, putObject, type ClientObjectReader } from './object-writes.ts';
 import { readClientObject } from './object-limits.ts';
 import { writeGateOf } from '../http/write-gate.ts';
-import { findObject, type CalendarScope } from './scope.ts';
+import { findServedObject, type CalendarScope } from './scope.ts';
 import { notModified } from './conditions.ts';
 import { MAX_RESOURCE_SIZE, OBJECT_CONTENT_TYPE } from './properties.ts';
 import { parseXml } from './xml.ts';
 import { NO_BODY_BYTES, PROPERTY_BODY_BYTES, PROPERTY_XML, REPORT_BODY_BYTES } from './limits.ts';
 import { closeConnections } from './read-connections.ts';
 import { clearObjectCaches } from './object-cache.ts';
+import { Admission, isExpensive, type Admitted } from './admission.ts';
 
 /** WebDAV's methods beyond HTTP's own that Fastify must route (it knows only a few by default). */
 export const DAV_METHODS = ['PROPFIND', 'PROPPATCH', 'REPORT', 'MKCALENDAR', 'MKCOL', 'COPY', 'MOVE', 'LOCK', 'UNLOCK'];
@@ -44,6 +45,20 @@ export interface CalDavOptions extends DavServices, DavAuthOptions {
   answerBudget?: number;
   /** The service's log (the network server logs its 500s there too). */
   log?: (line: string) => void;
+  /**
+   * Who runs expensive requests when (admission.ts): one instance for the loopback server and the
+   * network one, so their callers share its slots. Without one, the plugin makes its own.
+   */
+  admission?: Admission;
+}
+
+/** What the hooks worked out about a request before its body was read, for the handler. */
+interface DavCall {
+  path: DavPath;
+  /** Undefined for OPTIONS, which anyone may ask. */
+  user?: DavUser;
+  /** Set when the request is expensive: its turn, and its shared slot once taken. */
+  admitted?: Admitted;
 }
 
 /**
@@ -117,18 +132,65 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
   });
 
   const gate = writeGateOf(store);
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    // A write waits while an import holds the write lock on its worker (write-gate.ts).
-    if (WRITES.has(request.method)) while (gate.closed) await gate.whenOpen();
+  const admission = options.admission ?? new Admission();
+  const calls = new WeakMap<FastifyRequest, DavCall>();
+
+  /**
+   * Before the body is read: the path, the caller (401/429 and the 403 for another user's
+   * calendars come before anything is received), and for an expensive request its caller's turn
+   * (admission.ts: it may wait, or be refused 503). What it holds is given back when the answer
+   * is done, or the client goes away.
+   */
+  const preParsing = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A body its Content-Length says is too large is refused before anything else (as Fastify would, later).
+    if (Number(request.headers['content-length'] ?? 0) > request.routeOptions.bodyLimit!)
+      throw bodyTooLarge(request.method);
     const path = parseDavPath(request.raw.url ?? request.url);
-    if (request.method === 'OPTIONS') return reply.code(200).header('dav', DAV_HEADER).header('allow', ALLOW).send();
+    const call: DavCall = { path };
+    calls.set(request, call);
+    if (request.method === 'OPTIONS') return;
     const user = authenticateDav(request, options);
+    call.user = user;
     if ('login' in path && path.login.toLowerCase() !== user.login.toLowerCase())
       throw new DavError(
         403,
         `These are ${path.login}'s calendars, not ${user.login}'s.`,
         davCondition('need-privileges'),
       );
+    const { headers } = request;
+    const expensive = isExpensive({
+      method: request.method,
+      calendar: path.kind === 'calendar',
+      depth: headers.depth as string | undefined,
+      contentLength: headers['content-length'],
+      chunked: headers['transfer-encoding'] !== undefined,
+    });
+    if (!expensive) return;
+    const gone = new AbortController();
+    const closed = () => {
+      gone.abort();
+      call.admitted?.done();
+    };
+    reply.raw.once('close', closed);
+    call.admitted = await admission.admit(`${user.id}|${request.socket?.remoteAddress ?? 'local'}`, gone.signal);
+    // The client may have gone while it waited: then nothing will give the turn back but this.
+    if (gone.signal.aborted) call.admitted.done();
+  };
+
+  /** After the body is read: a write waits for the write gate, then an expensive request for a shared slot. */
+  const preHandler = async (request: FastifyRequest) => {
+    const admitted = calls.get(request)?.admitted;
+    if (!admitted) return;
+    if (WRITES.has(request.method)) while (gate.closed) await gate.whenOpen();
+    await admitted.slot();
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    // A write waits while an import holds the write lock on its worker (write-gate.ts).
+    if (WRITES.has(request.method)) while (gate.closed) await gate.whenOpen();
+    const { path, user } = calls.get(request)!;
+    if (request.method === 'OPTIONS') return reply.code(200).header('dav', DAV_HEADER).header('allow', ALLOW).send();
+    if (!user) throw new Error('a CalDAV request reached its handler without a caller');
     const scopeOf = (code: string): CalendarScope => {
       const { site, actor } = siteAccess(store, user, code);
       return calendarScopeFor(options, user, site, actor);
@@ -223,7 +285,7 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
         );
     }
     const scope = scopeOf(path.site);
-    const object = store.snapshot(() => findObject(scope, store, path.name));
+    const object = store.snapshot(() => findServedObject(scope, store, path.name));
     if (!object) throw new DavError(404, 'There is no such object in this calendar.');
     reply.header('etag', object.etag).header('cache-control', 'private, no-cache');
     if (notModified(request.headers['if-none-match'], object.etag)) return reply.code(304).send();
@@ -272,8 +334,19 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
     ...BODY_LIMITS,
     [methods.filter((name) => !limited.has(name)), NO_BODY_BYTES] as [string[], number],
   ] as const) {
-    app.route({ method, url: ROOT, config, handler, bodyLimit });
-    app.route({ method, url: `${ROOT}/*`, config, handler, bodyLimit });
+    for (const url of [ROOT, `${ROOT}/*`])
+      app.route({
+        method,
+        url,
+        config,
+        handler,
+        bodyLimit,
+        preParsing: async (request, reply, payload) => {
+          await preParsing(request, reply);
+          return payload;
+        },
+        preHandler,
+      });
   }
 }
 

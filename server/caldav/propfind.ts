@@ -23,7 +23,7 @@ import {
   rootProps,
 } from './properties.ts';
 import { ROOT, calendarHref, homeHref, principalHref, type DavPath } from './paths.ts';
-import { calendarScope, findObject, inSnapshot, type CalendarScope } from './scope.ts';
+import { calendarScope, findServedObject, inSnapshot, type CalendarScope } from './scope.ts';
 import type { XmlElement } from './xml.ts';
 
 export type Depth = '0' | '1';
@@ -131,7 +131,8 @@ export async function* propfind(
     }
     case 'object': {
       const scope = scopeOf(path.site);
-      const object = store.snapshot(() => findObject(scope, store, path.name));
+      // Served from the rendered objects when they hold it: a large object is not rendered per request.
+      const object = store.snapshot(() => findServedObject(scope, store, path.name));
       if (!object) throw new DavError(404, 'There is no such object in this calendar.');
       yield MULTISTATUS_OPEN + one(object.href, objectProps(user, scope, object, store)) + MULTISTATUS_CLOSE;
       return;

@@ -420,6 +420,30 @@ export function findObject(scope: CalendarScope, store: Store, name: string): Re
   return ref === undefined ? undefined : readOneObject(scope, store, ref);
 }
 
+/**
+ * The object a name stands for, as a GET or a PROPFIND Depth 0 serves it (call inside
+ * `store.snapshot`): from the rendered objects of this calendar's view (object-cache.ts) when they
+ * hold it, else rendered and kept there. A large object (a 60 KB description renders in
+ * milliseconds) is then rendered once per change, not once per request. Writes use findObject:
+ * they compare with what the object was rendered from.
+ */
+export function findServedObject(scope: CalendarScope, store: Store, name: string): DavObject | undefined {
+  const siteId = scope.site.id;
+  const ref = refOfName(store.calDav, siteId, name);
+  if (ref === undefined) return undefined;
+  const cache = objectCache(cacheKey(store.db.name, scope), siteId, store.changes.latest(), {
+    calDav: store.calDav,
+    changes: store.changes,
+  });
+  const nameOf = (r: ObjectRef) => store.calDav.nameOf(siteId, r) ?? defaultName(r);
+  if (cache) {
+    const [hit] = lookUp(scope, cache, ref.kind, [ref.id], nameOf).hits;
+    if (hit) return hit;
+  }
+  const object = readOneObject(scope, store, ref);
+  return object && cache ? keep(cache, object) : object;
+}
+
 export interface SnapshotReader {
   db: Db;
   calDav: ReturnType<typeof calDavRepository>;

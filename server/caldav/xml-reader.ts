@@ -1,5 +1,5 @@
 // A small XML reader for WebDAV's request bodies: one pass over the text, namespace-aware, that
-// counts as it reads and stops at the first limit crossed (xml-limits.ts) — so what a body costs to
+// counts as it reads and stops at the first limit crossed (limits.ts) — so what a body costs to
 // read is bounded by the limits, not by what the sender chose to nest or repeat. A general DOM
 // parser (we used @xmldom/xmldom) took 6–20 s and 0.5–0.7 GB for a 4 MB body of 550,000 nested
 // elements or 60,000 namespaces, and 0.4 s for a calendar-multiget of 20,000 hrefs; this reader
@@ -23,7 +23,7 @@ export interface XmlElement {
   text: string;
 }
 
-/** What one body may hold; the numbers and why are in docs/RELIABILITY.md (xml-limits.ts). */
+/** What one body may hold; the numbers and why are in docs/RELIABILITY.md (limits.ts). */
 export interface XmlLimits {
   maxElements: number;
   maxDepth: number;

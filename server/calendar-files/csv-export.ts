@@ -38,6 +38,7 @@ export function csvExportRecord(row: ExportRow, baseUrl: string): string {
       cost: costText(row.cost_raw),
       website: row.website ?? '',
       featured: row.featured === 1,
+      hidden: row.hide_from_listings === 1,
       status: row.status,
       url: `${baseUrl}/event/${row.slug}/`,
     }),

@@ -82,6 +82,7 @@ export function writeOf(event: ImportedEvent, isNew: boolean): EventWriteInput {
   if (event.excerpt !== undefined) input.excerpt = event.excerpt;
   if (event.cost !== undefined) input.cost = event.cost;
   if (event.featured !== undefined) input.featured = event.featured;
+  if (event.hideFromListings !== undefined) input.hide_from_listings = event.hideFromListings;
   // A new event takes the file's status; an update keeps what the organizer chose since.
   if (isNew) input.status = event.status ?? 'publish';
   // Fields a file left empty are not written as empty strings (an organizer's e-mail "").

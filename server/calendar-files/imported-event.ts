@@ -59,6 +59,8 @@ export interface ImportedEvent {
   /** publish unless the file says otherwise (iCalendar STATUS:TENTATIVE → draft, CSV status column). */
   status?: 'publish' | 'draft' | 'pending' | 'private';
   featured?: boolean;
+  /** Hidden from the public event listings (TEC's CSV column). */
+  hideFromListings?: boolean;
   /**
    * An occurrence worked out from a repeating event of the file: that event's UID. The plan writes
    * such events only when the series cannot be kept as one (see FileSeries).

@@ -197,7 +197,7 @@ export async function checkWebsite(
  * else WordPress's default.
  */
 export async function authorizationUrl(
-  input: { url: string; successUrl: string; appId: string },
+  input: { url: string; successUrl?: string; appId: string },
   tuning: ClientTuning = {},
 ): Promise<string> {
   const url = normalizeWebsiteUrl(input.url);
@@ -214,6 +214,7 @@ export async function authorizationUrl(
   const target = new URL(endpoint);
   target.searchParams.set('app_name', 'Almanac');
   target.searchParams.set('app_id', input.appId);
-  target.searchParams.set('success_url', input.successUrl);
+  // Without one, WordPress shows the new password on its page for the user to copy.
+  if (input.successUrl) target.searchParams.set('success_url', input.successUrl);
   return target.toString();
 }

@@ -16,9 +16,16 @@ export interface WebsiteCredential {
 export interface CredentialStore {
   /** Where the passwords are, in words (Settings and `website status` say it). */
   readonly where: string;
+  /** The same for the UI to say in its own language: the keychain, or a file (and whether a keychain was missing). */
+  readonly place: PasswordPlace;
   get(key: string): Promise<WebsiteCredential | undefined>;
   set(key: string, credential: WebsiteCredential): Promise<void>;
   delete(key: string): Promise<void>;
+}
+
+export interface PasswordPlace {
+  kind: 'keychain' | 'file' | 'file_no_keychain';
+  file: string;
 }
 
 export const CREDENTIALS_FILE = 'website-passwords.json';
@@ -34,10 +41,12 @@ export const newCredentialKey = () => `website-${randomBytes(12).toString('base6
 export class FileCredentialStore implements CredentialStore {
   readonly file: string;
   readonly where: string;
+  readonly place: PasswordPlace;
 
   constructor(dataDir: string) {
     this.file = join(dataDir, CREDENTIALS_FILE);
     this.where = `${this.file} (readable by you only)`;
+    this.place = { kind: 'file', file: this.file };
   }
 
   private read(): Record<string, WebsiteCredential> {

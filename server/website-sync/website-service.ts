@@ -6,7 +6,7 @@ import type { Site } from '../db/repositories/sites.ts';
 import { websiteRepositories } from '../db/repositories/website-sync.ts';
 import type { SyncMode } from '../db/repositories/website-connections.ts';
 import type { ConflictRow, FailureRow } from '../db/repositories/website-problems.ts';
-import { newCredentialKey, type CredentialStore } from './credentials.ts';
+import { newCredentialKey, type CredentialStore, type PasswordPlace } from './credentials.ts';
 import { checkWebsite, type CheckedWebsite } from './check-website.ts';
 import type { TecClientOptions } from './tec-client.ts';
 import { resolvedBase, type ConflictField } from './merge.ts';
@@ -165,6 +165,7 @@ export interface WebsiteStatus {
   first_sync_done: boolean;
   /** Where the password is kept, in words. */
   password_kept: string;
+  password_place: PasswordPlace;
   syncing: boolean;
   paused_reason: string | null;
   last_sync: string | null;
@@ -194,6 +195,7 @@ export function websiteStatus(store: Store, site: Site, credentials: CredentialS
       mode: null,
       first_sync_done: false,
       password_kept: credentials.where,
+      password_place: credentials.place,
       syncing: false,
       paused_reason: null,
       last_sync: null,
@@ -212,6 +214,7 @@ export function websiteStatus(store: Store, site: Site, credentials: CredentialS
     mode: conn.mode,
     first_sync_done: conn.first_sync_done === 1,
     password_kept: credentials.where,
+    password_place: credentials.place,
     syncing: leased,
     paused_reason: conn.paused_reason,
     last_sync: iso(conn.last_sync_utc),

@@ -13,6 +13,7 @@ import { PROPERTY_XML, REPORT_XML } from '../../server/caldav/limits.ts';
 import { MAX_OBJECT_DATES, MAX_OBJECT_EVENTS } from '../../server/caldav/object-limits.ts';
 import { AUTH_FAILURE_LIMIT } from '../../server/http/auth-throttle.ts';
 import { readIcs } from '../../server/calendar-files/ics/read-ics.ts';
+import { renders } from '../../server/caldav/calendar-object.ts';
 
 const CAL = '/caldav/calendars/editor/default/';
 const NS = 'xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"';
@@ -376,6 +377,48 @@ describe('what a caller may not write is refused before it is read', () => {
     });
     assert.equal(read.events.length, 0);
     assert.equal(read.skipped[0]?.params?.why, 'out_of_range');
+  });
+});
+
+describe('a large object is rendered once per change, not once per request', () => {
+  test('PROPFIND Depth 0 and GET are served from the rendered objects; a change is seen at once', async () => {
+    const large = await createEvent(server, {
+      title: 'Large',
+      description: `<p>${'x &amp; y '.repeat(6_000)}</p>`,
+      start_date: '2027-10-01 10:00',
+      end_date: '2027-10-01 11:00',
+    });
+    const path = `${CAL}almanac-${large.id}.ics`;
+    const data = propfindOf('<d:getetag/><c:calendar-data/>');
+    const first = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+    assert.equal(first.status, 207);
+    assert.ok(first.text.length > 60_000, `${first.text.length} characters`);
+    const before = renders.count;
+    for (let i = 0; i < 5; i++) {
+      const again = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+      assert.equal(again.text, first.text);
+      const got = await dav('GET', path);
+      assert.equal(got.status, 200);
+      assert.match(got.text, /SUMMARY:Large/);
+    }
+    assert.equal(renders.count - before, 0, 'none rendered again');
+    // A change is served at once (and rendered once), as every caller sees it.
+    assert.equal((await server.admin('POST', `events/${large.id}`, { json: { title: 'Larger' } })).status, 200);
+    const changed = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+    assert.match(changed.text, /SUMMARY:Larger/);
+    assert.match((await dav('GET', path)).text, /SUMMARY:Larger/);
+    const subscriber = await dav('GET', `/caldav/calendars/subscriber/default/almanac-${large.id}.ics`, {
+      as: 'subscriber',
+    });
+    assert.match(subscriber.text, /SUMMARY:Larger/);
+    assert.ok(renders.count - before <= 2, `${renders.count - before} renderings: one per view`);
+    // Made a draft: gone for those who may not see drafts, though it was served to them before.
+    assert.equal((await server.admin('POST', `events/${large.id}`, { json: { status: 'draft' } })).status, 200);
+    const hidden = await dav('GET', `/caldav/calendars/subscriber/default/almanac-${large.id}.ics`, {
+      as: 'subscriber',
+    });
+    assert.equal(hidden.status, 404);
+    assert.equal((await dav('GET', path)).status, 200, 'the editor still sees it');
   });
 });
 

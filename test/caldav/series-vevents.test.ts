@@ -32,6 +32,7 @@ function row(id: number, fields: Partial<ExportRow> = {}): ExportRow {
       website: null,
       cost_raw: null,
       featured: 0,
+      hide_from_listings: null,
       date_utc: '2027-01-01 10:00:00',
       modified_utc: '2027-01-02 10:00:00',
       uid: null,

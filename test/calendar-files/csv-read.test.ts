@@ -57,6 +57,7 @@ test('a TEC-shaped file: exact headings, MM/DD/YYYY dates, 12-hour times', () =>
       categories: ['Music', 'Outdoor'],
       tags: ['jazz'],
       featured: true,
+      hideFromListings: false,
     },
   );
 

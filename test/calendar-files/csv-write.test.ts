@@ -78,6 +78,7 @@ const base: ExportableEvent = {
   cost: '',
   website: '',
   featured: false,
+  hidden: false,
   status: 'publish',
   url: 'http://127.0.0.1/event/plain/',
 };
@@ -132,6 +133,7 @@ test('round trip: what write-csv writes, read-csv reads back as the same events'
       cost: '10 – 20',
       website: 'https://example.org/bach',
       featured: true,
+      hidden: true,
     },
     {
       ...base,
@@ -182,6 +184,7 @@ test('round trip: what write-csv writes, read-csv reads back as the same events'
         tags: e.tags,
         status: e.status,
         featured: e.featured,
+        hideFromListings: e.hidden,
       };
       if (e.venue) event.venue = e.venue;
       return event;

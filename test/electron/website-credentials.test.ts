@@ -29,6 +29,7 @@ test('passwords are sealed by the keychain, in a file only the user may read, an
   try {
     const store = new KeychainCredentialStore(dir, new FakeSafeStorage());
     assert.match(store.where, /keychain/);
+    assert.equal(store.place.kind, 'keychain');
     await store.set('k1', secret);
     const file = join(dir, KEYCHAIN_FILE);
     assert.equal(statSync(file).mode & 0o777, 0o600);
@@ -60,6 +61,8 @@ test('without a keychain (a Linux without one), the user-only file, and Settings
   try {
     const store = new KeychainCredentialStore(dir, new FakeSafeStorage(false));
     assert.match(store.where, /website-passwords\.json \(readable by you only\) — this system offers no keychain/);
+    // The UI says it in its own language from this.
+    assert.deepEqual(store.place, { kind: 'file_no_keychain', file: join(dir, 'website-passwords.json') });
     await store.set('k3', secret);
     assert.equal(statSync(join(dir, CREDENTIALS_FILE)).mode & 0o777, 0o600);
     assert.deepEqual(await store.get('k3'), secret);

@@ -10,6 +10,7 @@ import {
   EDITOR_FLAGS,
   EVENT_FIELDS,
   changedFields,
+  costInput,
   duplicateForm,
   eventFieldOf,
   eventWrite,
@@ -103,6 +104,22 @@ describe('event form', () => {
     );
   });
 
+  it('reads the cost as written: the site’s symbol the API adds is not made the event’s own (issue 36)', () => {
+    const bare = (cost: string, ...values: string[]) => ({
+      cost,
+      cost_details: { currency_symbol: '', currency_code: '', currency_position: '', values },
+    });
+    assert.equal(costInput(bare('$15', '15')), '15', 'a bare 15 on a dollar site');
+    assert.equal(costInput(bare('10€ – 20€', '10', '20')), '10 – 20');
+    assert.equal(costInput(bare('Free', '0')), 'Free');
+    assert.equal(costInput(bare('')), '');
+    const own = {
+      cost: '€15',
+      cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'prefix', values: ['15'] },
+    };
+    assert.equal(costInput(own), '€15', 'the event’s own symbol is kept');
+  });
+
   it('reads a loaded event into the form, and a duplicate keeps everything but the password', () => {
     const event = {
       title: 'Choir rehearsal',
@@ -117,6 +134,7 @@ describe('event form', () => {
       categories: [{ id: 7, name: 'Music' }],
       tags: [],
       cost: '5 €',
+      cost_details: { currency_symbol: '€', currency_code: '', currency_position: 'postfix', values: ['5'] },
       website: 'https://example.org/e/choir',
       url: 'https://example.org/e/choir',
       image: false,

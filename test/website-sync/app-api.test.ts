@@ -22,6 +22,8 @@ test('the website routes: permissions, a refused connection said at its field, c
     assert.equal(unconnected.status, 200, unconnected.text);
     assert.equal(unconnected.body.connected, false);
     assert.match(unconnected.body.password_kept, /website-passwords\.json/);
+    assert.equal(unconnected.body.password_place.kind, 'file');
+    assert.match(unconnected.body.password_place.file, /website-passwords\.json$/);
     const byEditor = await almanac.request('PUT', WEBSITE, {
       token: almanac.tokens.editor,
       json: { url: website.url, user: 'admin', password: DEFAULT_APP_PASSWORD },
@@ -109,6 +111,25 @@ test('the website routes: permissions, a refused connection said at its field, c
     assert.equal(page.pathname, '/wp-admin/authorize-application.php');
     assert.equal(page.searchParams.get('app_name'), 'Almanac');
     assert.equal(page.searchParams.get('success_url'), 'almanac://website-authorized');
+    // Without success_url (the app's "Get a password from WordPress"): WordPress shows the new
+    // password on its own page, for the user to copy into the form.
+    const shown = await almanac.admin('GET', `${WEBSITE}/authorize`, { query: { url: website.url } });
+    assert.equal(shown.status, 200, shown.text);
+    const shownPage = new URL(shown.body.authorize_url);
+    assert.equal(shownPage.searchParams.has('success_url'), false);
+    const approved = await fetch(new URL('/wp-admin/authorize-application.php', website.url), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ...Object.fromEntries(shownPage.searchParams),
+        log: 'admin',
+        pwd: 'password',
+        action: 'approve',
+      }),
+      redirect: 'manual',
+    });
+    assert.equal(approved.status, 200);
+    assert.match(await approved.text(), /Your new password for Almanac is: <kbd>[A-Za-z0-9 ]{29}<\/kbd>/);
 
     const gone = await almanac.admin('DELETE', WEBSITE);
     assert.equal(gone.status, 200, gone.text);

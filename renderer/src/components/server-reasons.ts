@@ -73,6 +73,16 @@ export const REASON_MESSAGES: Record<string, MessageId> = {
   no_such_user: 'reason.noSuchUser',
   origin: 'reason.origin',
   invalid: 'reason.invalid',
+  // Connecting a website (almanac/v1/sites/{code}/website): why the service refused it.
+  website_bad_address: 'reason.websiteBadAddress',
+  website_unreachable: 'reason.websiteUnreachable',
+  website_untrusted_certificate: 'reason.websiteUntrustedCertificate',
+  website_not_wordpress: 'reason.websiteNotWordpress',
+  website_not_tec: 'reason.websiteNotTec',
+  website_password_ignored: 'reason.websitePasswordIgnored',
+  website_wrong_password: 'reason.websiteWrongPassword',
+  website_not_signed_in: 'reason.websiteNotSignedIn',
+  website_cannot_edit_events: 'reason.websiteCannotEditEvents',
 };
 
 type Values = Record<string, string | number>;

@@ -9,13 +9,21 @@ import type { RequestContext } from '../../http/context.ts';
 import type { ParamErrors } from '../../operations/errors.ts';
 import { planExport, sendExport } from './export-reply.ts';
 import { ExportArgs } from '../../../contract/app/exchange.ts';
+import { editableHiddenEvents } from '../../api/shared/visibility.ts';
 
 const DATE_PARAMS = ['start_date', 'end_date', 'starts_before', 'starts_after', 'ends_before', 'ends_after'] as const;
 
-/** The filter of an export: /events' own, minus its default window when no date was given. */
+/**
+ * The filter of an export: /events' own, minus its default window when no date was given, plus the
+ * events hidden from listings the caller may edit — the app's calendar and Events list show them,
+ * and an export of "the calendar" that left them out lost them without a word (issue 36's walk).
+ * The CSV carries the flag (TEC's "Hide Event From Event Listings"); public feeds (ical-pages.ts)
+ * keep /events' rule.
+ */
 export function exportFilter(ctx: RequestContext, args: ExportArgs, errors: ParamErrors): PreparedEventList {
   const prepared = prepareEventList(ctx, args, errors, DateTime.utc());
   if (!args.list_window && DATE_PARAMS.every((param) => args[param] === undefined)) prepared.filter.dates = [];
+  prepared.filter.hidden = editableHiddenEvents(ctx);
   return prepared;
 }
 

@@ -270,6 +270,7 @@ export function eventRowReader(
           );
       }
       if (cells.has('feature_event')) event.featured = flag('feature_event');
+      if (cells.has('event_hide')) event.hideFromListings = flag('event_hide');
       put(event);
     } catch (error) {
       if (!(error instanceof RowSkip)) throw error;

@@ -71,8 +71,7 @@ const EVENT_FIELDS: readonly CsvField[] = [
   {
     id: 'event_hide',
     label: 'Hide Event From Event Listings',
-    ignored: true,
-    synonyms: ['Hide from Event Listings', 'Hide'],
+    synonyms: ['Event Hide', 'Hide from Event Listings', 'Hide'],
   },
   {
     id: 'event_sticky',

@@ -52,6 +52,8 @@ export interface ExportableEvent {
   cost: string;
   website: string;
   featured: boolean;
+  /** Hidden from the public event listings. */
+  hidden: boolean;
   status: string;
   /** The event's page. */
   url: string;
@@ -67,8 +69,8 @@ function timeOf(wall: string): string {
  * The columns, in order. TEC pre-selects a column whose heading, lower-cased with spaces as
  * underscores, is its field id (aggregator-fields.js), so where TEC's label would not pass that
  * test ("All Day Event", "Event Time Zone", "Event Organizer Name(s) or ID(s)") we write the
- * spelling that does ("Event All Day", "Event Timezone", "Event Organizer Name"). The columns after
- * "Feature Event" are Almanac's (TEC offers them as "Do Not Import"): the venue's address and the
+ * spelling that does ("Event All Day", "Event Timezone", "Event Organizer Name", "Event Hide"). The columns after
+ * "Event Hide" are Almanac's (TEC offers them as "Do Not Import"): the venue's address and the
  * organizers' e-mails, which TEC imports from venue and organizer files instead, the status, the
  * event's ID (read back as its UID) and its page.
  */
@@ -96,6 +98,7 @@ const COLUMNS: readonly (readonly [string, (e: ExportableEvent) => string])[] = 
   ['Event Cost', (e) => e.cost],
   ['Event Website', (e) => e.website],
   ['Feature Event', (e) => (e.featured ? 'TRUE' : 'FALSE')],
+  ['Event Hide', (e) => (e.hidden ? 'TRUE' : 'FALSE')],
   ['Event Status', (e) => e.status],
   ['Event ID', (e) => String(e.id)],
   ['Event Permalink', (e) => e.url],

@@ -45,6 +45,7 @@ interface EventColumns {
   website: string | null;
   cost_raw: string | null;
   featured: number | null;
+  hide_from_listings: number | null;
   date_utc: string;
   modified_utc: string;
 }
@@ -66,8 +67,10 @@ interface Selection {
   order: string;
 }
 
+/** Read by position (rowOf, then exportRows reads the relations after them, from index 17). */
 const EVENT_COLUMNS = `e.id, e.title, e.content, e.excerpt, e.slug, e.status, e.password, e.start_local, e.end_local,
-  e.timezone, e.all_day, e.website, e.cost_raw, e.featured, e.date_utc, e.modified_utc`;
+  e.timezone, e.all_day, e.website, e.cost_raw, e.featured, e.date_utc, e.modified_utc,
+  e.hide_from_listings`;
 
 /** Events per chunk of the file. */
 const BATCH = 500;
@@ -135,6 +138,7 @@ function rowOf(values: unknown[]): ExportRow {
     featured: w[13] as number | null,
     date_utc: w[14] as string,
     modified_utc: w[15] as string,
+    hide_from_listings: w[16] as number | null,
     uid: null,
     venue: null,
     organizers: [],
@@ -175,9 +179,9 @@ export function* exportRows(
   let batch: ExportRow[] = [];
   for (const values of events.iterate(...params) as IterableIterator<unknown[]>) {
     const row = rowOf(values);
-    const links = values[16] as string | null;
-    const terms = values[17] as string | null;
-    row.uid = values[18] as string | null;
+    const links = values[17] as string | null;
+    const terms = values[18] as string | null;
+    row.uid = values[19] as string | null;
     if (links) {
       const parsed = links.split(',').map((text) => text.split(' '));
       // Venue first, then organizers, each in the order the event gives them.
@@ -185,7 +189,7 @@ export function* exportRows(
       for (const [kind, , id] of parsed) tables.link(row, kind!, Number(id));
     }
     if (terms) for (const id of terms.split(',')) tables.term(row, Number(id));
-    const location = values[19] as string | null;
+    const location = values[20] as string | null;
     if (location && row.venue) {
       const [venueId, line, text] = JSON.parse(location) as [number, string, string];
       if (venueId === row.venue.id) row.venue.written = { text, line };

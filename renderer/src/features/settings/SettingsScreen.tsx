@@ -16,6 +16,7 @@ import { SitesSection } from './SitesSection.tsx';
 import { BackupsSection } from './BackupsSection.tsx';
 import { OriginsSection } from './OriginsSection.tsx';
 import { CalendarAppsSection } from './CalendarAppsSection.tsx';
+import { WebsiteSection } from '../website/WebsiteSection.tsx';
 
 export default function SettingsScreen() {
   const t = useT();
@@ -91,6 +92,7 @@ export default function SettingsScreen() {
       {session.signed_in && <TokensSection session={session} />}
       {session.signed_in && <CalendarAppsSection session={session} />}
       <SitesSection session={session} />
+      {session.signed_in && <WebsiteSection session={session} />}
       {session.install_administrator && <BackupsSection />}
       {session.install_administrator && <OriginsSection />}
       <section className="settings-section" aria-labelledby="settings-about">

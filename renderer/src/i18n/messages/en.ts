@@ -771,6 +771,111 @@ export const en = {
     '{count, plural, =0 {Nothing was deleted.} one {# item deleted permanently.} other {# items deleted permanently.}}',
   'trash.emptiedKept':
     '{kept, plural, one {# item stays: it is someone else’s.} other {# items stay: they are other people’s.}}',
+
+  'website.title': 'Website',
+  'website.intro':
+    'Keep “{site}” in step with your The Events Calendar website (WordPress), both ways: edit here, offline too, and your changes and the website’s meet at each sync.',
+  'website.adminConnects': 'An administrator of this site can connect it to a website.',
+  'website.connectTitle': 'Connect to a website',
+  'website.signInAgain': 'Sign in to the website again',
+  'website.address': 'Website address',
+  'website.addressHelp': 'The address of your WordPress site, such as https://example.org.',
+  'website.user': 'WordPress user',
+  'website.userHelp': 'A user who may edit events there: an editor or an administrator.',
+  'website.password': 'Application password',
+  'website.passwordHelp':
+    'Not the sign-in password: WordPress → Users → Profile → Application Passwords. Almanac keeps it outside the calendar file.',
+  'website.getPassword': 'Get a password from WordPress',
+  'website.getPasswordHelp':
+    'Opens WordPress in your browser: sign in, approve Almanac, then copy the new password into Application password.',
+  'website.getPasswordOpened':
+    'WordPress is open in your browser: approve Almanac there, then copy the password it shows into Application password.',
+  'website.modeLegend': 'The first sync',
+  'website.mode.merge': 'Merge both',
+  'website.mode.mergeHelp':
+    'Events that are the same on both sides (same title and start) are paired first, so nothing is doubled; the rest goes both ways.',
+  'website.mode.publish': 'Publish this calendar',
+  'website.mode.publishHelp':
+    'This calendar’s events are created on the website. The events already there stay there and are not brought here.',
+  'website.mode.import': 'Bring the website’s events here',
+  'website.mode.importHelp':
+    'The website’s events are created here. The events already here stay here only and are not published.',
+  'website.connect': 'Connect',
+  'website.connectAgain': 'Sign in again',
+  'website.checking': 'Checking the website…',
+  'website.connected': 'Connected to “{name}”. The first sync starts now.',
+  'website.connectedTo': 'Website',
+  'website.lastSync': 'Last sync',
+  'website.never': 'Not yet',
+  'website.changesWaiting': 'Changes waiting',
+  'website.waitingOnYou': 'Waiting for you',
+  'website.problemCounts':
+    '{conflicts, plural, =0 {No conflicts} one {# conflict} other {# conflicts}}, {failures, plural, =0 {no failures} one {# failure} other {# failures}}',
+  'website.passwordKept': 'Password kept in',
+  'website.syncing': 'Syncing…',
+  'website.lastError': 'The last sync ({when}) did not finish: {message}',
+  'website.paused': 'Sync paused.',
+  'website.pausedBody':
+    'The website no longer accepts the password of {login}: sign in again with a new application password. Your changes wait here meanwhile.',
+  'website.place.keychain': 'Your system’s keychain (encrypted with it, in the data folder)',
+  'website.place.file': '(only you may read it)',
+  'website.place.fileNoKeychain': '(only you may read it): this system offers no keychain',
+  'website.syncNow': 'Sync now',
+  'website.synced':
+    'Synced: {sent} sent, {received} received, {conflicts, plural, one {# conflict} other {# conflicts}}, {failures, plural, one {# failure} other {# failures}}.',
+  'website.syncFailed': 'The sync did not finish: {message}',
+  'website.disconnect': 'Disconnect',
+  'website.disconnectTitle': 'Disconnect from the website?',
+  'website.disconnectBody':
+    'Almanac stops syncing with {url} and forgets the password and which events are paired. Nothing is deleted, here or on the website.',
+  'website.disconnected': 'Disconnected from the website.',
+  'website.conflicts': '{count, plural, one {# conflict} other {# conflicts}}',
+  'website.conflictsHelp':
+    'Changed here and on the website since the last sync. Yours is what Almanac has; theirs is the website’s. The other fields are merged already.',
+  'website.conflictCaption': 'Yours and theirs for “{title}”',
+  'website.conflictType.fields': 'The same fields were changed here and on the website.',
+  'website.conflictType.deleted_here':
+    'Deleted here, but changed on the website. Keep mine deletes it on the website too; take theirs brings it back here.',
+  'website.conflictType.deleted_there':
+    'Deleted on the website, but changed here. Keep mine puts it back on the website; take theirs deletes it here too.',
+  'website.keepMineNamed': 'Keep mine: “{title}”',
+  'website.takeTheirsNamed': 'Take theirs: “{title}”',
+  'website.keptMine': 'Kept yours for “{title}”: it goes to the website.',
+  'website.tookTheirs': 'Took the website’s version of “{title}”.',
+  'website.adminResolves': 'An administrator of this site decides.',
+  'website.failures': '{count, plural, one {# failure} other {# failures}}',
+  'website.failuresHelp':
+    'The website refused these. They do not hold the others back; each is tried again when it changes, or now with Try again.',
+  'website.failedSend': 'Not sent to the website:',
+  'website.failedReceive': 'Not brought from the website:',
+  'website.retryNamed': 'Try “{title}” again',
+  'website.retrying': 'Trying “{title}” again.',
+  'website.kind.event': 'Event',
+  'website.kind.venue': 'Venue',
+  'website.kind.organizer': 'Organizer',
+  'website.kind.category': 'Category',
+  'website.kind.tag': 'Tag',
+  'website.kind.image': 'Image',
+  'website.field.publishAt': 'Publication date',
+  'website.notOnWebsite': 'Not on the website:',
+  'website.mark.translations': 'the translations stay in Almanac; the website shows this text.',
+  'website.mark.currency_code': 'the currency code stays in Almanac (The Events Calendar keeps a symbol only).',
+  'website.mark.symbol_after_amount': 'the website shows the symbol before the amount (€5.50, not 5,50 €).',
+  'website.mark.repeat_rule': 'the repeat rule stays in Almanac; each date is published as an event of its own.',
+  'website.mark.password': 'the password stays in Almanac.',
+  'reason.websiteBadAddress': 'That is not a web address: type one such as https://example.org.',
+  'reason.websiteUnreachable': 'The website cannot be reached: check the address and your connection.',
+  'reason.websiteUntrustedCertificate':
+    'This computer does not trust the website’s certificate, so the password cannot be sent to it safely.',
+  'reason.websiteNotWordpress': 'This address does not look like a WordPress site.',
+  'reason.websiteNotTec':
+    'This WordPress site does not serve The Events Calendar’s REST API: is the plugin active, with its REST API on?',
+  'reason.websitePasswordIgnored':
+    'The website ignored the password: WordPress accepts application passwords only over HTTPS. Use its https:// address.',
+  'reason.websiteWrongPassword': 'The website refused this user name or application password.',
+  'reason.websiteNotSignedIn':
+    'The website did not sign in with this password: application passwords may be turned off there.',
+  'reason.websiteCannotEditEvents': 'This WordPress user may not edit events there: use an editor or an administrator.',
 } as const;
 
 export type MessageId = keyof typeof en;

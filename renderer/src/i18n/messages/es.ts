@@ -782,4 +782,111 @@ export const es: Record<MessageId, string> = {
     '{count, plural, =0 {No se ha eliminado nada.} one {# elemento eliminado para siempre.} other {# elementos eliminados para siempre.}}',
   'trash.emptiedKept':
     '{kept, plural, one {Queda # elemento: es de otra persona.} other {Quedan # elementos: son de otras personas.}}',
+
+  'website.title': 'Sitio web',
+  'website.intro':
+    'Mantén «{site}» al día con tu sitio web de The Events Calendar (WordPress), en los dos sentidos: edita aquí, también sin conexión, y tus cambios y los del sitio web se juntan en cada sincronización.',
+  'website.adminConnects': 'Un administrador de este sitio puede conectarlo a un sitio web.',
+  'website.connectTitle': 'Conectar con un sitio web',
+  'website.signInAgain': 'Volver a iniciar sesión en el sitio web',
+  'website.address': 'Dirección del sitio web',
+  'website.addressHelp': 'La dirección de tu sitio WordPress, como https://example.org.',
+  'website.user': 'Usuario de WordPress',
+  'website.userHelp': 'Un usuario que pueda editar eventos allí: un editor o un administrador.',
+  'website.password': 'Contraseña de aplicación',
+  'website.passwordHelp':
+    'No la contraseña de acceso: WordPress → Usuarios → Perfil → Contraseñas de aplicación. Almanac la guarda fuera del archivo del calendario.',
+  'website.getPassword': 'Obtener una contraseña de WordPress',
+  'website.getPasswordHelp':
+    'Abre WordPress en tu navegador: inicia sesión, aprueba Almanac y copia la nueva contraseña en Contraseña de aplicación.',
+  'website.getPasswordOpened':
+    'WordPress está abierto en tu navegador: aprueba Almanac allí y copia la contraseña que muestra en Contraseña de aplicación.',
+  'website.modeLegend': 'La primera sincronización',
+  'website.mode.merge': 'Combinar ambos',
+  'website.mode.mergeHelp':
+    'Los eventos que son iguales en los dos lados (mismo título e inicio) se emparejan primero, así nada se duplica; el resto va en los dos sentidos.',
+  'website.mode.publish': 'Publicar este calendario',
+  'website.mode.publishHelp':
+    'Los eventos de este calendario se crean en el sitio web. Los eventos que ya estaban allí se quedan allí y no se traen aquí.',
+  'website.mode.import': 'Traer aquí los eventos del sitio web',
+  'website.mode.importHelp':
+    'Los eventos del sitio web se crean aquí. Los eventos que ya estaban aquí se quedan solo aquí y no se publican.',
+  'website.connect': 'Conectar',
+  'website.connectAgain': 'Volver a iniciar sesión',
+  'website.checking': 'Comprobando el sitio web…',
+  'website.connected': 'Conectado con «{name}». La primera sincronización empieza ahora.',
+  'website.connectedTo': 'Sitio web',
+  'website.lastSync': 'Última sincronización',
+  'website.never': 'Todavía no',
+  'website.changesWaiting': 'Cambios en espera',
+  'website.waitingOnYou': 'Esperan por ti',
+  'website.problemCounts':
+    '{conflicts, plural, =0 {Ningún conflicto} one {# conflicto} other {# conflictos}}, {failures, plural, =0 {ningún fallo} one {# fallo} other {# fallos}}',
+  'website.passwordKept': 'Contraseña guardada en',
+  'website.syncing': 'Sincronizando…',
+  'website.lastError': 'La última sincronización ({when}) no terminó: {message}',
+  'website.paused': 'Sincronización en pausa.',
+  'website.pausedBody':
+    'El sitio web ya no acepta la contraseña de {login}: vuelve a iniciar sesión con una nueva contraseña de aplicación. Mientras tanto, tus cambios esperan aquí.',
+  'website.place.keychain': 'El llavero de tu sistema (cifrada con él, en la carpeta de datos)',
+  'website.place.file': '(solo tú puedes leerlo)',
+  'website.place.fileNoKeychain': '(solo tú puedes leerlo): este sistema no ofrece llavero',
+  'website.syncNow': 'Sincronizar ahora',
+  'website.synced':
+    'Sincronizado: {sent} enviados, {received} recibidos, {conflicts, plural, one {# conflicto} other {# conflictos}}, {failures, plural, one {# fallo} other {# fallos}}.',
+  'website.syncFailed': 'La sincronización no terminó: {message}',
+  'website.disconnect': 'Desconectar',
+  'website.disconnectTitle': '¿Desconectar del sitio web?',
+  'website.disconnectBody':
+    'Almanac deja de sincronizar con {url} y olvida la contraseña y qué eventos están emparejados. No se borra nada, ni aquí ni en el sitio web.',
+  'website.disconnected': 'Desconectado del sitio web.',
+  'website.conflicts': '{count, plural, one {# conflicto} other {# conflictos}}',
+  'website.conflictsHelp':
+    'Cambiados aquí y en el sitio web desde la última sincronización. La tuya es la de Almanac; la otra, la del sitio web. Los demás campos ya están combinados.',
+  'website.conflictCaption': 'La tuya y la otra de «{title}»',
+  'website.conflictType.fields': 'Los mismos campos se cambiaron aquí y en el sitio web.',
+  'website.conflictType.deleted_here':
+    'Borrado aquí, pero cambiado en el sitio web. Conservar la mía lo borra también en el sitio web; usar la otra lo recupera aquí.',
+  'website.conflictType.deleted_there':
+    'Borrado en el sitio web, pero cambiado aquí. Conservar la mía lo vuelve a poner en el sitio web; usar la otra lo borra también aquí.',
+  'website.keepMineNamed': 'Conservar la mía: «{title}»',
+  'website.takeTheirsNamed': 'Usar la otra: «{title}»',
+  'website.keptMine': 'Se conserva la tuya de «{title}»: va al sitio web.',
+  'website.tookTheirs': 'Se usa la versión del sitio web de «{title}».',
+  'website.adminResolves': 'Lo decide un administrador de este sitio.',
+  'website.failures': '{count, plural, one {# fallo} other {# fallos}}',
+  'website.failuresHelp':
+    'El sitio web los rechazó. No retienen a los demás; cada uno se vuelve a intentar cuando cambia, o ahora con Reintentar.',
+  'website.failedSend': 'No se envió al sitio web:',
+  'website.failedReceive': 'No se trajo del sitio web:',
+  'website.retryNamed': 'Reintentar «{title}»',
+  'website.retrying': 'Se vuelve a intentar «{title}».',
+  'website.kind.event': 'Evento',
+  'website.kind.venue': 'Lugar',
+  'website.kind.organizer': 'Organizador',
+  'website.kind.category': 'Categoría',
+  'website.kind.tag': 'Etiqueta',
+  'website.kind.image': 'Imagen',
+  'website.field.publishAt': 'Fecha de publicación',
+  'website.notOnWebsite': 'No está en el sitio web:',
+  'website.mark.translations': 'las traducciones se quedan en Almanac; el sitio web muestra este texto.',
+  'website.mark.currency_code': 'el código de moneda se queda en Almanac (The Events Calendar solo guarda un símbolo).',
+  'website.mark.symbol_after_amount': 'el sitio web muestra el símbolo antes del importe (€5.50, no 5,50 €).',
+  'website.mark.repeat_rule':
+    'la regla de repetición se queda en Almanac; cada fecha se publica como un evento propio.',
+  'website.mark.password': 'la contraseña se queda en Almanac.',
+  'reason.websiteBadAddress': 'Eso no es una dirección web: escribe una como https://example.org.',
+  'reason.websiteUnreachable': 'No se puede llegar al sitio web: revisa la dirección y tu conexión.',
+  'reason.websiteUntrustedCertificate':
+    'Este equipo no confía en el certificado del sitio web, así que la contraseña no se le puede enviar con seguridad.',
+  'reason.websiteNotWordpress': 'Esta dirección no parece un sitio WordPress.',
+  'reason.websiteNotTec':
+    'Este sitio WordPress no ofrece la API REST de The Events Calendar: ¿está el plugin activo, con su API REST?',
+  'reason.websitePasswordIgnored':
+    'El sitio web ignoró la contraseña: WordPress solo acepta contraseñas de aplicación por HTTPS. Usa su dirección https://.',
+  'reason.websiteWrongPassword': 'El sitio web rechazó este usuario o esta contraseña de aplicación.',
+  'reason.websiteNotSignedIn':
+    'El sitio web no inició sesión con esta contraseña: puede que las contraseñas de aplicación estén desactivadas allí.',
+  'reason.websiteCannotEditEvents':
+    'Este usuario de WordPress no puede editar eventos allí: usa un editor o un administrador.',
 };

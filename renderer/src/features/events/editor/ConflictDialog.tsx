@@ -5,6 +5,7 @@
 // and the table says so.
 import { Dialog } from '../../../components/Dialog.tsx';
 import { Button } from '../../../components/Button.tsx';
+import { ConflictTable } from '../../../components/ConflictTable.tsx';
 import { useT } from '../../../i18n/index.tsx';
 import { changedFields, EVENT_FIELDS, type EventFormValues } from './event-form.ts';
 
@@ -55,24 +56,14 @@ export function ConflictDialog({
       }
     >
       <p>{t('conflict.body')}</p>
-      <table className="conflict-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('conflict.field')}</th>
-            <th scope="col">{t('conflict.mine')}</th>
-            <th scope="col">{t('conflict.theirs')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {fields.map((field) => (
-            <tr key={field}>
-              <th scope="row">{t(EVENT_FIELDS[field].label)}</th>
-              <td>{changedByMe.includes(field) ? text(mine[field]) : t('conflict.notChanged')}</td>
-              <td>{text(theirs[field])}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <ConflictTable
+        rows={fields.map((field) => ({
+          key: field,
+          label: t(EVENT_FIELDS[field].label),
+          mine: changedByMe.includes(field) ? text(mine[field]) : t('conflict.notChanged'),
+          theirs: text(theirs[field]),
+        }))}
+      />
     </Dialog>
   );
 }

@@ -41,6 +41,7 @@ import { TimeZoneField } from './TimeZoneField.tsx';
 import { RichTextField } from './RichTextField.tsx';
 import { OrganizersPicker, TermPicker, VenuePicker } from './pickers.tsx';
 import { ConflictDialog } from './ConflictDialog.tsx';
+import { WebsiteMark } from '../../website/WebsiteMark.tsx';
 import { TranslationsDialog } from '../../translations/TranslationsDialog.tsx';
 import { useUndoableTrash } from '../use-undoable-trash.ts';
 import { useCostText } from '../use-cost-text.ts';
@@ -412,6 +413,7 @@ function EditorForm({
             isRequired
             autoFocus
           />
+          <WebsiteMark eventId={id} marks={['translations']} />
           <fieldset className="group">
             <legend>{t('editor.sectionWhen')}</legend>
             <div className="date-rows">
@@ -462,6 +464,7 @@ function EditorForm({
               }}
               error={repeatError}
             />
+            <WebsiteMark eventId={id} marks={['repeat_rule']} />
           </fieldset>
           <RichTextField
             label={t('editor.description')}
@@ -511,6 +514,7 @@ function EditorForm({
               onChange={(v) => set('cost', v)}
               error={fieldError.cost}
             />
+            <WebsiteMark eventId={id} marks={['currency_code', 'symbol_after_amount']} />
             <TextField
               label={t('editor.website')}
               value={values.website}
@@ -560,6 +564,7 @@ function EditorForm({
               error={fieldError.password}
               type="password"
             />
+            <WebsiteMark eventId={id} marks={['password']} />
           </fieldset>
         </div>
       </div>

@@ -137,7 +137,7 @@ export const EVENT_FIELDS = {
     param: 'cost',
     label: 'editor.cost',
     empty: '',
-    read: (event) => event.cost,
+    read: (event) => costInput(event),
     write: (cost) => ({ cost }),
   }),
   website: field<string>({
@@ -209,6 +209,19 @@ export function newEventForm(
   // made at 22:40 runs 23:00–00:00, as calendar apps do, not 23:00–23:59.
   const start = `${wallTimeIn(timezone, new Date(now.getTime() + 60 * 60 * 1000)).slice(0, 13)}:00`;
   return { ...empty, timezone, start, end: addMinutes(start, 60) };
+}
+
+/**
+ * The cost as the organizer wrote it. The API's `cost` adds the site's currency to an amount that
+ * has no symbol of its own ("15" on a New York site reads "$15"); read back into the form and
+ * saved — a duplicate, or any edit of the cost — that symbol became the event's own, and the copy
+ * kept "$" after the site moved to euros (issue 36's walk). Without a symbol of its own, the amounts
+ * are the text; words ("Free") are already as written.
+ */
+export function costInput(event: Pick<Event, 'cost' | 'cost_details'>): string {
+  const { currency_symbol: symbol, values } = event.cost_details;
+  if (symbol !== '' || values.length === 0 || !/\d/.test(event.cost)) return event.cost;
+  return values.join(' – ');
 }
 
 /** A copy of an event as a new one (Duplicate): every field but the password, unsaved. */
