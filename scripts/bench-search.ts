@@ -1,9 +1,12 @@
 // npm run bench:search [-- --events 100000,1000000 --rounds 7 --writes 200 --import-events 10000]
+//   [--writes-only | --searches-only]
 // The search index (issue 39), in one run, for each calendar size:
 //   - each word the UI bench types, as the Events list asks it (an editor's view: every status, the
 //     default two-year window, 25 rows), timed in the process beside its floor: the bare FTS5 query
 //     of the same terms on the same file (every matching rowid). Medians of --rounds.
 //   - the same searches read by the scan (the index not built yet), for comparison;
+//   - reading the site's event keys into memory (what the first search of many matches does once
+//     per connection: event-keys.ts), on a connection that has not read them;
 //   - building the index of an existing calendar from nothing (what the first start after the
 //     update does, in steps): its time and items per second;
 //   - the database's size, and the index's share of it (dbstat);
@@ -21,6 +24,7 @@ import { listen } from '../server/listen.ts';
 import type { Store } from '../server/db/store.ts';
 import type { EventListFilter } from '../server/db/repositories/event-list.ts';
 import { searchIndex } from '../server/db/repositories/search-index.ts';
+import { eventKeys } from '../server/db/repositories/event-keys.ts';
 import { buildSearchIndex } from '../server/operations/search-index-upkeep.ts';
 import { searchBackfillOf } from '../server/db/repositories/search-index-writes.ts';
 import { bulkSeed } from './seed/bulk-seed.ts';
@@ -32,6 +36,8 @@ const { values } = parseArgs({
     writes: { type: 'string', default: '200' },
     // Only the writes' A/B (at the first size): no searches, no rebuild.
     'writes-only': { type: 'boolean', default: false },
+    // Only the searches (and the keys' read): no rebuild of the index, no writes' A/B.
+    'searches-only': { type: 'boolean', default: false },
     'import-events': { type: 'string', default: '10000' },
   },
 });
@@ -92,6 +98,43 @@ function listFilter(search: string): EventListFilter {
   };
 }
 
+/** Wall and CPU milliseconds: on a shared machine the CPU time is what the work itself took. */
+interface Timing {
+  wall: number;
+  cpu: number;
+}
+
+/**
+ * Medians of two measures taken in turns, the order swapped every round, as wall time and as this
+ * process's CPU time (which a loaded machine's waiting for a core does not count).
+ */
+function timeMedians(a: () => unknown, b: () => unknown): [Timing, Timing] {
+  a();
+  b();
+  const times = [
+    { wall: [] as number[], cpu: [] as number[] },
+    { wall: [] as number[], cpu: [] as number[] },
+  ] as const;
+  const time = (fn: () => unknown, into: (typeof times)[number]) => {
+    const cpuStarted = process.cpuUsage();
+    const started = performance.now();
+    fn();
+    into.wall.push(performance.now() - started);
+    const cpu = process.cpuUsage(cpuStarted);
+    into.cpu.push((cpu.user + cpu.system) / 1000);
+  };
+  for (let i = 0; i < ROUNDS; i++) {
+    if (i % 2 === 0) {
+      time(a, times[0]);
+      time(b, times[1]);
+    } else {
+      time(b, times[1]);
+      time(a, times[0]);
+    }
+  }
+  return times.map((t) => ({ wall: median(t.wall), cpu: median(t.cpu) })) as [Timing, Timing];
+}
+
 interface SearchFigure {
   word: string;
   total: number;
@@ -99,6 +142,10 @@ interface SearchFigure {
   list_ms: number;
   bare_ms: number;
   ratio: number;
+  /** The same as the process's CPU time. */
+  list_cpu_ms: number;
+  bare_cpu_ms: number;
+  cpu_ratio: number;
   scan_ms: number;
 }
 
@@ -112,11 +159,14 @@ function searches(store: Store): SearchFigure[] {
     const filter = listFilter(word);
     const page = () => store.snapshot(() => store.eventList.page(filter));
     const { total } = page();
-    const list = timeMedian(page);
     const bare = index.bareQuery(1, word);
     const statement = store.db.prepare(bare.sql).pluck();
     const found = bare.params[0] === '' ? 0 : statement.all(...bare.params).length;
-    const bareMs = bare.params[0] === '' ? 0 : timeMedian(() => statement.all(...bare.params));
+    // The list and its floor alternate round by round (ABBA…), so the machine's drift falls on both.
+    const [list, bareMs] =
+      bare.params[0] === ''
+        ? timeMedians(page, () => undefined)
+        : timeMedians(page, () => statement.all(...bare.params));
     setPhase(store, 'posts');
     let scan: number;
     try {
@@ -128,9 +178,12 @@ function searches(store: Store): SearchFigure[] {
       word,
       total,
       found_by_index: found,
-      list_ms: round1(list),
-      bare_ms: round1(bareMs),
-      ratio: round1(list / Math.max(bareMs, 0.05)),
+      list_ms: round1(list.wall),
+      bare_ms: round1(bareMs.wall),
+      ratio: round1(list.wall / Math.max(bareMs.wall, 0.05)),
+      list_cpu_ms: round1(list.cpu),
+      bare_cpu_ms: round1(bareMs.cpu),
+      cpu_ratio: round1(list.cpu / Math.max(bareMs.cpu, 0.05)),
       scan_ms: round1(scan),
     };
   });
@@ -295,13 +348,21 @@ for (const [position, events] of SIZES.entries()) {
     console.log(`seeded in ${seed.seconds.toFixed(1)} s`);
     const size = sizes(store);
     console.log(`database ${size.database_mb} MB, of which the search index ${size.index_mb} MB`);
+    const keysStarted = performance.now();
+    const keys = eventKeys(store.db);
+    store.snapshot(() => keys.load(1));
+    const keysLoadMs = round1(performance.now() - keysStarted);
+    const keysMb = round1(keys.bytes() / 2 ** 20);
+    console.log(`event keys read into memory: ${keysLoadMs} ms, ${keysMb} MB`);
     const figures = values['writes-only'] ? [] : searches(store);
-    console.log('| search | total | index finds | list ms | bare FTS5 ms | × bare | scan ms |');
+    console.log(
+      '| search | total | index finds | list ms | bare FTS5 ms | × bare | list CPU ms | bare CPU ms | × bare (CPU) | scan ms |',
+    );
     for (const f of figures)
       console.log(
-        `| ${f.word} | ${f.total} | ${f.found_by_index} | ${f.list_ms} | ${f.bare_ms} | ${f.ratio} | ${f.scan_ms} |`,
+        `| ${f.word} | ${f.total} | ${f.found_by_index} | ${f.list_ms} | ${f.bare_ms} | ${f.ratio} | ${f.list_cpu_ms} | ${f.bare_cpu_ms} | ${f.cpu_ratio} | ${f.scan_ms} |`,
       );
-    const built = values['writes-only'] ? { seconds: 0, items: 0 } : await rebuild(store);
+    const built = values['writes-only'] || values['searches-only'] ? { seconds: 0, items: 0 } : await rebuild(store);
     console.log(
       `index built from nothing (as after the update): ${built.seconds.toFixed(1)} s, ${Math.round(built.items / built.seconds)} items/s`,
     );
@@ -310,11 +371,13 @@ for (const [position, events] of SIZES.entries()) {
       load: load(),
       ...size,
       index_share_percent: Math.round((size.index_mb / size.database_mb) * 100),
+      keys_load_ms: keysLoadMs,
+      keys_mb: keysMb,
       searches: figures,
       build_seconds: Math.round(built.seconds * 10) / 10,
       build_items: built.items,
     };
-    if (position === 0) {
+    if (position === 0 && !values['searches-only']) {
       const token = store.users.createToken(admin.id, 'bench');
       const ab = await writesAB(store, token);
       console.log(

@@ -7,7 +7,8 @@ import { rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
-import { searchIndex } from './search-index.ts';
+import { searchIndex, type SearchLookup } from './search-index.ts';
+import { eventKeys, type KeysFilter } from './event-keys.ts';
 
 export type DateColumn = 'start_utc' | 'end_utc';
 
@@ -73,6 +74,8 @@ interface Built {
   onePass?: boolean;
   /** `where` and `params` without the visibility clause (set when nothing follows it). */
   unlessVisible?: { where: string; params: unknown[] };
+  /** What the index found for the search: the total's other queries take it as it is. */
+  searched?: SearchLookup;
 }
 
 /** One part of a total: the stored day counts, or a COUNT query. */
@@ -127,9 +130,13 @@ function visibilityBranches(filter: EventListFilter): { sql: string; params: unk
  * counts (an author's own drafts, `own`, are counted apart: the stored counts know no authors).
  */
 function isWindowOnly(filter: EventListFilter): boolean {
+  return filter.search === undefined && testsOnlyWindow(filter);
+}
+
+/** No filter but visibility, `featured`, dates and the search: none that needs terms, links, rows or places. */
+function testsOnlyWindow(filter: EventListFilter): boolean {
   return (
     !filter.matchNothing &&
-    filter.search === undefined &&
     !filter.excludeProtected &&
     filter.termGroups.length === 0 &&
     filter.venueIds === undefined &&
@@ -166,15 +173,85 @@ function orderOf(filter: EventListFilter): string {
 const isAppOrder = (filter: EventListFilter) =>
   filter.descending === true || filter.orderBy === 'title' || filter.orderBy === 'venue';
 
+/**
+ * A search that found more events than this reads the site's event keys into memory (once) to
+ * filter and order them (event-keys.ts); fewer are read by id in SQL as cheaply.
+ */
+const KEYS_WORTH_LOADING = 5_000;
+
+/**
+ * The filter as the event keys answer it: a search the index answers alone, with only dates,
+ * visibility by status (everybody's, and the hidden events of an editor's app list) and
+ * `featured` besides, in start order. Undefined for any other filter (an author's own events and
+ * an anonymous caller's password test need columns the keys do not hold).
+ */
+function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
+  const plain =
+    testsOnlyWindow(filter) &&
+    (filter.own === undefined || filter.own.statuses.length === 0) &&
+    (filter.hidden === undefined || filter.hidden === 'all') &&
+    filter.orderBy === 'start';
+  if (!plain) return undefined;
+  return {
+    statuses: filter.statuses,
+    withHidden: filter.hidden === 'all',
+    featured: filter.featured,
+    dates: filter.dates,
+    descending: filter.descending === true,
+    offset: filter.offset,
+    limit: filter.limit,
+  };
+}
+
 export function eventListRepository(db: Db) {
   const windowCounter = eventWindowCounter(db);
   const search = searchIndex(db);
+  const keys = eventKeys(db);
   // Great-circle distance in SQL, so "nearest first" is an ORDER BY, not a sort in JS.
   db.function('geo_distance_km', { deterministic: true }, (lat1, lng1, lat2, lng2) =>
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  function build(filter: EventListFilter, hiddenOnly = false): Built {
+  /** The index's answer for the filter's search (once per request: build() takes it as it is). */
+  function searchLookup(filter: EventListFilter): SearchLookup | undefined {
+    if (filter.search === undefined) return undefined;
+    return search.lookup({
+      siteId: filter.siteId,
+      type: 'event',
+      text: filter.search,
+      language: filter.searchLanguage,
+      alias: 'e',
+      idRef: 'e.id',
+    });
+  }
+
+  /**
+   * The page and total of a search the index answered, from the event keys in memory: each found
+   * id tested and the page picked there, instead of testing every found id in SQL (see
+   * event-keys.ts). Undefined when the filter or the search is not one the keys answer.
+   */
+  function pageFromKeys(filter: EventListFilter, searched: SearchLookup | undefined) {
+    const found = searched?.found;
+    if (!found || searched.rowTest) return undefined;
+    const keysFilter = keysFilterOf(filter);
+    if (!keysFilter) return undefined;
+    const siteId = Number(filter.siteId);
+    if (!keys.wanted(siteId) && found.length <= KEYS_WORTH_LOADING) return undefined;
+    if (!keys.load(siteId)) return undefined;
+    return keys.select(siteId, found, keysFilter);
+  }
+
+  /**
+   * The query of a filter. The index is asked once per request: `searched` (the lookup a caller
+   * already made) is taken as it is, and kept in what build() returns for the total's queries.
+   */
+  function build(filter: EventListFilter, hiddenOnly = false, searched = searchLookup(filter)): Built {
+    const built = buildWith(filter, hiddenOnly, searched);
+    built.searched = searched;
+    return built;
+  }
+
+  function buildWith(filter: EventListFilter, hiddenOnly: boolean, searchedBefore: SearchLookup | undefined): Built {
     // The site id (an integer of ours, never client text) is written into IN-subqueries so SQLite runs
     // them once, not once per row (`site_id = e.site_id` made them correlated).
     const siteId = Number(filter.siteId);
@@ -215,14 +292,17 @@ export function eventListRepository(db: Db) {
     const searched =
       filter.search === undefined
         ? undefined
-        : search.clauses({
-            siteId,
-            type: 'event',
-            text: filter.search,
-            language: filter.searchLanguage,
-            alias: 'e',
-            idRef,
-          });
+        : search.clauses(
+            {
+              siteId,
+              type: 'event',
+              text: filter.search,
+              language: filter.searchLanguage,
+              alias: 'e',
+              idRef,
+            },
+            searchedBefore,
+          );
     // With a row test (a search the index cannot answer alone, the password) and a bounded term
     // set, the term index drives the whole query: its few events are read once, instead of
     // scanning the window and then reading rows.
@@ -351,9 +431,9 @@ export function eventListRepository(db: Db) {
     // Hidden events shown too: the listed ones as any list counts them, and the hidden ones apart.
     if (filter.hidden !== undefined) {
       const listed: EventListFilter = Object.assign({}, filter, { hidden: undefined });
-      const hidden = build(filter, true);
+      const hidden = build(filter, true, built.searched);
       return [
-        ...countParts(listed, build(listed)),
+        ...countParts(listed, build(listed, false, built.searched)),
         { sql: `SELECT COUNT(*) AS n FROM ${hidden.from} WHERE ${hidden.where}`, params: hidden.params },
       ];
     }
@@ -484,9 +564,20 @@ export function eventListRepository(db: Db) {
   }
 
   return {
+    /**
+     * Reads a site's event keys into memory now (a search that finds many events does it itself):
+     * for a warm-up, and for tests. False when the site's ids are too sparse for them.
+     */
+    loadSearchKeys(siteId: number): boolean {
+      return keys.load(Number(siteId));
+    },
+
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
-      const built = build(filter);
+      const searched = searchLookup(filter);
+      const fromKeys = pageFromKeys(filter, searched);
+      if (fromKeys) return { rows: rowsInOrder(filter.siteId, fromKeys.ids), total: fromKeys.total };
+      const built = build(filter, false, searched);
       const { from, where, params, order, onePass } = built;
       if (onePass) {
         // Row tests leave few matches: one pass returns them all in order, giving the total and the page.

@@ -60,6 +60,15 @@ const READ_FOUND_BY_ID = 5_000;
 /** Queued posts a search tests on their rows at most (see foundIds()). */
 const MAX_QUEUED_TESTED = 20_000;
 
+/** What the index found for a search (see lookup()). */
+export interface SearchLookup {
+  terms: SearchTerm[];
+  /** The ids of the posts holding every indexed term; undefined when the index cannot answer. */
+  found?: number[];
+  /** The rows must still be tested (a short or excluded term, or no index yet). */
+  rowTest: boolean;
+}
+
 export interface SearchRequest {
   siteId: number;
   type: SearchedType;
@@ -215,32 +224,43 @@ export function searchIndex(db: Db) {
     return [...indexed.filter((id) => !stale.has(id)), ...current];
   }
 
+  /**
+   * What the index answers for a search. Every term of three characters or more that must be
+   * present is looked up in the index (when it is complete): `found` holds the posts that have
+   * them all. `rowTest` says the rows must still be tested — a term is shorter or excluded, or
+   * the index is not there yet (then `found` is undefined).
+   */
+  function lookup(request: SearchRequest): SearchLookup {
+    // The site id is an integer of ours (never client text): written into the SQL, so the
+    // subqueries are not correlated and the rowid range is a constant.
+    const siteId = Number(request.siteId);
+    const terms = parseSearch(request.text);
+    const indexed = terms.filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
+    const found =
+      indexed.length > 0 && state().phase === 'done' ? foundIds(siteId, indexed, request.language) : undefined;
+    const rowTest =
+      found === undefined || terms.some((term) => term.exclude || codePoints(term.text) < INDEXED_TERM_LENGTH);
+    return { terms, found, rowTest };
+  }
+
   return {
     state,
+    lookup,
 
     /**
-     * The clauses of a search. Every term of three characters or more that must be present is
-     * looked up in the index (when it is complete); the row test runs only when a term is
-     * shorter, excluded, or the index is not there yet — then on the posts the other filters left.
+     * The clauses of a search (of `lookup`, when the caller already has it): the found ids as an
+     * id test, and the row test when one is needed — then on the posts the other filters left.
      */
-    clauses(request: SearchRequest): SearchClauses {
-      // The site id is an integer of ours (never client text): written into the SQL, so the
-      // subqueries are not correlated and the rowid range is a constant.
-      const siteId = Number(request.siteId);
-      const terms = parseSearch(request.text);
-      const indexed = terms.filter((term) => !term.exclude && codePoints(term.text) >= INDEXED_TERM_LENGTH);
+    clauses(request: SearchRequest, known = lookup(request)): SearchClauses {
       // The index is asked once per list request; every query of the request then reads the same ids.
-      const found =
-        indexed.length > 0 && state().phase === 'done' ? foundIds(siteId, indexed, request.language) : undefined;
-      const useIndex = found !== undefined;
+      const { found, terms } = known;
       const clauses: SearchClauses = {};
       const { alias } = request;
       if (found) {
         const ref = found.length <= READ_FOUND_BY_ID ? `${alias}.id` : request.idRef;
         clauses.ids = { sql: `${ref} IN (SELECT value FROM json_each(?))`, params: [JSON.stringify(found)] };
       }
-      const rowTest = !useIndex || terms.some((term) => term.exclude || codePoints(term.text) < INDEXED_TERM_LENGTH);
-      if (rowTest) clauses.row = rowClause(siteId, request, terms);
+      if (known.rowTest) clauses.row = rowClause(Number(request.siteId), request, terms);
       return clauses;
     },
 
