@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
+import { IntlMessageFormat } from 'intl-messageformat';
 import { en } from '../../renderer/src/i18n/messages/en.ts';
 import { es } from '../../renderer/src/i18n/messages/es.ts';
 import { chooseLanguage, formattingLocale } from '../../renderer/src/i18n/language.ts';
@@ -100,6 +101,19 @@ describe('message catalogs', () => {
       same.filter((key) => !allowed.has(key)),
       [],
     );
+  });
+});
+
+describe('Spanish agrees and tells labels apart (issue 36 walk)', () => {
+  const say = (id: keyof typeof es, values: Record<string, string | number>) =>
+    String(new IntlMessageFormat(es[id], 'es').format(values));
+  it('new categories and tags are "nuevas", new venues "nuevos"', () => {
+    assert.match(say('files.relatedGroup', { kind: 'categories', created: 0, existing: 2 }), /^Categorías: 0 nuevas,/);
+    assert.match(say('files.relatedGroup', { kind: 'tags', created: 1, existing: 0 }), /^Etiquetas: 1 nueva,/);
+    assert.match(say('files.relatedGroup', { kind: 'venues', created: 3, existing: 0 }), /^Lugares: 3 nuevos,/);
+  });
+  it("a venue's state and an event's status do not share a name", () => {
+    assert.notEqual(es['venues.state'], es['editor.status']);
   });
 });
 

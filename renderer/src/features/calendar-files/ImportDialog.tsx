@@ -292,9 +292,11 @@ function jobProgress(
     case 'planning':
     case 'writing':
       return {
+        // A share, not a count: the entries of the file it walks (a series, a single event) are
+        // neither the events the preview promised nor the file's VEVENTs (issue 36: "Import 1,685
+        // events", then "entry 0 of 627").
         label: t(job.phase === 'planning' ? 'files.jobPlanning' : 'files.jobWriting', {
-          done: job.events_planned,
-          total: job.events_total,
+          percent: Math.floor(fraction(job.events_planned, job.events_total) * 100),
         }),
         value: fraction(job.events_planned, job.events_total),
       };

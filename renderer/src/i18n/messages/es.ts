@@ -329,7 +329,7 @@ export const es: Record<MessageId, string> = {
   'venues.name': 'Nombre',
   'venues.address': 'Dirección',
   'venues.city': 'Ciudad',
-  'venues.state': 'Estado',
+  'venues.state': 'Estado o provincia',
   'venues.province': 'Provincia',
   'venues.zip': 'Código postal',
   'venues.country': 'País',
@@ -548,8 +548,8 @@ export const es: Record<MessageId, string> = {
   'files.jobWaiting': 'Esperando a que termine otra importación…',
   'files.jobStarting': 'Preparándose para leer {name}…',
   'files.jobReading': 'Leyendo {name}: {percent} %',
-  'files.jobPlanning': 'Revisando: entrada {done, number} de {total, number} del archivo',
-  'files.jobWriting': 'Importando: entrada {done, number} de {total, number} del archivo',
+  'files.jobPlanning': 'Revisando: {percent} %',
+  'files.jobWriting': 'Importando: {percent} %',
   'files.jobFinishing': 'Terminando…',
   'files.cancelImport': 'Cancelar la importación',
   'files.cancelling': 'Cancelando…',
@@ -654,7 +654,7 @@ export const es: Record<MessageId, string> = {
     '{heading} (una regla de excepción, obsoleta desde RFC 5545) se ignora: se importan las repeticiones que quitaría.',
   'files.related': 'Lugares, organizadores y categorías',
   'files.relatedGroup':
-    '{kind, select, venues {Lugares} organizers {Organizadores} categories {Categorías} other {Etiquetas}}: {created, plural, one {# nuevo} other {# nuevos}}, {existing} ya en tu calendario',
+    '{kind, select, venues {Lugares: {created, plural, one {# nuevo} other {# nuevos}}} organizers {Organizadores: {created, plural, one {# nuevo} other {# nuevos}}} categories {Categorías: {created, plural, one {# nueva} other {# nuevas}}} other {Etiquetas: {created, plural, one {# nueva} other {# nuevas}}}}, {existing} ya en tu calendario',
   'files.relatedNew': 'Nuevo',
   'files.relatedExisting': 'Ya existe',
   'files.relatedMatched':
