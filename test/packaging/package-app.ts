@@ -77,7 +77,7 @@ export function run(command: string, args: string[], options: { cwd?: string; en
     cwd: options.cwd ?? REPO_ROOT,
     env: options.env ?? process.env,
     encoding: 'utf8',
-    timeout: 600_000,
+    timeout: 1_500_000, // a guard against a hang: the native rebuild took ~10 min at load 16
   });
   assert.equal(result.status, 0, `${command} ${args.join(' ')}\n${result.stdout}\n${result.stderr}`);
   return result;

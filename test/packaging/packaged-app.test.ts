@@ -55,7 +55,7 @@ before(
     );
     layOutAsElectronReads(pkg.resources);
   },
-  { timeout: 600_000 },
+  { timeout: 1_500_000 },
 );
 after(() => {
   if (work) rmSync(work, { recursive: true, force: true });
