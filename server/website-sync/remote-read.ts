@@ -101,51 +101,42 @@ export function goneEvent(id: number, modified: string, deleted: boolean): Remot
   return { id, modified, trashed: true, deleted };
 }
 
-export function remoteVenue(core: Json): RemoteObject<VenueFields> {
-  const m = meta(core);
-  const status = str(core.status);
+/** A venue or organizer from core: its id, modification time and trash state, and its fields unless trashed. */
+function remoteLinked<F>(core: Json, fields: (m: ReturnType<typeof meta>) => F): RemoteObject<F> {
+  const trashed = str(core.status) === 'trash';
   return {
     id: Number(core.id),
     modified: wall(core.modified_gmt),
-    trashed: status === 'trash',
-    fields:
-      status === 'trash'
-        ? undefined
-        : {
-            name: rawOf(core.title),
-            description: rawOf(core.content),
-            address: str(m._VenueAddress),
-            city: str(m._VenueCity),
-            country: str(m._VenueCountry),
-            province: str(m._VenueProvince),
-            state: str(m._VenueState),
-            zip: str(m._VenueZip),
-            phone: str(m._VenuePhone),
-            website: str(m._VenueURL),
-            show_map: bool(m._VenueShowMap, true),
-            show_map_link: bool(m._VenueShowMapLink, true),
-          },
+    trashed,
+    fields: trashed ? undefined : fields(meta(core)),
   };
 }
 
+export function remoteVenue(core: Json): RemoteObject<VenueFields> {
+  return remoteLinked(core, (m) => ({
+    name: rawOf(core.title),
+    description: rawOf(core.content),
+    address: str(m._VenueAddress),
+    city: str(m._VenueCity),
+    country: str(m._VenueCountry),
+    province: str(m._VenueProvince),
+    state: str(m._VenueState),
+    zip: str(m._VenueZip),
+    phone: str(m._VenuePhone),
+    website: str(m._VenueURL),
+    show_map: bool(m._VenueShowMap, true),
+    show_map_link: bool(m._VenueShowMapLink, true),
+  }));
+}
+
 export function remoteOrganizer(core: Json): RemoteObject<OrganizerFields> {
-  const m = meta(core);
-  const status = str(core.status);
-  return {
-    id: Number(core.id),
-    modified: wall(core.modified_gmt),
-    trashed: status === 'trash',
-    fields:
-      status === 'trash'
-        ? undefined
-        : {
-            name: rawOf(core.title),
-            description: rawOf(core.content),
-            phone: str(m._OrganizerPhone),
-            website: str(m._OrganizerURL || m._OrganizerWebsite),
-            email: str(m._OrganizerEmail),
-          },
-  };
+  return remoteLinked(core, (m) => ({
+    name: rawOf(core.title),
+    description: rawOf(core.content),
+    phone: str(m._OrganizerPhone),
+    website: str(m._OrganizerURL || m._OrganizerWebsite),
+    email: str(m._OrganizerEmail),
+  }));
 }
 
 /** A term, from core or v1: its name as WordPress stores it (HTML-escaped, as Almanac's are). */
