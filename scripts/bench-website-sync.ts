@@ -127,6 +127,16 @@ try {
   await syncSite({ store: warmStore, siteId: 1, credentials: warmCredentials });
   warmStore.close();
 
+  // The event loop's own floor in the same run: this process idle for 3 s, the machine as it is
+  // (at load 7 on two cores an idle loop's p99 is itself tens of ms: the wait for a core).
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  idle.disable();
+  console.log(
+    `event loop idle (floor): p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms`,
+  );
+
   // A first publish: events made here go to an empty website.
   const publishDir = mkdtempSync(join(tmpdir(), 'almanac-bench-website-publish-'));
   dirs.push(publishDir);

@@ -154,6 +154,25 @@ export function readLocalTerm(store: Store, site: Site, kind: 'category' | 'tag'
   return { id, trashed: false, modified: '', fields: termFieldsOf(row) };
 }
 
+/**
+ * readLocal in slices of `slice`, the event loop free between them: 1,000 events read at once held
+ * it 120 ms at load 7 (a first publish's event-loop p99 48 ms against an idle floor of 10).
+ */
+export async function readLocalInSlices(
+  store: Store,
+  site: Site,
+  kind: SyncKind,
+  ids: number[],
+  slice: number,
+): Promise<Map<number, LocalObject>> {
+  const all = new Map<number, LocalObject>();
+  for (let i = 0; i < ids.length; i += slice) {
+    if (i > 0) await new Promise((resolve) => setImmediate(resolve));
+    for (const [id, local] of readLocal(store, site, kind, ids.slice(i, i + slice))) all.set(id, local);
+  }
+  return all;
+}
+
 export function readLocal(store: Store, site: Site, kind: SyncKind, ids: number[]): Map<number, LocalObject> {
   if (kind === 'event') return readLocalEvents(store, site, ids);
   if (kind === 'venue' || kind === 'organizer') return readLocalLinked(store, site, kind, ids);
