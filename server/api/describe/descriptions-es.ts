@@ -270,6 +270,6 @@ export const SPANISH_DESCRIPTIONS: Readonly<Record<string, string>> = {
     'mine: lo de Almanac se envía al sitio web; theirs: lo del sitio web se escribe aquí.',
   'The failure ID.': 'El ID del fallo.',
   "The website's address.": 'La dirección del sitio web.',
-  'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website).':
-    'Adónde envía WordPress el nombre de usuario y la nueva contraseña (una dirección https://, un esquema propio como almanac://, o http:// solo para un sitio web local).',
+  'Where WordPress sends the user name and the new password (an https:// address, a custom scheme such as almanac://, or http:// only for a local website). Left out: WordPress shows the new password on its page, for the user to copy into Almanac.':
+    'Adónde envía WordPress el nombre de usuario y la nueva contraseña (una dirección https://, un esquema propio como almanac://, o http:// solo para un sitio web local). Si falta, WordPress muestra la nueva contraseña en su página, para que la copies en Almanac.',
 };
