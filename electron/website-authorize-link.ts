@@ -100,7 +100,8 @@ export class PendingAuthorizations {
   begin(input: { site: string; mode: string; url: string }): string {
     if (!SITE_CODE.test(input.site)) throw new Error('not a site code');
     if (!(MODES as readonly string[]).includes(input.mode)) throw new Error('not merge, publish or import');
-    if (!input.url || input.url.length > 2048) throw new Error('not a web address');
+    // An empty or bad address is the service's to refuse, at its field (the page is then never opened).
+    if (input.url.length > 2048) throw new Error('not a web address');
     for (const [state, entry] of this.pending) if (entry.expires <= this.now()) this.pending.delete(state);
     const state = randomBytes(24).toString('base64url');
     const mode = input.mode as AuthorizeMode;
