@@ -9,6 +9,7 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, type App } from './support.ts';
 import { startTecSite, type TecSite } from '../support/tec-site/index.ts';
+import { answerAuthorizePage } from '../support/tec-site/authorize-answer.ts';
 import { PendingAuthorizations, websiteAuthorizeLinks } from '../../electron/website-authorize-link.ts';
 
 let app: App | undefined;
@@ -77,18 +78,7 @@ test('desktop: the password WordPress makes comes back to Almanac and connects t
     await page.screenshot({ path: '/tmp/auth38-desktop-opened.png' });
 
     // The user approves on WordPress's page; the browser goes to the almanac:// link; the OS hands it over.
-    const approved = await fetch(new URL(authorizePage.pathname, authorizePage), {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        ...Object.fromEntries(authorizePage.searchParams),
-        log: 'admin',
-        pwd: 'password',
-        action: 'approve',
-      }),
-      redirect: 'manual',
-    });
-    links.take(approved.headers.get('location')!);
+    links.take(await answerAuthorizePage(authorizePage, 'approve'));
     await links.settled();
     assert.deepEqual(told, []);
 

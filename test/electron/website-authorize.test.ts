@@ -21,6 +21,7 @@ import {
 } from '../../electron/website-authorize-link.ts';
 import { registerLinkScheme } from '../../electron/link-scheme.ts';
 import { startTecSite, type TecSite } from '../support/tec-site/index.ts';
+import { answerAuthorizePage } from '../support/tec-site/authorize-answer.ts';
 import { FakeEvent, fakeElectron } from './fakes.ts';
 
 const dirs: string[] = [];
@@ -191,24 +192,12 @@ async function launch(options: { platform?: NodeJS.Platform; argv?: string[] } =
   };
 }
 
-/** The user at WordPress's page: signs in and approves (or refuses); the browser goes where WordPress sends it. */
-async function answerAt(page: URL, action: 'approve' | 'reject'): Promise<string> {
-  const response = await fetch(new URL(page.pathname, page), {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ ...Object.fromEntries(page.searchParams), log: 'admin', pwd: 'password', action }),
-    redirect: 'manual',
-  });
-  assert.equal(response.status, 302);
-  return response.headers.get('location')!;
-}
-
 test('macOS: the link WordPress returns (open-url) connects the site with the chosen mode and the window comes forward', async () => {
   const website = await startTecSite();
   const app = await launch({ platform: 'darwin' });
   try {
     assert.deepEqual(app.app.protocols, [['almanac']]);
-    const link = await answerAt(await app.getPassword(website, 'publish'), 'approve');
+    const link = await answerAuthorizePage(await app.getPassword(website, 'publish'), 'approve');
     const password = new URL(link).searchParams.get('password')!;
     const shownBefore = app.windows[0]!.shown;
     const event = new FakeEvent();
@@ -244,7 +233,7 @@ test('Windows and Linux: the link comes as a second instance’s argument and co
   const website = await startTecSite();
   const app = await launch({ platform: 'win32' });
   try {
-    const link = await answerAt(await app.getPassword(website, 'merge'), 'approve');
+    const link = await answerAuthorizePage(await app.getPassword(website, 'merge'), 'approve');
     app.app.emit(
       'second-instance',
       new FakeEvent(),
@@ -266,7 +255,7 @@ test('refused on WordPress’s page: the user is told in words, nothing is conne
   const website = await startTecSite();
   const app = await launch();
   try {
-    const link = await answerAt(await app.getPassword(website), 'reject');
+    const link = await answerAuthorizePage(await app.getPassword(website), 'reject');
     assert.match(link, /success=false/);
     app.app.emit('second-instance', new FakeEvent(), ['/opt/Almanac/almanac', link], '/');
     await app.desktop.linksSettled();
@@ -290,7 +279,7 @@ test('a link this app did not ask for (forged, another site, or a bad one; at th
     assert.match(String(app.dialog.shown[0]!.message), /did not use this WordPress link/);
 
     // Begun for the default site, answered for another one.
-    const link = await answerAt(await app.getPassword(website), 'approve');
+    const link = await answerAuthorizePage(await app.getPassword(website), 'approve');
     app.app.emit('open-url', new FakeEvent(), link.replace('site=default', 'site=other'));
     // Malformed: a foreign parameter (a password in it stays out of the log).
     app.app.emit('open-url', new FakeEvent(), `${link}&next=https%3A%2F%2Fevil.example`);
