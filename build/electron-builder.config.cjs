@@ -36,6 +36,12 @@ module.exports = {
     '!node_modules/better-sqlite3/build/Release/{obj,obj.target,.deps,test_extension.node,*.a,.forge-meta}',
     '!node_modules/file-uri-to-path/{test,.travis.yml,.npmignore,History.md,index.d.ts}',
   ],
+  // almanac:// links: WordPress's authorize-application page returns a new password to
+  // almanac://website-authorized (electron/website-authorize-link.ts). The installers register the
+  // scheme — the Windows registry (NSIS), CFBundleURLTypes in macOS's Info.plist, MimeType
+  // x-scheme-handler/almanac in the Linux .desktop file — and the app registers it again at each
+  // start (electron/link-scheme.ts).
+  protocols: [{ name: 'Almanac link', schemes: ['almanac'] }],
   asar: true,
   // The native addon cannot be loaded from inside an asar archive, nor can a worker thread's entry
   // file (server/worker-url.ts starts workers from the unpacked copies). A worker loads

@@ -22,6 +22,14 @@ import { UpdateController, type Updater } from './updates.ts';
 import { openMainWindow, type MainWindow } from './window.ts';
 import { WriteActivity } from './write-activity.ts';
 import { KeychainCredentialStore, type SafeStorageLike } from './website-credentials.ts';
+import {
+  isAlmanacLink,
+  linkInArgv,
+  PendingAuthorizations,
+  websiteAuthorizeLinks,
+  type ConnectBody,
+} from './website-authorize-link.ts';
+import { registerLinkScheme } from './link-scheme.ts';
 
 type Electron = typeof ElectronModule;
 
@@ -38,7 +46,16 @@ export interface DesktopEnvironment {
   electron: ElectronApi;
   /** electron-updater's updater, when this is an installed build with an update feed (main.ts decides). */
   updater: Updater | undefined;
-  process: ProcessEvents & { env: NodeJS.ProcessEnv; platform: NodeJS.Platform; versions: NodeJS.ProcessVersions };
+  process: ProcessEvents & {
+    env: NodeJS.ProcessEnv;
+    platform: NodeJS.Platform;
+    versions: NodeJS.ProcessVersions;
+    /** The first start's arguments: on Windows and Linux an almanac:// link comes in them. */
+    argv?: string[];
+    execPath?: string;
+    /** Started as `electron <app folder>` (npm start), not as an installed app. */
+    defaultApp?: boolean;
+  };
   /** Files beside the main bundle (scripts/build-app.mjs lays them out). */
   files: { preload: string; renderer: string };
   /** Service options over the desktop's own (tests turn heap tuning and daily backups off). */
@@ -53,6 +70,8 @@ export interface Desktop {
   service(): RunningService | undefined;
   /** Resolves once the app is up (or has given up: the user chose to quit). */
   ready: Promise<void>;
+  /** Resolves once the almanac:// links received so far are dealt with (website-authorize-link.ts). */
+  linksSettled(): Promise<void>;
 }
 
 export function startDesktop(env: DesktopEnvironment): Desktop {
@@ -65,12 +84,32 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
   const log = openAppLog(logs, { mirror: env.mirrorLog });
   options.log = (line) => log.write(line);
   let service: RunningService | undefined;
-  const desktop: Desktop = { log, service: () => service, ready: Promise.resolve() };
+  // almanac:// links (WordPress's authorize page returning a password) wait here until the service
+  // and the window are up: macOS may send one before 'ready', and the first start may carry one.
+  const waitingLinks: string[] = [];
+  let takeLink = (link: string): void => {
+    waitingLinks.push(link);
+  };
+  let links: ReturnType<typeof websiteAuthorizeLinks> | undefined;
+  const desktop: Desktop = {
+    log,
+    service: () => service,
+    ready: Promise.resolve(),
+    linksSettled: () => links?.settled() ?? Promise.resolve(),
+  };
   if (!app.requestSingleInstanceLock()) {
-    // Another Almanac runs: it gets focused (its 'second-instance'), this one leaves.
+    // Another Almanac runs: it gets focused (its 'second-instance', with any link in our argv), this one leaves.
     app.quit();
     return desktop;
   }
+  registerLinkScheme(app, env.process, (line) => log.write(line));
+  // macOS hands links to the running app (or the one it starts) by this event.
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    if (isAlmanacLink(url)) takeLink(url);
+  });
+  const firstLink = linkInArgv(env.process.argv ?? []);
+  if (firstLink) takeLink(firstLink);
   const marker = runMarker(logs);
   // A native crash of the main process leaves a minidump here (never uploaded anywhere).
   app.setPath('crashDumps', join(logs, 'crash-dumps'));
@@ -188,6 +227,17 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
       window?.webContents.send(IPC.menuCommand, command);
     };
 
+    const pendingAuthorizations = new PendingAuthorizations();
+    links = websiteAuthorizeLinks({
+      pending: pendingAuthorizations,
+      connect: (site, body) => connectInProcess(running, sessionToken, site, body),
+      focus: focusWindow,
+      tell: (box) => void dialog.showMessageBox({ title: 'Almanac', ...box }),
+      log: (line) => log.write(line),
+    });
+    takeLink = (link) => links!.take(link);
+    for (const link of waitingLinks.splice(0)) takeLink(link);
+
     const writes = new WriteActivity(running.listening.app.server);
     const updates = env.updater
       ? new UpdateController({
@@ -204,6 +254,7 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
     registerIpc(ipcMain, appOrigin, {
       [IPC.getSession]: () => sessionToken,
       [IPC.openExternal]: (url) => openExternalSafely(shell, url),
+      [IPC.beginWebsiteAuthorization]: (site, mode, url) => pendingAuthorizations.begin({ site, mode, url }),
       [IPC.revealDataFolder]: () => void shell.openPath(running.dataDir),
       [IPC.restoreBackup]: (name) =>
         restartIntoBackup(running.dataDir, name, {
@@ -277,8 +328,13 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
     );
     app.setAboutPanelOptions({ applicationName: 'Almanac', applicationVersion: app.getVersion() });
 
-    // A second launch focuses this window (the single-instance lock sends it here).
-    app.on('second-instance', focusWindow);
+    // A second launch focuses this window (the single-instance lock sends it here); on Windows and
+    // Linux an almanac:// link opened while Almanac runs arrives as that launch's argument.
+    app.on('second-instance', (_event, argv: string[]) => {
+      const link = linkInArgv(argv ?? []);
+      if (link) takeLink(link);
+      else focusWindow();
+    });
     // macOS: closing the window keeps the app (and the API for scripts) running; the Dock icon reopens it.
     app.on('activate', focusWindow);
     app.on('window-all-closed', () => {
@@ -286,4 +342,27 @@ export function startDesktop(env: DesktopEnvironment): Desktop {
     });
     openWindow();
   }
+}
+
+/**
+ * The website connection an almanac:// link completes, through the service's own route in-process
+ * (the window's desktop session: the install's administrator), so it is checked and kept exactly
+ * as a typed password is. Resolves to the refusal's words, or null once connected.
+ */
+async function connectInProcess(
+  running: RunningService,
+  sessionToken: string,
+  site: string,
+  body: ConnectBody,
+): Promise<string | null> {
+  const response = await running.listening.app.inject({
+    method: 'PUT',
+    url: `/almanac/v1/sites/${encodeURIComponent(site)}/website`,
+    headers: { authorization: `Bearer ${sessionToken}`, 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
+  if (response.statusCode === 200) return null;
+  const error = response.json() as { message?: string; data?: { params?: Record<string, string> } };
+  const params = Object.values(error.data?.params ?? {});
+  return params.length ? params.join(' ') : (error.message ?? `The service answered ${response.statusCode}.`);
 }

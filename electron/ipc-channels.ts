@@ -7,6 +7,7 @@
 export const IPC = {
   getSession: 'almanac:get-session',
   openExternal: 'almanac:open-external',
+  beginWebsiteAuthorization: 'almanac:begin-website-authorization',
   revealDataFolder: 'almanac:reveal-data-folder',
   appInfo: 'almanac:app-info',
   restoreBackup: 'almanac:restore-backup',
@@ -29,6 +30,7 @@ export type MenuCommand = 'new-event' | 'api-docs' | 'print' | 'export-pdf';
 export interface IpcRequests {
   [IPC.getSession]: { args: []; result: string };
   [IPC.openExternal]: { args: [url: string]; result: boolean };
+  [IPC.beginWebsiteAuthorization]: { args: [site: string, mode: string, url: string]; result: string };
   [IPC.revealDataFolder]: { args: []; result: void };
   [IPC.appInfo]: { args: []; result: AppInfo };
   [IPC.restoreBackup]: { args: [name: string]; result: 'cancelled' | 'restarting' };
@@ -41,6 +43,12 @@ export interface DesktopBridge {
   getSession(): Promise<string>;
   /** Opens an http(s) URL in the OS browser; false when refused (any other scheme). */
   openExternal(url: string): Promise<boolean>;
+  /**
+   * Before opening WordPress's authorize-application page for a site: the success_url that brings
+   * the new password back to this app (almanac://website-authorized?…, with a one-time state), so
+   * the connection completes by itself with this mode and the address the user typed.
+   */
+  beginWebsiteAuthorization(site: string, mode: string, url: string): Promise<string>;
   revealDataFolder(): Promise<void>;
   appInfo(): Promise<AppInfo>;
   /**

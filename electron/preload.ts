@@ -12,6 +12,8 @@ function invoke<C extends keyof IpcRequests>(channel: C, ...args: IpcRequests[C]
 const bridge: DesktopBridge = {
   getSession: () => invoke(IPC.getSession),
   openExternal: (url) => invoke(IPC.openExternal, String(url)),
+  beginWebsiteAuthorization: (site, mode, url) =>
+    invoke(IPC.beginWebsiteAuthorization, String(site), String(mode), String(url)),
   revealDataFolder: () => invoke(IPC.revealDataFolder),
   appInfo: () => invoke(IPC.appInfo),
   restoreBackup: (name) => invoke(IPC.restoreBackup, String(name)),

@@ -177,6 +177,12 @@ export class FakeApp extends EventEmitter {
     this.paths[name] = path;
   }
   setAboutPanelOptions(): void {}
+  /** setAsDefaultProtocolClient's calls: the scheme, then the executable and its arguments if given. */
+  protocols: unknown[][] = [];
+  setAsDefaultProtocolClient(...args: unknown[]): boolean {
+    this.protocols.push(args);
+    return true;
+  }
   relaunch(): void {
     this.relaunches++;
   }

@@ -97,6 +97,10 @@ test('IPC handlers answer only the app page; every channel is checked', async ()
       return true;
     },
     [IPC.revealDataFolder]: () => void calls.push('reveal'),
+    [IPC.beginWebsiteAuthorization]: () => {
+      calls.push('authorize');
+      return 'almanac://website-authorized';
+    },
     [IPC.appInfo]: () => ({ version: '1', dataDir: '/d', apiRoot: `${ORIGIN}/svc/events/v1`, platform: 'linux' }),
     [IPC.restoreBackup]: () => {
       calls.push('restore');
@@ -106,7 +110,15 @@ test('IPC handlers answer only the app page; every channel is checked', async ()
   });
   assert.deepEqual(
     [...ipc.handlers.keys()].sort(),
-    [IPC.appInfo, IPC.getSession, IPC.openExternal, IPC.revealDataFolder, IPC.restoreBackup, IPC.exportPdf].sort(),
+    [
+      IPC.appInfo,
+      IPC.getSession,
+      IPC.openExternal,
+      IPC.beginWebsiteAuthorization,
+      IPC.revealDataFolder,
+      IPC.restoreBackup,
+      IPC.exportPdf,
+    ].sort(),
   );
   assert.equal(await ipc.invoke(IPC.getSession, `${ORIGIN}/`), 'alms_secret');
   for (const channel of ipc.handlers.keys()) {

@@ -40,6 +40,14 @@ test('Windows: a one-click, per-user installer (no "all users" page, no administ
   assert.match(script, /\/SD IDOK/, 'no window when silent');
 });
 
+test('the installers register almanac:// links (WordPress returns an application password there)', () => {
+  const { protocols } = config();
+  assert.deepEqual(
+    protocols.flatMap((protocol: { schemes: string[] }) => protocol.schemes),
+    ['almanac'],
+  );
+});
+
 test('macOS: dmg for people, zip for updates, both architectures; hardened runtime', () => {
   const { mac } = config();
   assert.deepEqual(mac.target, [

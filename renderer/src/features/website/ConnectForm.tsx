@@ -1,7 +1,9 @@
 // Connecting a site to its The Events Calendar website: the address, a WordPress user and an
 // application password — typed, or made on WordPress's authorize-application page ("Get a password
-// from WordPress" opens it in the browser; without a return address WordPress shows the new
-// password there, to copy here) — and, the first time, what the first sync does. The service checks
+// from WordPress" opens it in the browser; in the desktop app WordPress returns the password to
+// Almanac, which connects by itself with the mode chosen here; in a plain browser there is no
+// return address and WordPress shows the new password, to copy here) — and, the first time, what
+// the first sync does. The service checks
 // before it keeps anything; a refusal comes back at its field (url, user, password) with a reason
 // code, said here in the UI's words, announced, and the focus goes to that field.
 // Also the "sign in again" form of a paused site: the same website and user, a new password.
@@ -33,6 +35,8 @@ export function ConnectForm({
   const [values, setValues] = useState({ url: again?.url ?? '', user: again?.user ?? '', password: '' });
   const [mode, setMode] = useState<WebsiteMode>(again?.mode ?? 'merge');
   const [authorizeOpened, setAuthorizeOpened] = useState(false);
+  // In the desktop app WordPress hands the password back to Almanac (almanac://), which connects by itself.
+  const inDesktop = desktopBridge() !== undefined;
   const set = (key: keyof typeof values) => (value: string) => setValues((current) => ({ ...current, [key]: value }));
 
   const error = connect.error ?? authorize.error;
@@ -60,14 +64,17 @@ export function ConnectForm({
 
   const openAuthorize = () => {
     connect.reset();
-    authorize.mutate(values.url.trim(), {
-      onSuccess: ({ authorize_url }) => {
-        const bridge = desktopBridge();
-        if (bridge) void bridge.openExternal(authorize_url);
-        else window.open(authorize_url, '_blank', 'noopener');
-        setAuthorizeOpened(true);
+    authorize.mutate(
+      { url: values.url.trim(), mode },
+      {
+        onSuccess: ({ authorize_url }) => {
+          const bridge = desktopBridge();
+          if (bridge) void bridge.openExternal(authorize_url);
+          else window.open(authorize_url, '_blank', 'noopener');
+          setAuthorizeOpened(true);
+        },
       },
-    });
+    );
   };
 
   return (
@@ -120,7 +127,9 @@ export function ConnectForm({
             {t('website.getPassword')}
           </Button>
           <p className="field-help" aria-live="polite">
-            {authorizeOpened ? t('website.getPasswordOpened') : t('website.getPasswordHelp')}
+            {inDesktop
+              ? t(authorizeOpened ? 'website.getPasswordOpenedDesktop' : 'website.getPasswordHelpDesktop')
+              : t(authorizeOpened ? 'website.getPasswordOpened' : 'website.getPasswordHelp')}
           </p>
         </div>
       )}

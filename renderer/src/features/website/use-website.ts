@@ -6,6 +6,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Static } from '@sinclair/typebox';
 import { APP_NS, api } from '../../api/client.ts';
 import { currentSite } from '../../api/site.ts';
+import { desktopBridge } from '../../api/auth.ts';
 import type {
   WebsiteAuthorization,
   WebsiteConnectArgs,
@@ -95,11 +96,21 @@ export function useRetryFailure() {
 }
 
 /** WordPress's authorize-application page; without a return address WordPress shows the new password. */
+/**
+ * WordPress's authorize page for the website at `url`. In the desktop app it returns the new
+ * password to Almanac itself (success_url almanac://…, electron/website-authorize-link.ts), which
+ * connects with `mode`; in a browser, WordPress shows the password for the user to copy.
+ */
 export function useAuthorizePage() {
   const site = currentSite();
   return useMutation({
-    mutationFn: async (url: string) =>
-      (await api.get<Static<typeof WebsiteAuthorization>>(APP_NS, path(site, '/authorize'), { url })).data,
+    mutationFn: async ({ url, mode }: { url: string; mode: WebsiteMode }) => {
+      const bridge = desktopBridge();
+      const successUrl = bridge ? await bridge.beginWebsiteAuthorization(site, mode, url) : undefined;
+      const query = successUrl ? { url, success_url: successUrl } : { url };
+      const { data } = await api.get<Static<typeof WebsiteAuthorization>>(APP_NS, path(site, '/authorize'), query);
+      return { ...data, returnsToApp: successUrl !== undefined };
+    },
   });
 }
 

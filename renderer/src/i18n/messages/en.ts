@@ -792,6 +792,10 @@ export const en = {
     'Opens WordPress in your browser: sign in, approve Almanac, then copy the new password into Application password.',
   'website.getPasswordOpened':
     'WordPress is open in your browser: approve Almanac there, then copy the password it shows into Application password.',
+  'website.getPasswordHelpDesktop':
+    'Opens WordPress in your browser: sign in and approve Almanac, and Almanac connects this site by itself, with the first sync chosen below.',
+  'website.getPasswordOpenedDesktop':
+    'WordPress is open in your browser: approve Almanac there (let the browser open Almanac if it asks), and this site connects by itself.',
   'website.modeLegend': 'The first sync',
   'website.mode.merge': 'Merge both',
   'website.mode.mergeHelp':

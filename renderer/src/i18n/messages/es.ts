@@ -803,6 +803,10 @@ export const es: Record<MessageId, string> = {
     'Abre WordPress en tu navegador: inicia sesión, aprueba Almanac y copia la nueva contraseña en Contraseña de aplicación.',
   'website.getPasswordOpened':
     'WordPress está abierto en tu navegador: aprueba Almanac allí y copia la contraseña que muestra en Contraseña de aplicación.',
+  'website.getPasswordHelpDesktop':
+    'Abre WordPress en tu navegador: inicia sesión y aprueba Almanac, y Almanac conecta este sitio por sí solo, con la primera sincronización elegida abajo.',
+  'website.getPasswordOpenedDesktop':
+    'WordPress está abierto en tu navegador: aprueba Almanac allí (deja que el navegador abra Almanac si lo pregunta) y este sitio se conecta por sí solo.',
   'website.modeLegend': 'La primera sincronización',
   'website.mode.merge': 'Combinar ambos',
   'website.mode.mergeHelp':
