@@ -83,6 +83,10 @@ class App extends EventEmitter {
   requestSingleInstanceLock() {
     return true;
   }
+  setAsDefaultProtocolClient(scheme) {
+    record('protocol-client', { scheme });
+    return true;
+  }
   setAboutPanelOptions() {}
   relaunch() {
     record('relaunch');
@@ -231,6 +235,16 @@ exports.session = session;
 exports.shell = {
   openPath: async (path) => void record('open-path', { path }),
   openExternal: async (url) => void record('open-external', { url }),
+};
+// Like Linux without a keyring: no encryption, so the website passwords go to the user-only file.
+exports.safeStorage = {
+  isEncryptionAvailable: () => false,
+  encryptString: () => {
+    throw new Error('Encryption is not available.');
+  },
+  decryptString: () => {
+    throw new Error('Encryption is not available.');
+  },
 };
 exports.crashReporter = { start: (options) => record('crash-reporter', options) };
 exports.net = net;
