@@ -4,10 +4,13 @@
 // website runs in its own process (scripts/bench/tec-site-child.ts), so this process's CPU time is
 // Almanac's alone; the website's is the child's. The floor, measured in the same run, is creating
 // the same 1,000 events locally through the same operations (our machines' speed varies 2–8× from
-// day to day: the ratio is what compares across runs). Requests are counted, not timed.
+// day to day: the ratio is what compares across runs). Requests are counted, not timed. The event
+// loop's p99 and max during each sync stand beside the idle loop's, measured in the same run, and
+// the machine's load. To see what holds the loop: BENCH_BLOCKS=10 (the blocks over 10 ms, on the
+// clock of `node --cpu-prof`'s profile) and BENCH_WINDOWS=1 (each sync's stretch on that clock).
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -46,6 +49,12 @@ async function website(seed: number): Promise<Website> {
   };
 }
 
+/** The machine's load (as `uptime` prints it) beside each figure: 2 cores shared, figures vary with it. */
+const load = () =>
+  `load ${loadavg()
+    .map((each) => each.toFixed(2))
+    .join(', ')}`;
+
 const cpuMs = (from: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(from);
   return (used.user + used.system) / 1000;
@@ -83,11 +92,17 @@ async function measure(label: string, store: Store, site: Website, mode: 'publis
   const requestsBefore = (await site.ask<{ requests: number }>('requests')).requests;
   loop.enable();
   const wall = performance.now();
+  const window = process.hrtime.bigint();
+  const blocks = process.env.BENCH_BLOCKS ? watchBlocks(Number(process.env.BENCH_BLOCKS)) : undefined;
   const cpu = process.cpuUsage();
   const result = await syncSite({ store, siteId: siteRow.id, credentials });
   const ownMs = cpuMs(cpu);
   const wallMs = performance.now() - wall;
   loop.disable();
+  // For reading a --cpu-prof profile of this run: the measured stretch on the profile's clock (µs).
+  if (process.env.BENCH_WINDOWS)
+    console.log(`${label}: window ${window / 1000n}–${process.hrtime.bigint() / 1000n} µs`);
+  if (blocks) console.log(`${label}: blocks ${JSON.stringify(blocks())}`);
   const childAfter = (await site.ask<{ cpu: NodeJS.CpuUsage }>('cpu')).cpu;
   const requests = (await site.ask<{ requests: number }>('requests')).requests - requestsBefore;
   if (!result.ok) throw new Error(`${label}: ${JSON.stringify(result)}`);
@@ -95,8 +110,51 @@ async function measure(label: string, store: Store, site: Website, mode: 'publis
   console.log(
     `${label}: ${synced} objects in ${(wallMs / 1000).toFixed(1)} s; Almanac's own CPU ${(ownMs / EVENTS).toFixed(2)} ms/event ` +
       `(${(ownMs / EVENTS / floorMs).toFixed(1)}× the floor of ${floorMs.toFixed(2)} ms/event), the website's ${(childCpuMs(childBefore, childAfter) / EVENTS).toFixed(2)} ms/event; ` +
-      `event loop p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ${requests} requests (${(requests / EVENTS).toFixed(2)}/event)`,
+      `event loop p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ${requests} requests (${(requests / EVENTS).toFixed(2)}/event); ${load()}`,
   );
+}
+
+/**
+ * For finding what holds the loop (with `--cpu-prof`): a 1 ms heartbeat; each gap between two beats
+ * longer than `ms` is a block, given as [start, end] on the profile's clock (µs).
+ */
+function watchBlocks(ms: number): () => [number, number][] {
+  const found: [number, number][] = [];
+  let last = process.hrtime.bigint();
+  const beat = setInterval(() => {
+    const now = process.hrtime.bigint();
+    if (now - last > BigInt(ms * 1e6)) found.push([Number(last / 1000n), Number(now / 1000n)]);
+    last = now;
+  }, 1);
+  return () => {
+    clearInterval(beat);
+    return found;
+  };
+}
+
+/**
+ * The event loop's floors in the same run, for 3 s each: idle (this process asleep), and busy —
+ * pure CPU work in 2 ms slices with a turn of the loop between, as a perfectly sliced sync would
+ * be. On a loaded machine a busy process waits for a core far longer than a sleeping one wakes
+ * late (the scheduler favours sleepers), so the busy floor is the fair one for a sync's figures.
+ */
+async function loopFloors(when: string): Promise<void> {
+  const idle = monitorEventLoopDelay({ resolution: 5 });
+  idle.enable();
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  idle.disable();
+  const busy = monitorEventLoopDelay({ resolution: 5 });
+  busy.enable();
+  const until = performance.now() + 3_000;
+  while (performance.now() < until) {
+    const slice = performance.now() + 2;
+    while (performance.now() < slice) Math.sqrt(Math.random());
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  busy.disable();
+  const ms = (histogram: typeof idle) =>
+    `p99 ${(histogram.percentile(99) / 1e6).toFixed(1)} ms, max ${(histogram.max / 1e6).toFixed(1)} ms`;
+  console.log(`event loop floors (${when}): idle ${ms(idle)}; busy in 2 ms slices ${ms(busy)}; ${load()}`);
 }
 
 const dirs: string[] = [];
@@ -127,16 +185,8 @@ try {
   await syncSite({ store: warmStore, siteId: 1, credentials: warmCredentials });
   warmStore.close();
 
-  // The event loop's own floor in the same run: this process idle for 3 s, the machine as it is
-  // (at load 7 on two cores an idle loop's p99 is itself tens of ms: the wait for a core).
-  const idle = monitorEventLoopDelay({ resolution: 5 });
-  idle.enable();
-  await new Promise((resolve) => setTimeout(resolve, 3_000));
-  idle.disable();
-  console.log(
-    `event loop idle (floor): p99 ${(idle.percentile(99) / 1e6).toFixed(1)} ms, max ${(idle.max / 1e6).toFixed(1)} ms`,
-  );
-
+  // The event loop's own floors in the same run, before and after the syncs (loopFloors).
+  await loopFloors('before');
   // A first publish: events made here go to an empty website.
   const publishDir = mkdtempSync(join(tmpdir(), 'almanac-bench-website-publish-'));
   dirs.push(publishDir);
@@ -155,6 +205,7 @@ try {
   sites.push(seeded);
   await measure(`first pull of ${EVENTS}`, pullStore, seeded, 'import', floorMs);
   pullStore.close();
+  await loopFloors('after');
 } finally {
   for (const site of sites) site.child.send('stop');
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });

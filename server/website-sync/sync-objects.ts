@@ -19,6 +19,7 @@ import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, 
 import { deleteTerm, trashEvent, trashLinked } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
 import { forEachLimited } from './limiter.ts';
+import { nextTurn, Pacer } from './pace.ts';
 import type { ItemRow } from '../db/repositories/website-items.ts';
 import type { EventFields, TermFields } from './fields.ts';
 
@@ -52,12 +53,13 @@ interface Plan {
 }
 
 /**
- * Objects written here per transaction: a short hold of the event loop and the write lock (ten
- * held it 17–58 ms at load 7; four, about half that).
+ * Objects written here per transaction at most, and the time after which a transaction takes no
+ * more: a short hold of the event loop and the write lock (ten objects held it 17–58 ms at load 7;
+ * four, 10–20 ms; a commit costs little beside an event's write).
  */
-const BATCH = 4;
-/** Objects decided between two yields of the event loop. */
-const DECIDE_BATCH = 100;
+const BATCH = 8;
+const WRITE_BUDGET_MS = 3;
+const MARKS_PER_WRITE = 100;
 const PARALLEL = 2;
 
 const sideOf = (local: LocalObject | undefined): Side | undefined =>
@@ -411,35 +413,49 @@ function dequeue(run: RunContext, kind: SyncKind, entry: Entry): void {
 }
 
 /**
- * The events about to be created on the website, recorded as pending creates in one write before
- * any is sent (a create whose answer is lost is then looked for, never sent twice: send.ts). Those
- * with a pending create from an earlier sync keep it: they are looked for first.
+ * The events about to be created on the website, recorded as pending creates before any is sent (a
+ * create whose answer is lost is then looked for, never sent twice: send.ts) — in writes of
+ * MARKS_PER_WRITE with the loop free between (1,000 at once held it 30 ms). Those with a pending
+ * create from an earlier sync keep it: they are looked for first.
  */
 async function markCreates(run: RunContext, plans: Plan[]): Promise<void> {
-  const fresh = plans
+  const creating = plans
     .filter(
       (plan) => plan.send && 'create' in plan.send && plan.entry.localId !== undefined && !plan.entry.item?.remote_id,
     )
-    .map((plan) => plan.entry.localId!)
-    .filter((id) => run.repos.items.pendingCreate(run.site.id, 'event', id) === undefined);
-  if (fresh.length === 0) return;
+    .map((plan) => plan.entry.localId!);
+  const pacer = new Pacer();
+  const fresh: number[] = [];
+  for (const id of creating) {
+    await pacer.pace();
+    if (run.repos.items.pendingCreate(run.site.id, 'event', id) === undefined) fresh.push(id);
+  }
   const now = utcWallNow(run.now());
-  await write(run, () => {
-    for (const id of fresh) run.repos.items.setPendingCreate(run.site.id, 'event', id, now);
-  });
+  for (let i = 0; i < fresh.length; i += MARKS_PER_WRITE) {
+    if (i > 0) await nextTurn();
+    await write(run, () => {
+      for (const id of fresh.slice(i, i + MARKS_PER_WRITE))
+        run.repos.items.setPendingCreate(run.site.id, 'event', id, now);
+    });
+  }
   for (const id of fresh) run.markedNow.add(id);
 }
 
-/** Runs `jobs` in quiet write transactions of BATCH, each job alone in a savepoint; yields between batches. */
+/**
+ * Runs `jobs` in quiet write transactions, each job alone in a savepoint; a transaction ends after
+ * BATCH jobs or once it has run WRITE_BUDGET_MS, and the loop gets a turn before the next.
+ */
 async function writeHere(run: RunContext, work: KindWork, jobs: { plan: Plan; job: () => void }[]): Promise<void> {
-  for (let i = 0; i < jobs.length; i += BATCH) {
+  let next = 0;
+  while (next < jobs.length) {
     await run.whenWritable();
-    const batch = jobs.slice(i, i + BATCH);
+    const pacer = new Pacer(WRITE_BUDGET_MS);
     const failed: { plan: Plan; error: unknown }[] = [];
     try {
       run.store.writing(() => {
         run.repos.connections.quiet(run.site.id);
-        for (const { plan, job } of batch) {
+        for (let done = 0; next < jobs.length && done < BATCH && !(done > 0 && pacer.due()); done++) {
+          const { plan, job } = jobs[next++]!;
           try {
             run.store.db.transaction(job)();
           } catch (error) {
@@ -460,7 +476,7 @@ async function writeHere(run: RunContext, work: KindWork, jobs: { plan: Plan; jo
       run.store.writing(() => recordFailure(run, ref, 'receive', plan.title, error));
     }
     run.wrote();
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
   }
 }
 
@@ -469,12 +485,12 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
   await run.whenWritable(); // gather may pair by name (a write)
   const entries = gather(run, work);
   const localIds = entries.map((entry) => entry.localId).filter((id): id is number => id !== undefined);
-  const locals = await readLocalInSlices(run.store, run.site, work.kind, localIds, DECIDE_BATCH);
+  const locals = await readLocalInSlices(run.store, run.site, work.kind, localIds);
+  const pacer = new Pacer();
   const plans: { plan: Plan; job: () => void }[] = [];
   const toSend: Plan[] = [];
-  let decided = 0;
   for (const entry of entries) {
-    if (++decided % DECIDE_BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    await pacer.pace();
     const mine = sameImageAsTheWebsite(
       run,
       sideOf(entry.localId !== undefined ? locals.get(entry.localId) : undefined),

@@ -155,7 +155,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     await run.whenWritable();
     adoptLostCreates(run, snapshot);
     await run.whenWritable();
-    const allLocal = first ? prepareFirstSync(run, snapshot) : undefined;
+    const allLocal = first ? await prepareFirstSync(run, snapshot) : undefined;
     const queued = queuedByKind(run);
     if (!sweep) await readEndedBeforeSending(run, snapshot, [...(queued.get('event')?.keys() ?? [])]);
     const needed = await neededLinked(run, snapshot);
