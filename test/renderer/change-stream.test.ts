@@ -91,9 +91,33 @@ describe('staleQueries', () => {
       '["sites"]',
     ]);
   });
+  it("the event editor's website marks follow that event, the site's currency and the sync's state", () => {
+    // The marks (GET …/website/events/{id}) say what of the event stays off the website: what it
+    // holds changes them — a sync bringing the website's edit, a save in another window — and so
+    // do the site's currency settings; they once stayed as they were until the editor reopened.
+    const marks = (changes: Change[]) => {
+      const client = new QueryClient();
+      for (const key of [
+        ['mx', 'website', 'state'],
+        ['mx', 'website', 'event', 5],
+        ['mx', 'website', 'event', 6],
+      ])
+        client.setQueryData(key, {});
+      for (const queryKey of staleQueriesOf(changes)) void client.invalidateQueries({ queryKey, refetchType: 'none' });
+      return client
+        .getQueryCache()
+        .getAll()
+        .filter((query) => query.state.isInvalidated)
+        .map((query) => JSON.stringify(query.queryKey));
+    };
+    assert.deepEqual(marks([change('event')]), ['["mx","website","event",5]']);
+    assert.deepEqual(marks([change('site')]).length, 3);
+    assert.deepEqual(marks([change('website')]).length, 3);
+    assert.deepEqual(marks([change('venue')]), []);
+  });
   it('many changes give each key once', () => {
     const many = Array.from({ length: 500 }, (_, i) => change('event', 'update', i));
-    assert.equal(staleQueriesOf(many).length, 4 + 500);
+    assert.equal(staleQueriesOf(many).length, 4 + 2 * 500);
     assert.equal(staleQueries(change('tag')).length, 2);
   });
 });

@@ -15,6 +15,9 @@ export function staleQueries(change: Change): QueryKey[] {
         [site, 'events', 'feed'],
         [site, 'events', 'list'],
         keys.event(site, change.id),
+        // Its "not on the website" marks follow what it holds (a cost, a series, translations,
+        // a password): a sync bringing the website's change, or a save elsewhere, moves them.
+        [site, 'website', 'event', change.id],
         keys.terms(site, 'categories'),
         keys.terms(site, 'tags'),
         ...(trashMoved ? [keys.trash(site)] : []),
@@ -33,7 +36,8 @@ export function staleQueries(change: Change): QueryKey[] {
       return [keys.events(site)];
     case 'site':
       // Events carry what the site's settings write: their cost in its currency, their dates in its zone.
-      return [keys.sites(), keys.session(site), keys.events(site)];
+      // The website marks follow the site's currency code and symbol position.
+      return [keys.sites(), keys.session(site), keys.events(site), [site, 'website']];
     case 'series':
       // A series' rule or dates: its own queries; its occurrences' changes come as events.
       return [keys.series(site, change.id), ...(trashMoved ? [keys.trash(site)] : [])];
