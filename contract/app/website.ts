@@ -97,7 +97,14 @@ export const WebsiteFailure = Type.Object({
   direction: Type.Union([Type.Literal('send'), Type.Literal('receive')]),
   title: Type.String(),
   code: Type.String({ description: "The website's error code, or ours (end_before_start, image_unreadable…)." }),
-  message: Type.String({ description: 'Why, in words.' }),
+  reason: Type.String({
+    description:
+      "Why, as a stable code to say in the UI's language: website_forbidden (the WordPress user may not change it), website_refused (the website refused it as sent), website_error, almanac_refused (Almanac refused what the website holds), almanac_error, or one of Almanac's refusals to send (end_before_start, bad_dates, empty_title, no_venue, no_organizer, no_category, no_tag, linked_not_sent, image_refused, no_image, image_unreadable).",
+  }),
+  detail: Type.Union([Type.String(), Type.Null()], {
+    description: "The website's (or Almanac's check's) own words, beside the reason; null when the reason says it all.",
+  }),
+  message: Type.String({ description: 'Why, in English words.' }),
   status: Type.Union([Type.Integer(), Type.Null()], { description: "The website's HTTP status, when it answered." }),
   attempts: Type.Integer(),
   updated: Type.String({ description: 'ISO 8601, UTC.' }),
@@ -137,7 +144,11 @@ export const WebsiteState = Type.Object({
   last_sync: Type.Union([Type.String(), Type.Null()], { description: 'The last sync that finished (ISO 8601, UTC).' }),
   last_attempt: Type.Union([Type.String(), Type.Null()]),
   last_error: Type.Union([Type.String(), Type.Null()], {
-    description: 'Why the last attempt failed (null after a good one).',
+    description: 'Why the last attempt failed, in English words (null after a good one).',
+  }),
+  last_error_code: Type.Union([Type.String(), Type.Null()], {
+    description:
+      "Why the last attempt failed, as the sync's failure code (busy, paused, auth, unreachable, website_error, not_connected, no_password, error) to say in the UI's language.",
   }),
   last_summary: Type.Union([Summary, Type.Null()]),
   changes_waiting: Type.Integer({ description: 'Local changes queued for the website.' }),

@@ -2,6 +2,7 @@
 // an earlier one said about the same object), removed once the object syncs cleanly.
 import type { ConflictType } from '../db/repositories/website-problems.ts';
 import type { ItemKind } from '../db/repositories/website-items.ts';
+import type { FailureRow } from '../db/repositories/website-problems.ts';
 import type { ConflictField } from './merge.ts';
 import type { RunContext } from './run-context.ts';
 import { WebsiteError } from './tec-client.ts';
@@ -39,25 +40,90 @@ export function clearProblems(run: RunContext, ref: ObjectRef, direction?: 'send
   }
 }
 
-/** Words and a code for what went wrong with one object. */
+/** Almanac's own refusals to send (SendRefused codes): each is its own reason. */
+export const SEND_REFUSALS = new Set([
+  'end_before_start',
+  'bad_dates',
+  'empty_title',
+  'no_venue',
+  'no_organizer',
+  'no_category',
+  'no_tag',
+  'linked_not_sent',
+  'image_refused',
+  'no_image',
+  'image_unreadable',
+]);
+
+/** Every reason failureReason gives (the UI's catalogs have each: test/renderer/website-reasons.test.ts). */
+export const FAILURE_REASONS = [
+  'website_forbidden',
+  'website_refused',
+  'website_error',
+  'almanac_refused',
+  'almanac_error',
+  ...SEND_REFUSALS,
+];
+
+/**
+ * Why one object failed, as a stable code the UI says in its own language (almanac/v1 only), with
+ * the other side's own words beside it (`detail`: what the website or Almanac's check answered,
+ * which no catalog can translate), and the whole in English for the command line and the log.
+ * Stored rows hold the website's or the check's words (`message`) and its code and status; the
+ * reason is read from them, so rows written before reasons existed get one too.
+ */
+export function failureReason(row: Pick<FailureRow, 'code' | 'message' | 'status'>): {
+  reason: string;
+  detail: string | null;
+  message: string;
+} {
+  const said = row.message;
+  if (row.status === 403)
+    return {
+      reason: 'website_forbidden',
+      detail: said,
+      message: `The website refused: the WordPress user may not change this (${said})`,
+    };
+  if (row.status === 400)
+    return { reason: 'website_refused', detail: said, message: `The website refused it: ${said}` };
+  if (row.status !== null || row.code.startsWith('http_'))
+    return { reason: 'website_error', detail: said, message: said };
+  if (SEND_REFUSALS.has(row.code)) return { reason: row.code, detail: null, message: said };
+  if (row.code === 'almanac_error') return { reason: 'almanac_error', detail: said, message: said };
+  return { reason: 'almanac_refused', detail: said, message: `Almanac refused it: ${said}` };
+}
+
+/** A code and the words for what went wrong with one object (failureReason says why from them). */
 export function describeFailure(error: unknown): { code: string; message: string; status: number | null } {
-  if (error instanceof WebsiteError) {
-    const reason =
-      error.status === 403
-        ? `The website refused: the WordPress user may not change this (${error.message})`
-        : error.status === 400
-          ? `The website refused it: ${error.message}`
-          : error.message;
+  if (error instanceof WebsiteError)
     return {
       code: error.code ?? `http_${error.status ?? error.reason}`,
-      message: reason,
+      message: error.message,
       status: error.status ?? null,
     };
-  }
-  if (error instanceof OperationError)
-    return { code: error.code, message: `Almanac refused it: ${error.message}`, status: null };
-  if (error instanceof SendRefused) return { code: error.code, message: error.message, status: null };
+  if (error instanceof OperationError || error instanceof SendRefused)
+    return { code: error.code, message: error.message, status: null };
   return { code: 'almanac_error', message: (error as Error).message ?? String(error), status: null };
+}
+
+/**
+ * Why a whole sync stopped, as kept on the connection: the sync's failure code (SyncFailure) with
+ * its words, so the UI says it in its language and the command line in English.
+ */
+export function storedError(code: string, message: string): string {
+  return JSON.stringify({ code, message });
+}
+
+export function readStoredError(stored: string | null): { code: string; message: string } | null {
+  if (stored === null) return null;
+  try {
+    const parsed = JSON.parse(stored) as { code?: unknown; message?: unknown };
+    if (typeof parsed.code === 'string' && typeof parsed.message === 'string')
+      return { code: parsed.code, message: parsed.message };
+  } catch {
+    // kept before codes were: words alone
+  }
+  return { code: 'error', message: stored };
 }
 
 export function recordFailure(

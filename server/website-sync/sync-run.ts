@@ -28,6 +28,7 @@ import type { EventFields, SyncKind, TermFields } from './fields.ts';
 import type { Missing } from './translate.ts';
 import { localImageFor } from './local-write.ts';
 import { utcWallNow } from './site-clock.ts';
+import { storedError } from './problems.ts';
 
 /** A full sweep at most this often (and at every first sync). */
 export const SWEEP_EVERY_MS = 2 * 60 * 60 * 1000;
@@ -51,8 +52,18 @@ export interface SyncOptions {
   waitForLock?: boolean;
 }
 
-export type SyncFailure =
-  'busy' | 'paused' | 'auth' | 'unreachable' | 'website_error' | 'not_connected' | 'no_password' | 'error';
+/** Why a whole sync stopped: a stable code (the UI says it in its language, the CLI in the message). */
+export const SYNC_FAILURES = [
+  'busy',
+  'paused',
+  'auth',
+  'unreachable',
+  'website_error',
+  'not_connected',
+  'no_password',
+  'error',
+] as const;
+export type SyncFailure = (typeof SYNC_FAILURES)[number];
 
 export interface SyncResult {
   ok: boolean;
@@ -302,7 +313,7 @@ function failed(run: RunContext, error: unknown, sweep: boolean): SyncResult {
   try {
     run.store.writing(() =>
       repos.connections.update(site.id, {
-        last_error: message,
+        last_error: storedError(code, message),
         failed_attempts: run.conn.failed_attempts + 1,
         ...(code === 'auth' ? { paused_reason: message } : {}),
       }),

@@ -13,6 +13,7 @@ import { resolvedBase, type ConflictField } from './merge.ts';
 import { parseFields } from './pairings.ts';
 import { readLocal } from './local-read.ts';
 import { utcWallNow } from './site-clock.ts';
+import { failureReason, readStoredError } from './problems.ts';
 import type { Fields, SyncKind } from './fields.ts';
 
 export const SYNC_MODES: readonly SyncMode[] = ['publish', 'import', 'merge'];
@@ -120,6 +121,10 @@ export interface FailureView {
   direction: FailureRow['direction'];
   title: string;
   code: string;
+  /** Why, as a stable code the UI translates (failureReason). */
+  reason: string;
+  /** The website's (or Almanac's check's) own words, shown beside the translated reason. */
+  detail: string | null;
   message: string;
   status: number | null;
   attempts: number;
@@ -150,7 +155,7 @@ export function failureView(row: FailureRow): FailureView {
     direction: row.direction,
     title: row.title,
     code: row.code,
-    message: row.message,
+    ...failureReason(row),
     status: row.status,
     attempts: row.attempts,
     updated: iso(row.updated_utc)!,
@@ -171,6 +176,7 @@ export interface WebsiteStatus {
   last_sync: string | null;
   last_attempt: string | null;
   last_error: string | null;
+  last_error_code: string | null;
   last_summary: {
     sent: number;
     received: number;
@@ -201,6 +207,7 @@ export function websiteStatus(store: Store, site: Site, credentials: CredentialS
       last_sync: null,
       last_attempt: null,
       last_error: null,
+      last_error_code: null,
       last_summary: null,
       changes_waiting: 0,
       conflicts: [],
@@ -219,7 +226,8 @@ export function websiteStatus(store: Store, site: Site, credentials: CredentialS
     paused_reason: conn.paused_reason,
     last_sync: iso(conn.last_sync_utc),
     last_attempt: iso(conn.last_attempt_utc),
-    last_error: conn.last_error,
+    last_error: readStoredError(conn.last_error)?.message ?? null,
+    last_error_code: readStoredError(conn.last_error)?.code ?? null,
     last_summary: conn.last_summary ? (JSON.parse(conn.last_summary) as WebsiteStatus['last_summary']) : null,
     changes_waiting: repos.connections.queuedCount(site.id),
     conflicts: repos.problems.conflicts(site.id).map(conflictView),

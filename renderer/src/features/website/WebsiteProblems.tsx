@@ -8,6 +8,7 @@ import { notify } from '../../components/Notices.tsx';
 import { useErrorText } from '../../components/States.tsx';
 import { useT, type MessageId } from '../../i18n/index.tsx';
 import { useConflictRows } from './conflict-rows.ts';
+import { failureReasonText } from './website-reasons.ts';
 import { useResolveConflict, useRetryFailure, type WebsiteConflict, type WebsiteFailure } from './use-website.ts';
 
 export function WebsiteConflicts({ conflicts, mayResolve }: { conflicts: WebsiteConflict[]; mayResolve: boolean }) {
@@ -97,7 +98,7 @@ export function WebsiteFailures({ failures, mayRetry }: { failures: WebsiteFailu
               </h4>
               <p>
                 {t(failure.direction === 'send' ? 'website.failedSend' : 'website.failedReceive')}{' '}
-                <span className="website-reason">{failure.message}</span>
+                <span className="website-reason">{failureReasonText(t, failure)}</span>
               </p>
               {mayRetry && (
                 <div className="website-problem-actions">

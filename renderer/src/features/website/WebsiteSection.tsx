@@ -12,6 +12,7 @@ import { ErrorMessage, Loading, useErrorText } from '../../components/States.tsx
 import { formatDateTime } from '../../i18n/dates.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
 import { ConnectForm } from './ConnectForm.tsx';
+import { syncStoppedText } from './website-reasons.ts';
 import { WebsiteConflicts, WebsiteFailures } from './WebsiteProblems.tsx';
 import { useDisconnectWebsite, useSyncNow, useWebsiteState, type WebsiteState } from './use-website.ts';
 
@@ -63,7 +64,9 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
         const { summary } = outcome;
         notify(
           outcome.failure
-            ? t('website.syncFailed', { message: outcome.failure.message })
+            ? t('website.syncFailed', {
+                message: syncStoppedText(t, outcome.failure.code, outcome.failure.message),
+              })
             : t('website.synced', {
                 sent: summary.sent,
                 received: summary.received,
@@ -106,7 +109,10 @@ function Connected({ state, isAdministrator }: { state: WebsiteState; isAdminist
         {syncing
           ? t('website.syncing')
           : state.last_error && !state.paused_reason
-            ? t('website.lastError', { when: when(state.last_attempt), message: state.last_error })
+            ? t('website.lastError', {
+                when: when(state.last_attempt),
+                message: syncStoppedText(t, state.last_error_code, state.last_error),
+              })
             : ''}
       </p>
       {state.paused_reason && (
