@@ -235,6 +235,28 @@ test('Settings → Website in Spanish: disconnect (asked first), connect again, 
   await waitFor(async () => (await app!.api('GET', `events/${talk}`)).body.title === 'Charla de jazz (suya)');
   await conflicts.waitFor({ state: 'detached' });
   await section.getByText('Ningún conflicto, ningún fallo').waitFor();
+
+  // Why the website refused an event, and why a sync stopped, in Spanish — with the website's own
+  // words beside them (they were the service's English text).
+  website.failNext({ method: 'PUT', path: /\/tribe\/events\/v1\/events\/\d+$/ }, 403, 1);
+  assert.equal((await app.api('POST', `events/${talk}`, { title: 'Charla de jazz (otra vez)' })).status, 200);
+  await section.getByRole('button', { name: 'Sincronizar ahora' }).click();
+  const failures = section.getByRole('region', { name: '1 fallo' });
+  await failures
+    .getByText(
+      'No se envió al sitio web: el sitio web lo rechazó: este usuario de WordPress no puede cambiarlo. (el sitio web dijo: «Sorry, you are not allowed to do that.»)',
+    )
+    .waitFor();
+  await website.stop();
+  try {
+    await section.getByRole('button', { name: 'Sincronizar ahora' }).click();
+    await page
+      .getByText('La sincronización no terminó: no se puede llegar al sitio web; todo espera al próximo intento.')
+      .first()
+      .waitFor();
+  } finally {
+    await website.start();
+  }
   await page.screenshot({
     path: process.env.ALMANAC_SCREENSHOT_ES ?? `${app.dataDir}/website-es.png`,
     fullPage: true,
