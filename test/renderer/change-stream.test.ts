@@ -3,7 +3,7 @@
 // busy calendar refetches what did not change.
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { sseParser, type SseMessage } from '../../renderer/src/api/sse.ts';
 import { staleQueries, staleQueriesOf } from '../../renderer/src/api/change-keys.ts';
 import { keys } from '../../renderer/src/api/keys.ts';
@@ -31,10 +31,20 @@ const change = (kind: Change['kind'], action: Change['action'] = 'update', id = 
   action,
 });
 
-/** Which of a realistic cache's queries `changes` would mark stale. */
-function staleOf(changes: Change[]): string[] {
+/** Which of a realistic cache's queries (or of `cached`) `changes` would mark stale. */
+function staleOf(changes: Change[], cached: QueryKey[] = realisticCache()): string[] {
   const client = new QueryClient();
-  const cached = [
+  for (const key of cached) client.setQueryData(key, {});
+  for (const queryKey of staleQueriesOf(changes)) void client.invalidateQueries({ queryKey, refetchType: 'none' });
+  return client
+    .getQueryCache()
+    .getAll()
+    .filter((query) => query.state.isInvalidated)
+    .map((query) => JSON.stringify(query.queryKey));
+}
+
+function realisticCache(): QueryKey[] {
+  return [
     keys.eventFeed('mx', { start: '2030-01-01' }),
     keys.eventList('mx', { page: 1 }),
     keys.event('mx', 5),
@@ -49,13 +59,6 @@ function staleOf(changes: Change[]): string[] {
     keys.sites(),
     keys.tokens(),
   ];
-  for (const key of cached) client.setQueryData(key, {});
-  for (const queryKey of staleQueriesOf(changes)) void client.invalidateQueries({ queryKey, refetchType: 'none' });
-  return client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.isInvalidated)
-    .map((query) => JSON.stringify(query.queryKey));
 }
 
 describe('staleQueries', () => {
@@ -95,21 +98,12 @@ describe('staleQueries', () => {
     // The marks (GET …/website/events/{id}) say what of the event stays off the website: what it
     // holds changes them — a sync bringing the website's edit, a save in another window — and so
     // do the site's currency settings; they once stayed as they were until the editor reopened.
-    const marks = (changes: Change[]) => {
-      const client = new QueryClient();
-      for (const key of [
+    const marks = (changes: Change[]) =>
+      staleOf(changes, [
         ['mx', 'website', 'state'],
         ['mx', 'website', 'event', 5],
         ['mx', 'website', 'event', 6],
-      ])
-        client.setQueryData(key, {});
-      for (const queryKey of staleQueriesOf(changes)) void client.invalidateQueries({ queryKey, refetchType: 'none' });
-      return client
-        .getQueryCache()
-        .getAll()
-        .filter((query) => query.state.isInvalidated)
-        .map((query) => JSON.stringify(query.queryKey));
-    };
+      ]);
     assert.deepEqual(marks([change('event')]), ['["mx","website","event",5]']);
     assert.deepEqual(marks([change('site')]).length, 3);
     assert.deepEqual(marks([change('website')]).length, 3);
