@@ -123,6 +123,10 @@ test('Settings → Website in English: a refusal at its field, connect and publi
   );
   const editor = await editFromCard(page, page.locator('.calendar-event', { hasText: 'Harbour concert' }).first());
   await editor.getByText('the currency code stays in Almanac').waitFor();
+  // The editor still open, a sync brings the website's edit (the event made free): the marks follow.
+  await website.admin.updateEvent(remoteIdOf('Harbour concert'), { cost: '' });
+  assert.equal((await app.api('POST', '/almanac/v1/sites/default/website/sync')).body.ok, true);
+  await editor.getByText('the currency code stays in Almanac').waitFor({ state: 'detached' });
   await page.keyboard.press('Escape');
   await editor.waitFor({ state: 'detached' });
   await page.evaluate(() => (window.location.hash = '#/settings'));
