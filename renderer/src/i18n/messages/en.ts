@@ -605,6 +605,8 @@ export const en = {
   'files.note.venue_id': '“{heading}” is “{value}”, a WordPress post ID; the venue is left out.',
   'files.note.organizer_id': '“{heading}” holds “{value}”, a WordPress post ID; it is left out.',
   'files.note.invalid_coordinate': '“{heading}” is “{value}”, not a coordinate; it is left out.',
+  'files.note.geo_swapped':
+    'GEO “{value}” is written longitude first{why, select, producer { (as this file’s program writes it)} other {}}; it is read as latitude {lat}, longitude {lng}.',
   'files.note.unknown_field':
     'Column “{heading}” is mapped to “{field}”, which is no field of these rows; it is left as read.',
   'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',

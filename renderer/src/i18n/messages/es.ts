@@ -614,6 +614,8 @@ export const es: Record<MessageId, string> = {
   'files.note.venue_id': '«{heading}» es «{value}», un ID de entrada de WordPress; el lugar se omite.',
   'files.note.organizer_id': '«{heading}» contiene «{value}», un ID de entrada de WordPress; se omite.',
   'files.note.invalid_coordinate': '«{heading}» es «{value}», que no es una coordenada; se omite.',
+  'files.note.geo_swapped':
+    'GEO «{value}» está escrito con la longitud primero{why, select, producer { (como lo escribe el programa de este archivo)} other {}}; se lee como latitud {lat}, longitud {lng}.',
   'files.note.unknown_field':
     'La columna «{heading}» está asignada a «{field}», que no es un campo de estas filas; se deja como se leyó.',
   'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
