@@ -757,6 +757,8 @@ export const en = {
     '{count, plural, one {# event was changed, then the change stopped:} other {# events were changed, then the change stopped:}}',
   'events.bulkTooMany': 'At most 10,000 events at once: narrow the filters first.',
   'events.bulkWorking': 'Working on {count, plural, one {# event} other {# events}}…',
+  'events.printScope':
+    'This is page {page} of {pages}: events {first}–{last} of the {total} that match the filters. Each page of the list prints on its own; Export gives them all in one file.',
   'events.pageSize': 'Rows per page',
   'events.onePerSeries': 'One row per series',
   'events.onePerSeriesHelp': 'A repeating event shows once, at its next date.',

@@ -768,6 +768,8 @@ export const es: Record<MessageId, string> = {
     '{count, plural, one {Se cambió # evento y luego el cambio se detuvo:} other {Se cambiaron # eventos y luego el cambio se detuvo:}}',
   'events.bulkTooMany': 'Como máximo 10 000 eventos a la vez: acota antes los filtros.',
   'events.bulkWorking': 'Procesando {count, plural, one {# evento} other {# eventos}}…',
+  'events.printScope':
+    'Esta es la página {page} de {pages}: eventos {first}–{last} de los {total} que cumplen los filtros. Cada página de la lista se imprime por separado; Exportar los da todos en un archivo.',
   'events.pageSize': 'Filas por página',
   'events.onePerSeries': 'Una fila por serie',
   'events.onePerSeriesHelp': 'Un evento que se repite aparece una vez, en su próxima fecha.',
