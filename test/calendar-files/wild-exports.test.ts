@@ -80,6 +80,7 @@ function venues(siteId: number) {
     city: string | null;
     country: string | null;
     lat: number | null;
+    lng: number | null;
   }[];
 }
 
@@ -109,6 +110,16 @@ test('a Last.fm export: as many venues as the preview said, whatever the case, G
     halls.every((hall) => hall.lat !== 0),
     'no venue at 0,0 from an empty GEO',
   );
+  // Last.fm writes GEO longitude first ("GEO:6.161613;52.255862" for Deventer, 52.26 N 6.16 E);
+  // RFC 5545 says latitude first. Read as written, every hall stood in the sea off Somalia.
+  const deventer = halls.find((hall) => hall.title === 'Deventer Schouwburg')!;
+  assert.deepEqual([deventer.lat, deventer.lng], [52.255862, 6.161613]);
+  for (const hall of halls.filter((each) => each.lat !== null))
+    assert.ok(hall.lat! > 50 && hall.lat! < 54 && hall.lng! > 3 && hall.lng! < 8, `${hall.title} in the Netherlands`);
+  // And it is said, in the preview's warnings.
+  const swapped = preview.warnings.filter((warning: { code: string }) => warning.code === 'geo_swapped');
+  assert.ok(swapped.length > 0, 'the preview says the GEO was read longitude first');
+  assert.equal(swapped[0].params.why, 'producer');
 
   // Imported into a site that has the hall written another way: linked, not copied.
   const other = newSite('Europe/Amsterdam');
@@ -219,5 +230,43 @@ test('a Berlin calendar: weekly series that ended in 2018 are imported whole, be
       ['Stammtisch', true, stammtisch.length],
       ['Chorprobe', true, 60],
     ],
+  );
+});
+
+test('GEO as RFC 5545 writes it (latitude first) is kept; a pair whose first number is no latitude is read swapped, and said', async () => {
+  const body = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Someone//Tool//EN',
+    'BEGIN:VEVENT',
+    'UID:geo-right@test',
+    'DTSTART:20270310T190000Z',
+    'SUMMARY:Right way round',
+    'LOCATION:Paradiso\\, Amsterdam',
+    'GEO:52.362;4.884',
+    'END:VEVENT',
+    'BEGIN:VEVENT',
+    'UID:geo-swapped@test',
+    'DTSTART:20270311T190000Z',
+    'SUMMARY:Longitude first',
+    'LOCATION:The Fillmore\\, San Francisco',
+    'GEO:-122.433;37.784',
+    'END:VEVENT',
+    'END:VCALENDAR',
+    '',
+  ].join('\r\n');
+  const { site, preview } = await previewThenImport(body, 'America/Los_Angeles');
+  const halls = venues(site.id);
+  assert.deepEqual(
+    halls.map((hall) => [hall.title, hall.lat, hall.lng]),
+    [
+      ['Paradiso', 52.362, 4.884],
+      ['The Fillmore', 37.784, -122.433],
+    ],
+  );
+  const warnings = preview.warnings.filter((warning: { code: string }) => warning.code === 'geo_swapped');
+  assert.deepEqual(
+    warnings.map((warning: { line: number; params: { why: string } }) => [warning.line, warning.params.why]),
+    [[16, 'range']],
   );
 });

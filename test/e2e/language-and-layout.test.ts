@@ -5,23 +5,15 @@
 // week view.
 import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dayOf, startApp, thisMonth, type App } from './support.ts';
+import { dayOf, startAppWithEvents, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
 const month = thisMonth();
 before(async () => {
-  app = await startApp(test as never);
-  if (!app) return;
-  await app.api('POST', 'events', {
-    title: 'Choir rehearsal',
-    start_date: `${dayOf(month, 8)} 18:00`,
-    end_date: `${dayOf(month, 8)} 20:00`,
-  });
-  await app.api('POST', 'events', {
-    title: 'Late show',
-    start_date: `${dayOf(month, 8)} 21:00`,
-    end_date: `${dayOf(month, 8)} 23:30`,
-  });
+  app = await startAppWithEvents(test as never, [
+    { title: 'Choir rehearsal', day: 8, from: '18:00', to: '20:00' },
+    { title: 'Late show', day: 8, from: '21:00', to: '23:30' },
+  ]);
 });
 after(() => app?.close());
 

@@ -6,23 +6,15 @@ import { after, before, test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
 import { DEFAULT_CONTEXT } from '../../scripts/ui/browser.ts';
-import { dayOf, startApp, thisMonth, type App } from './support.ts';
+import { dayOf, startAppWithEvents, thisMonth, type App } from './support.ts';
 
 let app: App | undefined;
 const month = thisMonth();
 before(async () => {
-  app = await startApp(test as never);
-  if (!app) return;
-  await app.api('POST', 'events', {
-    title: 'Opening night',
-    start_date: `${dayOf(month, 3)} 19:00`,
-    end_date: `${dayOf(month, 3)} 21:00`,
-  });
-  await app.api('POST', 'events', {
-    title: 'Matinee',
-    start_date: `${dayOf(month, 9)} 15:00`,
-    end_date: `${dayOf(month, 9)} 17:00`,
-  });
+  app = await startAppWithEvents(test as never, [
+    { title: 'Opening night', day: 3, from: '19:00', to: '21:00' },
+    { title: 'Matinee', day: 9, from: '15:00', to: '17:00' },
+  ]);
 });
 after(() => app?.close());
 

@@ -122,6 +122,30 @@ export async function startApp(t: TestContext, options: { timezone?: string } = 
   return app;
 }
 
+/** An event of this month (New York): its day and its times ('19:00'). */
+export interface MonthEvent {
+  title: string;
+  day: number;
+  from: string;
+  to: string;
+}
+
+/** startApp, then `events` created through the API: the setup several files share. */
+export async function startAppWithEvents(t: TestContext, events: MonthEvent[]): Promise<App | undefined> {
+  const app = await startApp(t);
+  if (!app) return undefined;
+  const month = thisMonth();
+  for (const { title, day, from, to } of events) {
+    const created = await app.api('POST', 'events', {
+      title,
+      start_date: `${dayOf(month, day)} ${from}`,
+      end_date: `${dayOf(month, day)} ${to}`,
+    });
+    if (created.status !== 201) throw new Error(`creating “${title}”: ${created.status}`);
+  }
+  return app;
+}
+
 /** 'YYYY-MM' of the current month in New York (the tests' site zone), and a day in it. */
 export function thisMonth(): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit' }).format(

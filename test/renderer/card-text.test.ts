@@ -10,6 +10,24 @@ import {
   cardWhen,
   descriptionStart,
 } from '../../renderer/src/features/events/card/card-text.ts';
+import { venuePlace } from '../../renderer/src/features/events/card/venue-place.ts';
+
+/** A loaded event's fields the card reads (the API's names). */
+const eventFor = () => ({
+  id: 9,
+  title: 'Premiere',
+  status: 'publish',
+  all_day: false,
+  start_date: '2027-03-05 19:00:00',
+  end_date: '2027-03-05 21:00:00',
+  utc_start_date: '2027-03-05 18:00:00',
+  utc_end_date: '2027-03-05 20:00:00',
+  timezone: 'Europe/Berlin',
+  organizer: [],
+  categories: [],
+  cost: '',
+  description: '',
+});
 
 const feed = {
   id: 9,
@@ -36,15 +54,8 @@ test('the card opens from the feed entry, without details; the loaded event comp
   assert.equal(quick.details, undefined);
   assert.equal(quick.times.utc_start_date, '2027-03-05 18:00:00');
   const event = {
-    id: 9,
-    title: 'Premiere',
+    ...eventFor(),
     status: 'draft',
-    all_day: false,
-    start_date: '2027-03-05 19:00:00',
-    end_date: '2027-03-05 21:00:00',
-    utc_start_date: '2027-03-05 18:00:00',
-    utc_end_date: '2027-03-05 20:00:00',
-    timezone: 'Europe/Berlin',
     venue: { id: 4, venue: 'Opera', address: 'Platz 1', city: 'Berlin' },
     organizer: [{ id: 5, organizer: 'Friends' }],
     categories: [{ id: 7, name: 'Music' }],
@@ -80,4 +91,38 @@ test('the description’s first words, cut at a word; the link opens the card on
     cardLink('http://127.0.0.1:8940/mx', { id: 9, utc_start_date: '2027-03-05 04:30:00' }, 'America/New_York'),
     'http://127.0.0.1:8940/mx/#/calendar?view=day&date=2027-03-04&event=9',
   );
+});
+
+test('the card’s address holds every part the venue editor holds, in the place’s own order', () => {
+  const us = { address: '12 Main St', city: 'Springfield', state: 'IL', zip: '62701', country: 'United States' };
+  assert.equal(venuePlace(us, 'en-US'), '12 Main St, Springfield, IL 62701, United States');
+  assert.equal(venuePlace(us, 'es-ES'), '12 Main St, Springfield, IL 62701, United States', 'the country decides');
+  const mx = {
+    address: 'Av. Vallarta 1512',
+    city: 'Guadalajara',
+    province: 'Jalisco',
+    zip: '44100',
+    country: 'México',
+  };
+  assert.equal(venuePlace(mx, 'en-US'), 'Av. Vallarta 1512, 44100 Guadalajara, Jalisco, México');
+  // The combined field, as the API gives it, wins; a province that is its city is said once.
+  assert.equal(
+    venuePlace(
+      { address: 'Calle Mayor 5', city: 'Madrid', stateprovince: 'Madrid', zip: '28013', country: 'España' },
+      'es',
+    ),
+    'Calle Mayor 5, 28013 Madrid, España',
+  );
+  // No country: the UI's habit.
+  const bare = { city: 'Toledo', state: 'OH', zip: '43604' };
+  assert.equal(venuePlace(bare, 'en-US'), 'Toledo, OH 43604');
+  assert.equal(venuePlace(bare, 'es-ES'), '43604 Toledo, OH');
+  assert.equal(venuePlace({}, 'en-US'), '');
+  // Through the card: the loaded event's venue, state and ZIP included (they were dropped).
+  const card = cardFromEvent(
+    { ...eventFor(), venue: { id: 4, venue: 'Hall', ...us } } as unknown as Parameters<typeof cardFromEvent>[0],
+    null,
+    'en-US',
+  );
+  assert.deepEqual(card.venue, { name: 'Hall', place: '12 Main St, Springfield, IL 62701, United States' });
 });

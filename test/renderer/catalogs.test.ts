@@ -9,7 +9,7 @@ import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messagefor
 import { IntlMessageFormat } from 'intl-messageformat';
 import { en } from '../../renderer/src/i18n/messages/en.ts';
 import { es } from '../../renderer/src/i18n/messages/es.ts';
-import { chooseLanguage, formattingLocale } from '../../renderer/src/i18n/language.ts';
+import { chooseLanguage, formattingLocale, siteLanguageFor } from '../../renderer/src/i18n/language.ts';
 
 const CATALOGS = { en, es } as Record<string, Record<string, string>>;
 
@@ -144,5 +144,16 @@ describe('the UI language', () => {
     assert.equal(formattingLocale('es', 'es-MX'), 'es-MX');
     assert.equal(formattingLocale('es', 'fr-FR'), 'es');
     assert.equal(formattingLocale('en', 'es-MX'), 'en');
+  });
+
+  it('a new site speaks the UI’s language, in the variant of its region (a Spanish UI offered English)', () => {
+    assert.equal(siteLanguageFor('en', 'en-US'), 'en');
+    assert.equal(siteLanguageFor('en', 'es-MX'), 'en');
+    assert.equal(siteLanguageFor('es', 'es-ES'), 'es');
+    assert.equal(siteLanguageFor('es', 'es'), 'es');
+    assert.equal(siteLanguageFor('es', 'es-MX'), 'mx');
+    assert.equal(siteLanguageFor('es', 'es-AR'), 'arg');
+    assert.equal(siteLanguageFor('es', 'es-419'), 'es');
+    assert.equal(siteLanguageFor('es', 'es-US'), 'es');
   });
 });

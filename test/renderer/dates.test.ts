@@ -8,6 +8,7 @@ import {
   formatInBothZones,
   formatTime,
   formatTimeRange,
+  formatWallTime,
   formatWhen,
   whenPieces,
   zoneCity,
@@ -113,4 +114,11 @@ test('whenPieces: formatWhen in the pieces a narrow column puts on their own lin
     whenPieces(cases[index]![0], locale, 'UTC', 'medium').map((piece) => sp(piece.text));
   assert.deepEqual(texts(0, 'en-US'), ['Dec 1, 2026,', '8:00 AM – 12:45 PM']);
   assert.deepEqual(texts(1, 'es-ES'), ['1 dic 2026,', '8:00–12:45']);
+});
+
+test('an import preview’s wall time in the UI’s words, never moved by a zone', () => {
+  assert.equal(sp(formatWallTime('2027-03-16 09:00:00', 'en-US')), 'Mar 16, 2027, 9:00 AM');
+  assert.equal(sp(formatWallTime('2027-03-16 09:00:00', 'es-ES')), '16 mar 2027, 9:00');
+  assert.equal(sp(formatWallTime('2027-03-16 21:30:00', 'es-MX')), '16 mar 2027, 21:30');
+  assert.equal(formatWallTime('soon', 'en-US'), 'soon');
 });

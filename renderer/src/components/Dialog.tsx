@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Dialog as AriaDialog, Heading, Modal, ModalOverlay } from 'react-aria-components';
 import { Button } from './Button.tsx';
+import { NoticeSlot } from './Notices.tsx';
 import { useT } from '../i18n/index.tsx';
 
 export function Dialog({
@@ -48,6 +49,7 @@ export function Dialog({
             />
           </header>
           <div className="dialog-body">{children}</div>
+          <NoticeSlot />
           {footer && <footer className="dialog-footer">{footer}</footer>}
         </AriaDialog>
       </Modal>

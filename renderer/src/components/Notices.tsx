@@ -1,7 +1,12 @@
 // Short notices ("Moved “Jazz night”.", "Saved.") in a polite live region, so screen readers
 // announce them, with an optional action (Undo). They fade after a few seconds.
+// At the window's bottom right they stood over an open dialog's Save and Cancel (issue 36's walk),
+// outside the dialog, where the keyboard (the dialog keeps the focus inside) could not reach their
+// Undo and screen readers were told to ignore them (a modal hides the rest of the page). While a
+// dialog is open they are drawn inside it instead, above its buttons (NoticeSlot), in its Tab order.
 import { create } from 'zustand';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { Button } from './Button.tsx';
 
 interface Notice {
@@ -64,13 +69,29 @@ function NoticeItem({ notice }: { notice: Notice }) {
   );
 }
 
+/** The open dialogs' places for notices, the topmost (the last opened) last. */
+const useSlots = create<{ slots: HTMLElement[] }>()(() => ({ slots: [] }));
+
+/** Where a dialog shows the notices while it is open: above its buttons, inside it. */
+export function NoticeSlot() {
+  const ref = useRef<HTMLDivElement>(null);
+  useLayoutEffect(() => {
+    const slot = ref.current!;
+    useSlots.setState(({ slots }) => ({ slots: [...slots, slot] }));
+    return () => useSlots.setState(({ slots }) => ({ slots: slots.filter((each) => each !== slot) }));
+  }, []);
+  return <div ref={ref} className="notice-slot" />;
+}
+
 export function Notices() {
   const notices = useNotices((state) => state.notices);
-  return (
-    <div className="notices" role="status" aria-live="polite">
+  const slot = useSlots((state) => state.slots.at(-1));
+  const region = (
+    <div className={slot ? 'notices is-in-dialog' : 'notices'} role="status" aria-live="polite">
       {notices.map((notice) => (
         <NoticeItem key={notice.id} notice={notice} />
       ))}
     </div>
   );
+  return slot ? createPortal(region, slot) : region;
 }

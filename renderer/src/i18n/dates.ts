@@ -67,6 +67,20 @@ export function formatDateTime(date: Date, locale: string, zone?: string): strin
 }
 
 /**
+ * A wall time as the API writes it ('YYYY-MM-DD HH:MM[:SS]', in a zone said beside it: an import
+ * preview's start) as the UI writes dates: "5 dic 2026, 19:00", "Dec 5, 2026, 7:00 PM". Formatted as
+ * the wall time it is (no zone moves it); a text that is no such time is returned as it is.
+ */
+export function formatWallTime(text: string, locale: string): string {
+  const parts = /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2})/.exec(text);
+  if (!parts) return text;
+  const [, year, month, day, hour, minute] = parts.map(Number) as number[];
+  const instant = new Date(Date.UTC(year!, month! - 1, day!, hour!, minute!));
+  if (Number.isNaN(instant.getTime())) return text;
+  return formatDateTime(instant, locale, 'UTC');
+}
+
+/**
  * When an event happens, in words: "sábado, 5 de diciembre de 2026, 19:00–21:00" (`full`) or
  * "5 dic 2026, 19:00–21:00" (`medium`). All-day events by their dates ('YYYY-MM-DD', inclusive).
  */

@@ -34,3 +34,23 @@ export function chooseLanguage(input: {
 export function formattingLocale(language: UiLanguage, system: string | undefined): string {
   return system && ours(system) === language ? system : language;
 }
+
+const SPANISH_VARIANT_OF_REGION: Record<string, string> = {
+  AR: 'arg',
+  BO: 'bo',
+  CL: 'cl',
+  CO: 'co',
+  MX: 'mx',
+  PE: 'pe',
+};
+
+/**
+ * The site language a new site starts with: the UI's — Spanish in the variant of the formatting
+ * locale's region where there is one (es-MX → `mx`), else Spain's `es`. A Spanish UI that
+ * offered English made a new site's language English unless the user noticed (issue 36's walk).
+ */
+export function siteLanguageFor(language: UiLanguage, locale: string): string {
+  if (language === 'en') return 'en';
+  const region = /^es[-_]([a-z]{2})\b/i.exec(locale)?.[1]?.toUpperCase();
+  return (region && SPANISH_VARIANT_OF_REGION[region]) ?? 'es';
+}

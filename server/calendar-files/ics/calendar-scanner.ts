@@ -127,6 +127,8 @@ export class CalendarScanner {
   private seenAnyLine = false;
   /** Nesting depth inside a component found outside any VCALENDAR (ignored whole). */
   private ignoring = 0;
+  /** The calendar's PRODID: a producer known to write GEO longitude first has it read the right way. */
+  private producer = '';
 
   constructor(private readonly sink: ScanSink) {}
 
@@ -330,6 +332,7 @@ export class CalendarScanner {
       return;
     }
     if (depth === 1) {
+      if (name === 'PRODID') this.producer = value;
       this.sink.calendarProperty(name, value, line);
       return;
     }
@@ -454,9 +457,21 @@ export class CalendarScanner {
    * coordinate; one that is no pair of numbers is left out with a warning.
    */
   private geo(event: ScannedEvent, text: string, value: string, line: number): string | null {
-    if (/^\s*[-+]?\d+(?:\.\d+)?\s*;\s*[-+]?\d+(?:\.\d+)?\s*$/.test(value)) {
+    const pair = /^\s*([-+]?\d+(?:\.\d+)?)\s*;\s*([-+]?\d+(?:\.\d+)?)\s*$/.exec(value);
+    if (pair) {
       event.propertyLines.push(line);
-      return text;
+      const swapped = lonLatOrder(this.producer, Number(pair[1]), Number(pair[2]));
+      if (!swapped) return text;
+      // RFC 5545 writes latitude first. Last.fm's feeds wrote longitude first (Deventer, at 52.26 N
+      // 6.16 E, as "GEO:6.161613;52.255862": a point off Somalia), and a first number past ±90 can
+      // be no latitude: the pair is read the other way round, and said.
+      this.warn(
+        line,
+        'geo_swapped',
+        `GEO "${clip(value)}" is written longitude first; it is read as latitude ${pair[2]}, longitude ${pair[1]}.`,
+        { value: clip(value), lat: pair[2]!, lng: pair[1]!, why: swapped },
+      );
+      return `${text.slice(0, text.length - value.length)}${pair[2]};${pair[1]}`;
     }
     if (value.replace(/[\s;]/g, '') !== '')
       this.warn(line, 'invalid_coordinate', `GEO "${clip(value)}" is not a latitude and longitude; it is left out.`, {
@@ -605,4 +620,17 @@ const FIRST_YEAR = 100;
 
 function clip(text: string): string {
   return text.length > 60 ? `${text.slice(0, 57)}…` : text;
+}
+
+/** Producers whose GEO is longitude;latitude, against RFC 5545 (matched in PRODID). */
+const LONGITUDE_FIRST_PRODUCERS = [/\bLast\.fm\b/i];
+
+/**
+ * Why a GEO pair is longitude first ('producer': a file from a producer known to write it so;
+ * 'range': the first number is no latitude, the second may be), or undefined when it reads as written.
+ */
+export function lonLatOrder(producer: string, first: number, second: number): 'producer' | 'range' | undefined {
+  if (Math.abs(first) > 180 || Math.abs(second) > 90) return undefined;
+  if (LONGITUDE_FIRST_PRODUCERS.some((pattern) => pattern.test(producer))) return 'producer';
+  return Math.abs(first) > 90 ? 'range' : undefined;
 }

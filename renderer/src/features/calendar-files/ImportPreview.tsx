@@ -5,6 +5,7 @@ import type { ReactNode } from 'react';
 import { Cell, Column, Row, Table, TableBody, TableHeader } from 'react-aria-components';
 import type { ImportSummary } from '../../api/types.ts';
 import { useLocale, useT } from '../../i18n/index.tsx';
+import { formatWallTime } from '../../i18n/dates.ts';
 import { useNoteText } from './note-text.ts';
 import { RelatedPreview } from './RelatedPreview.tsx';
 
@@ -84,7 +85,10 @@ export function ImportPreview({ summary, fileName }: { summary: ImportSummary; f
                 {(event) => (
                   <Row className="row" id={event.key}>
                     <Cell className="cell cell-title">{event.title}</Cell>
-                    {events && <Cell className="cell">{(event.start ?? '').slice(0, 16)}</Cell>}
+                    {events && (
+                      // The file's wall time in its zone (the next column), in the UI's words.
+                      <Cell className="cell">{event.start ? formatWallTime(event.start, locale) : ''}</Cell>
+                    )}
                     {events && <Cell className="cell">{event.timezone}</Cell>}
                     <Cell className="cell">
                       {event.action === 'create' ? t('files.actionCreate') : t('files.actionUpdate')}

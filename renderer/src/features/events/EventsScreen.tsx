@@ -13,7 +13,7 @@ import { Button } from '../../components/Button.tsx';
 import { Checkbox, SelectField } from '../../components/Fields.tsx';
 import { EmptyState, ErrorMessage, Loading, Pagination } from '../../components/States.tsx';
 import { notify } from '../../components/Notices.tsx';
-import { useT } from '../../i18n/index.tsx';
+import { useLocale, useT } from '../../i18n/index.tsx';
 import { activeFilterCount, eventListParams, eventListQuery, PAGE_SIZES } from '../../state/filters.ts';
 import { useUi } from '../../state/ui-store.ts';
 import { canEdit, canEditOthers, eventContext } from '../session/permissions.ts';
@@ -28,6 +28,7 @@ const NO_EVENTS: Event[] = [];
 
 export default function EventsScreen() {
   const t = useT();
+  const locale = useLocale();
   const session = useSession().data!;
   const filters = useUi((state) => state.eventFilters);
   const setFilters = useUi((state) => state.setEventFilters);
@@ -127,7 +128,7 @@ export default function EventsScreen() {
             id,
             // With the series as the row knows it (when its marks are not here yet, the card asks).
             preview: event
-              ? { ...cardFromEvent(event, null), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
+              ? { ...cardFromEvent(event, null, locale), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
               : undefined,
             anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
             placement: 'below',
@@ -149,6 +150,7 @@ export default function EventsScreen() {
       setFilters,
       queryClient,
       openCard,
+      locale,
     ],
   );
   return (
@@ -190,6 +192,19 @@ export default function EventsScreen() {
               options={PAGE_SIZES.map((size) => ({ id: String(size), label: String(size) }))}
             />
           </div>
+          {/* On paper only: a list of several pages prints the page on screen, and says so (it
+              printed one page of many without a word, issue 36's walk). */}
+          {pages > 1 && events.length > 0 && (
+            <p className="print-scope">
+              {t('events.printScope', {
+                first: (filters.page - 1) * filters.perPage + 1,
+                last: (filters.page - 1) * filters.perPage + events.length,
+                total,
+                page: filters.page,
+                pages,
+              })}
+            </p>
+          )}
           {editable && <BulkBar pageIds={events.map((event) => event.id)} total={total} query={matchingQuery} />}
           {list.isError && <ErrorMessage error={list.error} onRetry={() => void list.refetch()} />}
           {list.isPending && !list.isError && <Loading />}

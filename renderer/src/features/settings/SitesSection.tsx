@@ -21,7 +21,8 @@ import { TimeZoneField } from '../events/editor/TimeZoneField.tsx';
 import { zonePlace } from '../calendar/zones.ts';
 import { paramError } from '../../components/server-reasons.ts';
 import { withSymbol, type SiteCurrency } from '../events/cost-text.ts';
-import { useLocale, useT, type MessageId } from '../../i18n/index.tsx';
+import { useLanguage, useLocale, useT, type MessageId } from '../../i18n/index.tsx';
+import { siteLanguageFor } from '../../i18n/language.ts';
 
 const LANGUAGES = SITE_LANGUAGES;
 const languageKey = (language: string) =>
@@ -126,8 +127,10 @@ function SiteDialog({ site, onClose }: { site: SiteSummary | null; onClose(): vo
   const errorText = useErrorText();
   const create = useCreateSite();
   const update = useUpdateSite();
+  const uiLanguage = useLanguage();
   const [values, setValues] = useState(() => {
-    const language = site?.language ?? 'en';
+    // A new site speaks the UI's language until another is chosen.
+    const language = site?.language ?? siteLanguageFor(uiLanguage, locale);
     const timezone = site?.timezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
     return {
       code: '',

@@ -605,6 +605,8 @@ export const en = {
   'files.note.venue_id': '“{heading}” is “{value}”, a WordPress post ID; the venue is left out.',
   'files.note.organizer_id': '“{heading}” holds “{value}”, a WordPress post ID; it is left out.',
   'files.note.invalid_coordinate': '“{heading}” is “{value}”, not a coordinate; it is left out.',
+  'files.note.geo_swapped':
+    'GEO “{value}” is written longitude first{why, select, producer { (as this file’s program writes it)} other {}}; it is read as latitude {lat}, longitude {lng}.',
   'files.note.unknown_field':
     'Column “{heading}” is mapped to “{field}”, which is no field of these rows; it is left as read.',
   'files.note.untitled': 'The event has no title (SUMMARY); it is titled “{title}”.',
@@ -755,6 +757,8 @@ export const en = {
     '{count, plural, one {# event was changed, then the change stopped:} other {# events were changed, then the change stopped:}}',
   'events.bulkTooMany': 'At most 10,000 events at once: narrow the filters first.',
   'events.bulkWorking': 'Working on {count, plural, one {# event} other {# events}}…',
+  'events.printScope':
+    'This is page {page} of {pages}: events {first}–{last} of the {total} that match the filters. Each page of the list prints on its own; Export gives them all in one file.',
   'events.pageSize': 'Rows per page',
   'events.onePerSeries': 'One row per series',
   'events.onePerSeriesHelp': 'A repeating event shows once, at its next date.',

@@ -614,6 +614,8 @@ export const es: Record<MessageId, string> = {
   'files.note.venue_id': '«{heading}» es «{value}», un ID de entrada de WordPress; el lugar se omite.',
   'files.note.organizer_id': '«{heading}» contiene «{value}», un ID de entrada de WordPress; se omite.',
   'files.note.invalid_coordinate': '«{heading}» es «{value}», que no es una coordenada; se omite.',
+  'files.note.geo_swapped':
+    'GEO «{value}» está escrito con la longitud primero{why, select, producer { (como lo escribe el programa de este archivo)} other {}}; se lee como latitud {lat}, longitud {lng}.',
   'files.note.unknown_field':
     'La columna «{heading}» está asignada a «{field}», que no es un campo de estas filas; se deja como se leyó.',
   'files.note.untitled': 'El evento no tiene título (SUMMARY); se titula «{title}».',
@@ -766,6 +768,8 @@ export const es: Record<MessageId, string> = {
     '{count, plural, one {Se cambió # evento y luego el cambio se detuvo:} other {Se cambiaron # eventos y luego el cambio se detuvo:}}',
   'events.bulkTooMany': 'Como máximo 10 000 eventos a la vez: acota antes los filtros.',
   'events.bulkWorking': 'Procesando {count, plural, one {# evento} other {# eventos}}…',
+  'events.printScope':
+    'Esta es la página {page} de {pages}: eventos {first}–{last} de los {total} que cumplen los filtros. Cada página de la lista se imprime por separado; Exportar los da todos en un archivo.',
   'events.pageSize': 'Filas por página',
   'events.onePerSeries': 'Una fila por serie',
   'events.onePerSeriesHelp': 'Un evento que se repite aparece una vez, en su próxima fecha.',

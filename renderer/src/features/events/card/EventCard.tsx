@@ -14,7 +14,7 @@ import { currentSite, sitePath } from '../../../api/site.ts';
 import { Button } from '../../../components/Button.tsx';
 import { HiddenMark } from '../HiddenMark.tsx';
 import { Icon, type IconName } from '../../../components/Icon.tsx';
-import { notify } from '../../../components/Notices.tsx';
+import { notify, NoticeSlot } from '../../../components/Notices.tsx';
 import { ErrorMessage, Loading, useErrorText } from '../../../components/States.tsx';
 import { useLanguage, useLocale, useT } from '../../../i18n/index.tsx';
 import { useSeries, useSeriesOf, useSeriesWrite } from '../../../api/series.ts';
@@ -69,6 +69,7 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
   const content = (
     <Dialog className="event-card">
       <EventCardContent card={card} onClose={onClose} />
+      <NoticeSlot />
     </Dialog>
   );
   if (!card.anchor)
@@ -108,11 +109,12 @@ function CardFrame({ card, onClose }: { card: CardTarget; onClose(): void }) {
 
 function EventCardContent({ card, onClose }: { card: CardTarget; onClose(): void }) {
   const t = useT();
+  const locale = useLocale();
   const session = useSession().data!;
   const loaded = useEvent(card.id, eventContext(session));
   const event = loaded.data?.event;
   // At once from what the calendar had; complete once the event has loaded.
-  const data = event ? cardFromEvent(event, loaded.data?.etag ?? null) : card.preview;
+  const data = event ? cardFromEvent(event, loaded.data?.etag ?? null, locale) : card.preview;
   return (
     <>
       <header className="event-card-header">

@@ -4,6 +4,7 @@
 import type { Event, FeedEvent, Venue } from '../../../api/types.ts';
 import { formatInBothZones, formatWhen } from '../../../i18n/dates.ts';
 import { todayIn } from '../../calendar/zones.ts';
+import { venuePlace } from './venue-place.ts';
 
 /**
  * What the card shows. It opens at once from what the calendar already has (the range feed: the
@@ -54,8 +55,8 @@ export function cardFromFeed(event: FeedEvent): CardData {
   };
 }
 
-/** The card from the loaded event. */
-export function cardFromEvent(event: Event, etag: string | null): CardData {
+/** The card from the loaded event (`locale`: the address's order when the venue names no country). */
+export function cardFromEvent(event: Event, etag: string | null, locale = 'en'): CardData {
   const venue = (Array.isArray(event.venue) ? event.venue[0] : event.venue) as Venue | undefined;
   return {
     id: event.id,
@@ -65,7 +66,7 @@ export function cardFromEvent(event: Event, etag: string | null): CardData {
     venue: venue
       ? {
           name: String(venue.venue ?? ''),
-          place: [venue.address, venue.city, venue.country].filter(Boolean).join(', '),
+          place: venuePlace(venue, locale),
         }
       : null,
     etag,
