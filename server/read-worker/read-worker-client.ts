@@ -55,6 +55,8 @@ export interface ReadWorkerStats {
   warmedUp: WarmUpReport | undefined;
   /** Zone-years its VTIMEZONEs have sampled (vtimezone.ts): a read that samples none found its zone made. */
   zoneYearsSampled: number;
+  /** The sites whose search keys it read ahead of their first search (event-keys.ts). */
+  searchKeySites: number[];
 }
 
 /** How the worker warms up as it starts, and where what failed in it goes (a log, not a problem shown). */
@@ -69,6 +71,7 @@ export type WorkerReply =
   | { id: number; answer: ReadAnswer }
   | { id: number; stats: ReadWorkerStats }
   | { warmUpFailed: string }
+  | { searchKeysLoaded: true }
   | { id: number; failure: string }
   | { id: number; chunk: string }
   | { id: number; end: true }
@@ -92,6 +95,12 @@ type LocalRunner = (job: ReadJob) => ReadAnswer;
 
 /** A worker without a job for this long is stopped (the next slow read starts a new one). */
 const READ_WORKER_IDLE_MS = 60_000;
+/**
+ * …unless it holds a large calendar's search keys: then it stays while the calendar is in use
+ * (a search typed minutes after the last read would otherwise read the keys again, 0.5 s at
+ * 100k events). ~24 MB at 100k events, ~33 MB at 1M, for this long after the last read.
+ */
+const READ_WORKER_WITH_KEYS_IDLE_MS = 20 * 60_000;
 
 export class ReadWorker {
   private worker: Worker | undefined;
@@ -104,6 +113,8 @@ export class ReadWorker {
   /** stats() requests waiting for their answer. */
   private readonly statsWaiting = new Map<number, (stats: ReadWorkerStats | undefined) => void>();
   private nextId = 1;
+  /** The running worker read search keys ahead (it then stops after READ_WORKER_WITH_KEYS_IDLE_MS). */
+  private holdsSearchKeys = false;
   /** Set once the worker could not start: from then on every job runs locally. */
   private broken = false;
   /** Jobs answered by the worker, and by the event loop instead. */
@@ -116,6 +127,7 @@ export class ReadWorker {
     private readonly idleMs = READ_WORKER_IDLE_MS,
     /** Without it the worker does not warm up (tests of the worker alone, ALMANAC_READ_WORKER_WARM_UP=0). */
     private readonly warmUp?: WarmUpSetup,
+    private readonly keysIdleMs = READ_WORKER_WITH_KEYS_IDLE_MS,
   ) {}
 
   /** Starts the worker if it is not running. */
@@ -133,6 +145,7 @@ export class ReadWorker {
       return;
     }
     this.worker = worker;
+    this.holdsSearchKeys = false;
     worker.unref(); // it never keeps the process alive on its own
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error) => this.log(`read worker error: ${error.message}`));
@@ -320,6 +333,11 @@ export class ReadWorker {
 
   private settle(reply: WorkerReply): void {
     if ('warmUpFailed' in reply) return this.warmUp?.onFailure(`read worker warm-up: ${reply.warmUpFailed}`);
+    if ('searchKeysLoaded' in reply) {
+      this.holdsSearchKeys = true;
+      if (this.busy === 0) this.idle(); // its stop, if under way, waits the longer time
+      return;
+    }
     if ('stats' in reply) {
       const resolve = this.statsWaiting.get(reply.id);
       this.statsWaiting.delete(reply.id);
@@ -356,11 +374,14 @@ export class ReadWorker {
     if (!worker) return;
     worker.unref();
     clearTimeout(this.idleTimer);
-    this.idleTimer = setTimeout(() => {
-      if (this.worker !== worker || this.busy > 0) return;
-      this.worker = undefined;
-      void worker.terminate();
-    }, this.idleMs);
+    this.idleTimer = setTimeout(
+      () => {
+        if (this.worker !== worker || this.busy > 0) return;
+        this.worker = undefined;
+        void worker.terminate();
+      },
+      Math.max(this.idleMs, this.holdsSearchKeys ? this.keysIdleMs : 0),
+    );
     this.idleTimer.unref();
   }
 

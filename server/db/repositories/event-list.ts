@@ -572,6 +572,23 @@ export function eventListRepository(db: Db) {
       return keys.load(Number(siteId));
     },
 
+    /**
+     * Reads a site's event keys ahead of its first search when its first common word would read
+     * them anyway (over KEYS_WORTH_LOADING events): the read worker does it as it starts, so the
+     * first search typed does not wait for them (454 ms at 100k). True when they are in memory.
+     */
+    preloadSearchKeys(siteId: number): boolean {
+      const id = Number(siteId);
+      if (keys.wanted(id)) return keys.load(id);
+      const events = prepareCached(
+        db,
+        `SELECT count(*) FROM (SELECT 1 FROM posts WHERE site_id = ? AND type = 'event' LIMIT ${KEYS_WORTH_LOADING + 1})`,
+      )
+        .pluck()
+        .get(id) as number;
+      return events > KEYS_WORTH_LOADING && keys.load(id);
+    },
+
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
       const searched = searchLookup(filter);

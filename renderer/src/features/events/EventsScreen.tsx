@@ -21,7 +21,7 @@ import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
 import { BulkBar } from './list/BulkBar.tsx';
-import { selectionScope, useEventSelection, withAnchor } from './list/selection-store.ts';
+import { selectionScope, tickedOnPage, useEventSelection } from './list/selection-store.ts';
 import { cardFromEvent } from './card/card-text.ts';
 
 const NO_EVENTS: Event[] = [];
@@ -84,9 +84,18 @@ export default function EventsScreen() {
   // The page's table, drawn again only when what it shows changes: a keystroke in the filters
   // changes the list's query at once, and the old page's table (react-aria's collection, ~25 rows
   // of cells) drawn again on every key held up the request by 60–500 ms.
-  const selectionIds = selection.ids;
-  const allMatching = selection.allMatching;
-  const sameScope = selection.scope === scope;
+  // What is ticked on this page: one unchanging empty set while nothing is, so a filter change (a
+  // new scope, then the selection following it) does not draw the old page's table twice more
+  // before its new rows arrive.
+  const ticked = useMemo(
+    () =>
+      tickedOnPage(
+        events.map((event) => event.id),
+        selection,
+        selection.scope === scope,
+      ),
+    [events, selection, scope],
+  );
   const setOnPage = selection.setOnPage;
   const table = useMemo(
     () => (
@@ -97,18 +106,12 @@ export default function EventsScreen() {
         selection={
           editable
             ? {
-                ids: !sameScope
-                  ? new Set()
-                  : withAnchor(
-                      // This page's rows (its header box speaks for them alone).
-                      new Set(events.map((event) => event.id).filter((id) => allMatching || selectionIds.has(id))),
-                      selectionIds,
-                    ),
+                ids: ticked,
                 // The table speaks for its page's rows; the other pages' picks stay.
-                onChange: (ticked) =>
+                onChange: (next) =>
                   setOnPage(
                     events.map((event) => event.id),
-                    ticked,
+                    next,
                   ),
               }
             : undefined
@@ -140,9 +143,7 @@ export default function EventsScreen() {
       events,
       seriesOf,
       editable,
-      selectionIds,
-      allMatching,
-      sameScope,
+      ticked,
       setOnPage,
       filters.sort,
       filters.order,

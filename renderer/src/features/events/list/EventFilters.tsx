@@ -1,7 +1,8 @@
 // The events list's filters — every list filter of GET /events: Search, From, To, Category, Tag,
 // Venue, Organizer, Featured, Status, Near a place. They live in the UI store, which mirrors them
 // in the URL (bookmark, share, reload).
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
 import { useAllTerms } from '../../../api/terms.ts';
 import { useLinkedItem, useLinkedList, useLinkedNames } from '../../../api/linked.ts';
@@ -127,49 +128,108 @@ function useShortSearchPause() {
   return pause;
 }
 
+/** What the form asks of its search box: Enter anywhere in the form, and "Clear filters". */
+interface SearchBoxHandle {
+  /** Asks for what the box holds now (no pause). */
+  flush(): void;
+  /** Empties the box, and drops a short search still waiting for its pause. */
+  clear(): void;
+}
+
+/**
+ * The search box, a component of its own: a keystroke draws this box again, not every filter of
+ * the form (their pickers, date fields and lists were drawn again on each key, in the keystroke's
+ * own event, and held up the rows it asked for).
+ */
+function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null } }) {
+  const t = useT();
+  const searched = useUi((state) => state.eventFilters.search);
+  const setFilters = useUi((state) => state.setEventFilters);
+  const [search, setSearch] = useState(searched);
+  const shortSearch = useShortSearchPause();
+  // A search set from outside (Back/Forward, a pasted link, Clear filters) replaces what the box shows.
+  const [seen, setSeen] = useState(searched);
+  if (seen !== searched) {
+    setSeen(searched);
+    if (searched !== search) setSearch(searched);
+  }
+  useEffect(() => shortSearch.cancel, [searched, shortSearch]);
+  useEffect(() => {
+    handleRef.current = {
+      flush() {
+        shortSearch.cancel();
+        setFilters({ search });
+      },
+      clear() {
+        shortSearch.cancel();
+        setSearch('');
+      },
+    };
+  });
+  return (
+    <SearchField
+      className="field"
+      value={search}
+      onChange={(value) => {
+        setSearch(value);
+        shortSearch.cancel();
+        if (isShortSearch(value)) shortSearch.later(() => setFilters({ search: value }));
+        else setFilters({ search: value });
+      }}
+    >
+      <Label className="field-label">{t('events.search')}</Label>
+      <div className="field-control combobox-control">
+        <Input className="input" />
+        {search !== '' && (
+          <AriaButton className="combobox-button" aria-label={t('common.clearSearch')}>
+            <Icon name="close" size={14} />
+          </AriaButton>
+        )}
+      </div>
+    </SearchField>
+  );
+}
+
 export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const t = useT();
-  const filters = useUi((state) => state.eventFilters);
-  const setFilters = useUi((state) => state.setEventFilters);
-  const [search, setSearch] = useState(filters.search);
-  const shortSearch = useShortSearchPause();
-  // A search set from outside (Back/Forward, a pasted link) replaces what the box shows.
-  const [seen, setSeen] = useState(filters.search);
-  if (seen !== filters.search) {
-    setSeen(filters.search);
-    if (filters.search !== search) setSearch(filters.search);
-  }
-  useEffect(() => shortSearch.cancel, [filters.search, shortSearch]);
+  const searchBox = useRef<SearchBoxHandle>(null);
   return (
     <form
       className="filters"
       aria-label={t('events.filters')}
       onSubmit={(event) => {
         event.preventDefault();
-        shortSearch.cancel();
-        setFilters({ search });
+        searchBox.current?.flush();
       }}
     >
-      <SearchField
-        className="field"
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          shortSearch.cancel();
-          if (isShortSearch(value)) shortSearch.later(() => setFilters({ search: value }));
-          else setFilters({ search: value });
-        }}
-      >
-        <Label className="field-label">{t('events.search')}</Label>
-        <div className="field-control combobox-control">
-          <Input className="input" />
-          {search !== '' && (
-            <AriaButton className="combobox-button" aria-label={t('common.clearSearch')}>
-              <Icon name="close" size={14} />
-            </AriaButton>
-          )}
-        </div>
-      </SearchField>
+      <SearchBox handleRef={searchBox} />
+      <FilterFields canSeeStatuses={canSeeStatuses} searchBox={searchBox} />
+    </form>
+  );
+}
+
+/**
+ * Every filter but the search, drawn again only when one of them changes (not with each key typed
+ * in the search box, nor with the page).
+ */
+const FilterFields = memo(function FilterFields({
+  canSeeStatuses,
+  searchBox,
+}: {
+  canSeeStatuses: boolean;
+  searchBox: { current: SearchBoxHandle | null };
+}) {
+  const t = useT();
+  const filters = useUi(
+    useShallow((state) => {
+      const { search: _search, page: _page, ...others } = state.eventFilters;
+      return others;
+    }),
+  );
+  const anyFilter = useUi((state) => activeFilterCount(state.eventFilters) > 0);
+  const setFilters = useUi((state) => state.setEventFilters);
+  return (
+    <>
       <div className="field-row">
         <DateTimeField
           label={t('events.from')}
@@ -244,17 +304,17 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
         single
         onlyWithCoordinates
       />
-      {activeFilterCount(filters) > 0 && (
+      {anyFilter && (
         <Button
           variant="quiet"
           onPress={() => {
-            setSearch('');
+            searchBox.current?.clear();
             setFilters(EMPTY_EVENT_FILTERS);
           }}
         >
           {t('common.clearFilters')}
         </Button>
       )}
-    </form>
+    </>
   );
-}
+});

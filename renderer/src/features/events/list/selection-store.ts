@@ -66,3 +66,24 @@ export function selectionScope<T extends { page: number; perPage: number; sort: 
   const { page: _page, perPage: _perPage, sort: _sort, order: _order, ...matching } = filters;
   return JSON.stringify([matching, extra]);
 }
+
+const NOTHING_TICKED: ReadonlySet<number> = new Set();
+
+/**
+ * The page's rows that `selection` ticks (with its anchor), or — while nothing is ticked, or the
+ * selection belongs to other matches (`sameScope` false: it is about to start over) — one
+ * unchanging empty set: the table is drawn again only when what it shows ticked changes.
+ */
+export function tickedOnPage(
+  pageIds: readonly number[],
+  selection: Pick<SelectionState, 'ids' | 'allMatching'>,
+  sameScope: boolean,
+): ReadonlySet<number> {
+  const { ids, allMatching } = selection;
+  const { anchorKey } = ids as { anchorKey?: unknown };
+  if (!sameScope || (!allMatching && ids.size === 0 && anchorKey == null)) return NOTHING_TICKED;
+  return withAnchor(
+    pageIds.filter((id) => allMatching || ids.has(id)),
+    ids,
+  );
+}

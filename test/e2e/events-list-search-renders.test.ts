@@ -1,0 +1,132 @@
+// What a keystroke in the Events list's search box draws again, counted in the page through the
+// hook React reports its commits to (the one React DevTools installs): while the search's answer
+// is on its way, neither the rows on screen nor the other filters may be drawn again — each was,
+// in the keystroke's own event (and the rows once more when the selection followed the new
+// matches), and that work held up the rows the search asked for by hundreds of milliseconds at 100k
+// events. Counted, not timed: the test holds the answer back until it has counted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dayOf, startApp, thisMonth } from './support.ts';
+
+/**
+ * Installed before the page's scripts: on each commit, counts the host elements drawn again (their
+ * props made anew) in the table's rows and in the filters other than the search box — DevTools'
+ * own test, a subtree whose children were not made anew was not drawn.
+ */
+interface Counts {
+  rows: number;
+  filters: number;
+  commits: number;
+}
+
+const COUNT_RENDERS = `(() => {
+  const counts = (window.__renderCounts = { rows: 0, filters: 0, commits: 0 });
+  const isSearchBox = (element) => Boolean(element.closest('.field')?.querySelector('input[type=search]'));
+  const visit = (fiber) => {
+    for (let child = fiber.child; child; child = child.sibling) {
+      const before = child.alternate;
+      const element = child.stateNode;
+      if (before && typeof child.type === 'string' && element instanceof Element && child.memoizedProps !== before.memoizedProps) {
+        if (element.closest('.events-table tbody [role=row]')) counts.rows++;
+        else if (element.parentElement?.closest('form.filters') && !isSearchBox(element)) counts.filters++;
+      }
+      if (!before || child.child !== before.child) visit(child);
+    }
+  };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true,
+    isDisabled: false,
+    renderers: new Map(),
+    inject() { return 1; },
+    checkDCE() {},
+    onScheduleFiberRoot() {},
+    onCommitFiberUnmount() {},
+    onPostCommitFiberRoot() {},
+    onCommitFiberRoot(_id, root) {
+      counts.commits++;
+      visit(root.current);
+    },
+  };
+})()`;
+
+test('a search typed in the Events list draws neither the old rows nor the other filters again while it is answered', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const next = `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
+    const ids: Record<string, number> = {};
+    for (const [index, title] of ['Jazz brunch', 'Opera night', 'Yoga morning', 'Market day'].entries()) {
+      const day = dayOf(next, 10 + index);
+      ids[title] = (
+        await app.api('POST', 'events', {
+          title,
+          status: 'publish',
+          start_date: `${day} 10:00`,
+          end_date: `${day} 11:00`,
+        })
+      ).body.id;
+    }
+    const context = await app.browser.newContext();
+    await context.addInitScript(COUNT_RENDERS);
+    const page = await context.newPage();
+    await page.goto(app.service.signInUrl());
+    await page.getByText(/Signed in as admin/).waitFor();
+    await page.evaluate(() => (window.location.hash = '#/events'));
+    await page.getByRole('rowheader', { name: /Market day/ }).waitFor();
+    const counts = () => page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));
+    assert.ok((await counts()).commits > 0, 'the page reports its commits (the count is live)');
+
+    // The box in use already: react-aria draws every focus ring again (each row's) when the way
+    // of input changes, once; that is not the keystroke's own cost.
+    // Its rows' series marks (asked for once the rows are in) are in before counting starts.
+    const marks = page.waitForResponse(
+      (response) => new URL(response.url()).searchParams.get('include') === String(ids['Market day']),
+    );
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Market');
+    await page.getByRole('rowheader', { name: /Opera night/ }).waitFor({ state: 'detached' });
+    await marks;
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+    // The search's answer is held until the page has been counted.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const askedFor = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/event-list') && url.searchParams.get('search') === 'Jazz',
+      async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.evaluate(() => {
+      const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
+      counts.rows = counts.filters = 0;
+    });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Jazz');
+    await askedFor;
+    await page.waitForFunction(() => new URLSearchParams(location.hash.split('?')[1]).get('search') === 'Jazz');
+    // The effects of the keystroke's render (the selection following the new matches) have run:
+    // two frames, and a pause.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(200);
+    const whileAsked = await counts();
+    release();
+    await page.getByRole('rowheader', { name: /Jazz brunch/ }).waitFor();
+    assert.equal(whileAsked.rows, 0, 'the old rows were drawn again while the search was answered');
+    assert.equal(whileAsked.filters, 0, 'the other filters were drawn again for a key typed in the search box');
+    // A control: the rows the answer brings are drawn, and counted as such once the page draws
+    // them again (the selection box of a row ticked).
+    await page
+      .getByRole('row', { name: /Jazz brunch/ })
+      .locator('label.checkbox')
+      .click();
+    await page.getByRole('row', { name: /Jazz brunch/, selected: true }).waitFor();
+    assert.ok((await counts()).rows > 0, 'a ticked row is drawn again (the count sees rows)');
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});

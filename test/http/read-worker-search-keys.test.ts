@@ -1,0 +1,74 @@
+// The read worker reads a large calendar's search keys (event-keys.ts) as it starts, before any
+// search: the first word typed in the Events list does not wait for them (0.45 s at 100k events).
+// It then keeps them while the calendar is in use — it no longer stops after its usual idle time.
+// What the worker tells of itself is checked, not how fast anything is.
+import { after, before, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { startServer, type TestServer } from '../support/server.ts';
+import { ReadWorker, type ReadWorkerStats } from '../../server/read-worker/read-worker-client.ts';
+import { bulkSeed } from '../../scripts/seed/bulk-seed.ts';
+
+let large: TestServer;
+let small: TestServer;
+const workers: ReadWorker[] = [];
+before(async () => {
+  large = await startServer();
+  bulkSeed(large.store, 'default', 6_000, large.store.users.byLogin('admin')!.id);
+  small = await startServer();
+});
+after(async () => {
+  for (const worker of workers) await worker.stop();
+  await large.close();
+  await small.close();
+});
+
+const noJobs = () => {
+  throw new Error('no one-answer jobs here');
+};
+
+/** A job for the worker (a calendar object it cannot read): once answered, its idle time runs. */
+async function oneJob(worker: ReadWorker): Promise<void> {
+  await worker
+    .parse(
+      { kind: 'caldav-object', text: 'not a calendar', timezone: 'UTC' },
+      () => undefined,
+      () => new Error('unreadable'),
+    )
+    .catch(() => undefined);
+}
+
+/** The worker's stats once it has read search keys (a moment after it starts; seconds under load). */
+async function withKeys(worker: ReadWorker): Promise<ReadWorkerStats> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const stats = await worker.stats();
+    if (stats && stats.searchKeySites.length > 0) return stats;
+    assert.ok(Date.now() < deadline, 'no search keys read within a minute');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+test('a worker on a calendar of over 5,000 events reads its search keys before any search, and is kept', async () => {
+  // Stopped 2 s after its last job, were it not for the keys (read 0.2 s after it).
+  const worker = new ReadWorker(large.store.db.name, noJobs, () => {}, 2_000);
+  workers.push(worker);
+  await oneJob(worker);
+  const stats = await withKeys(worker);
+  assert.deepEqual(stats.searchKeySites, [large.store.sites.byCode('default')!.id]);
+  // Well past its idle time: still running (a stopped worker answers no stats).
+  await new Promise((resolve) => setTimeout(resolve, 3_000));
+  assert.ok(await worker.stats(), 'the worker holding the keys was stopped after its short idle time');
+});
+
+test('a small calendar: no keys read ahead (its searches read a few rows by id), and the worker stops as before', async () => {
+  const worker = new ReadWorker(small.store.db.name, noJobs, () => {}, 50);
+  workers.push(worker);
+  await oneJob(worker);
+  assert.deepEqual((await worker.stats())?.searchKeySites ?? [], []);
+  // It stops once idle, as before (polled: under load a stop may take a while).
+  const deadline = Date.now() + 60_000;
+  while (await worker.stats()) {
+    assert.ok(Date.now() < deadline, 'the worker on a small calendar did not stop when idle');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+});
