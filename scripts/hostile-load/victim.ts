@@ -12,13 +12,18 @@ export interface VictimStart {
 
 export interface VictimReport {
   latencies: number[];
+  /** What each latency was of (same order): where the victim waited. */
+  kinds: VictimKind[];
   failures: string[];
   created: number[];
 }
 
 let running = false;
 let done: Promise<void> = Promise.resolve();
-let report: VictimReport = { latencies: [], failures: [], created: [] };
+export type VictimKind = 'rest-list' | 'rest-event' | 'dav-propfind' | 'dav-get' | 'rest-write';
+const KINDS: VictimKind[] = ['rest-list', 'rest-event', 'dav-propfind', 'dav-get'];
+
+let report: VictimReport = { latencies: [], kinds: [], failures: [], created: [] };
 
 async function loop(start: VictimStart): Promise<void> {
   const bearer = { authorization: `Bearer ${start.token}` };
@@ -53,6 +58,7 @@ async function loop(start: VictimStart): Promise<void> {
         : await requests[n % requests.length]!();
       const text = await response.text();
       report.latencies.push(performance.now() - started);
+      report.kinds.push(write ? 'rest-write' : KINDS[n % KINDS.length]!);
       if (response.status >= 300) report.failures.push(`${response.status} ${text.slice(0, 200)}`);
       else if (write) report.created.push((JSON.parse(text) as { id: number }).id);
     } catch (error) {
@@ -65,7 +71,7 @@ async function loop(start: VictimStart): Promise<void> {
 
 process.on('message', (message: { start: VictimStart } | { stop: true }) => {
   if ('start' in message) {
-    report = { latencies: [], failures: [], created: [] };
+    report = { latencies: [], kinds: [], failures: [], created: [] };
     running = true;
     done = loop(message.start);
   } else {
