@@ -5,8 +5,9 @@
 // the response cache, and sends the answer. If the worker cannot run (it failed to start or died),
 // the request runs on the event loop as before: slower to share, never lost.
 // The worker costs ~23 MB of memory while it runs, so it starts with the first slow read and stops
-// after a minute without one. Each time it starts it warms CalDAV's read path between jobs
-// (caldav/warm-up.ts: the site zones' VTIMEZONEs, the rendering code compiled).
+// after a minute without one. The service runs two (app.ts): the REST API's, and CalDAV's, which
+// each time it starts warms CalDAV's read path between jobs (caldav/warm-up.ts: the site zones'
+// VTIMEZONEs, the rendering code compiled).
 //
 // Besides one-answer jobs it runs streams: a long answer (a calendar app's sync over CalDAV) made a
 // chunk at a time on the worker, each chunk asked for when the event loop's reader wants the next
@@ -108,6 +109,8 @@ export class ReadWorker {
   private broken = false;
   /** Jobs answered by the worker, and by the event loop instead. */
   readonly served = { worker: 0, locally: 0 };
+  /** Threads started so far (tests check that one was started ahead of the job that needs it). */
+  starts = 0;
 
   constructor(
     private readonly databaseFile: string,
@@ -133,6 +136,7 @@ export class ReadWorker {
       return;
     }
     this.worker = worker;
+    this.starts++;
     worker.unref(); // it never keeps the process alive on its own
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error) => this.log(`read worker error: ${error.message}`));
@@ -149,6 +153,21 @@ export class ReadWorker {
       this.loseParses();
       this.answerStats();
     });
+  }
+
+  /** Whether a worker thread is up (or booting). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /**
+   * Ahead of a job that may follow: starts the worker if it stopped idle, and when it has nothing
+   * to do, puts its idle stop off by another idle period.
+   */
+  prepare(): void {
+    if (this.broken) return;
+    this.start();
+    if (this.busy === 0) this.idle();
   }
 
   /** What the running worker tells of its state; undefined when none runs (or it stops first). */

@@ -6,7 +6,11 @@
 // token is never locked out by someone else's guesses, and every 500 is logged.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
+import { startService } from '../../server/service.ts';
 import { basic, calendarOf, davRequests } from './dav-request.ts';
 import { readXml, type XmlElement } from '../../server/caldav/xml-reader.ts';
 import { PROPERTY_XML, REPORT_XML } from '../../server/caldav/limits.ts';
@@ -306,8 +310,8 @@ describe('what a caller may not write is refused before it is read', () => {
     assert.equal((await put(`${CAL}alarm.ics`, nested(1))).status, 201, 'one VALARM is fine');
   });
 
-  test('what a client PUTs is read on the object worker, not the event loop (refusals too)', async () => {
-    const worker = server.listening.app.calDavOptions.objectWorker!;
+  test('what a client PUTs is read on the CalDAV worker, not the event loop (refusals too)', async () => {
+    const worker = server.listening.app.davWorker!;
     const before = worker.served.worker;
     assert.equal((await put(`${CAL}on-worker.ics`, event('on-worker@tests'))).status, 201);
     const refused = await put(
@@ -377,6 +381,78 @@ describe('what a caller may not write is refused before it is read', () => {
     });
     assert.equal(read.events.length, 0);
     assert.equal(read.skipped[0]?.params?.why, 'out_of_range');
+  });
+});
+
+describe('CalDAV’s work has a lane of its own, up before it is needed', () => {
+  test('whole-calendar reads and PUTs run on CalDAV’s worker; the REST read worker runs only the REST lists', async () => {
+    const { readWorker, davWorker } = server.listening.app;
+    const rest = { ...readWorker!.served };
+    const calDav = { ...(davWorker?.served ?? { worker: 0, locally: 0 }) };
+    const depth1 = await dav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } });
+    assert.equal(depth1.status, 207);
+    const sync = await dav('REPORT', CAL, {
+      body: `<d:sync-collection ${NS}><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+    });
+    assert.equal(sync.status, 207);
+    assert.equal((await put(`${CAL}lane.ics`, event('lane@tests'))).status, 201);
+    // A slow list (a search) is the REST read worker's.
+    const list = await server.request('GET', 'events', { query: { search: 'Hostile' }, token: server.tokens.editor });
+    assert.equal(list.status, 200);
+    // Before, the one read worker ran the two whole-calendar reads too: a victim's list waited
+    // behind an attacker's chunks.
+    assert.deepEqual(readWorker!.served, { worker: rest.worker + 1, locally: rest.locally }, 'only the list');
+    assert.ok(davWorker, 'CalDAV has a worker of its own');
+    assert.deepEqual(davWorker.served, { worker: calDav.worker + 3, locally: calDav.locally }, 'two reads and a PUT');
+  });
+
+  test('the service starts CalDAV’s worker with itself, not with the first PUT or sync', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'almanac-dav-lane-'));
+    const service = await startService({ dataDir, port: 0, tuneHeap: false, dailyBackups: false, timezone: 'UTC' });
+    try {
+      const worker = service.listening.app.davWorker;
+      assert.ok(worker, 'CalDAV has a worker of its own');
+      // Nothing has asked CalDAV for anything yet.
+      assert.equal(worker.served.worker + worker.served.locally, 0);
+      assert.equal(worker.starts, 1, 'started with the service');
+      assert.equal(worker.running, true);
+    } finally {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a worker stopped idle is started again by a calendar app’s cheap request, ahead of its sync or PUT', async () => {
+    const quick = await startServer({ app: { calDavWorkerIdleMs: 50 } });
+    try {
+      const quickDav = davRequests(() => quick);
+      const worker = quick.listening.app.davWorker;
+      assert.ok(worker, 'CalDAV has a worker of its own');
+      const first = await quickDav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } });
+      assert.equal(first.status, 207);
+      // Waits on the worker's state, not a time: its idle stop (50 ms without work) comes.
+      const deadline = Date.now() + 60_000;
+      while (worker.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(worker.running, false, 'stopped idle');
+      const starts = worker.starts;
+      const served = { ...worker.served };
+      // A ctag PROPFIND (Depth 0: cheap, answered on the event loop) starts it again.
+      const ctag = await quickDav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '0' } });
+      assert.equal(ctag.status, 207);
+      assert.equal(worker.starts, starts + 1, 'started by the cheap request');
+      assert.deepEqual(worker.served, served, 'which it did not need');
+      // A stranger's request starts nothing.
+      const starts2 = worker.starts;
+      while (worker.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stranger = await fetch(`${quick.url}${CAL}`, {
+        method: 'PROPFIND',
+        headers: { authorization: basic('editor', 'wrong'), depth: '0' },
+      });
+      assert.equal(stranger.status, 401);
+      assert.equal(worker.starts, starts2);
+    } finally {
+      await quick.close();
+    }
   });
 });
 
