@@ -128,7 +128,12 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   tokens.admin = store.users.createToken(store.users.byLogin('admin')!.id, 'hostile-load');
   store.close();
 
-  const server = await startChildServer(dataDir, { env: { ALMANAC_DAILY_BACKUP: '0' } });
+  // HOSTILE_LOAD_CPU_PROF=DIR writes the service's CPU profiles there (each thread's, as it stops).
+  const profileDir = process.env.HOSTILE_LOAD_CPU_PROF;
+  const server = await startChildServer(dataDir, {
+    env: { ALMANAC_DAILY_BACKUP: '0' },
+    nodeArgs: profileDir ? ['--import', 'tsx', '--cpu-prof', '--cpu-prof-dir', profileDir] : undefined,
+  });
   const url = new URL(server.apiRoot).origin;
   const victimProcess = fork(fileURLToPath(new URL('./victim.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],

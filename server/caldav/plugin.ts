@@ -264,7 +264,8 @@ export async function calDavPlugin(app: FastifyInstance, options: CalDavOptions)
     const { request, ...rest } = read;
     const job: DavReadJob = {
       ...rest,
-      body: bodyOf(request).toString('utf8'),
+      // The bytes: the worker decodes them (a copy of bytes crosses, not a string made here).
+      body: bodyOf(request),
       pageOrigin: options.pageOrigin(),
       answerBudget: options.answerBudget,
     };

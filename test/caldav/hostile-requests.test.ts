@@ -406,6 +406,33 @@ describe('CalDAV’s work has a lane of its own, up before it is needed', () => 
     assert.deepEqual(davWorker.served, { worker: calDav.worker + 3, locally: calDav.locally }, 'two reads and a PUT');
   });
 
+  test('a REPORT body is turned into text on CalDAV’s worker, not on the event loop', async () => {
+    const hrefs = Array.from({ length: 12_000 }, (_, i) => `<d:href>${CAL}missing-${i}.ics</d:href>`).join('');
+    const body = `<c:calendar-multiget ${NS}><d:prop><d:getetag/></d:prop>${hrefs}</c:calendar-multiget>`;
+    assert.ok(body.length > 512 * 1024);
+    // The server runs in this process: count the event loop's conversions of a body this large
+    // to text (the worker's thread has a Buffer of its own).
+    const decode = Buffer.prototype.toString;
+    let decodedHere = 0;
+    Buffer.prototype.toString = function (this: Buffer, ...args: Parameters<Buffer['toString']>) {
+      if (this.length >= body.length) decodedHere++;
+      return decode.apply(this, args);
+    } as Buffer['toString'];
+    let response: Response;
+    try {
+      response = await fetch(server.url + CAL, {
+        method: 'REPORT',
+        body,
+        headers: { authorization: basic('editor', server.tokens.editor), 'content-type': 'application/xml' },
+      });
+    } finally {
+      Buffer.prototype.toString = decode;
+    }
+    assert.equal(response.status, 207);
+    assert.equal(count(await response.text(), '<d:status>HTTP/1.1 404 Not Found</d:status>'), 12_000);
+    assert.equal(decodedHere, 0, 'the body was read as bytes, and decoded on the worker');
+  });
+
   test('the service starts CalDAV’s worker with itself, not with the first PUT or sync', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'almanac-dav-lane-'));
     const service = await startService({ dataDir, port: 0, tuneHeap: false, dailyBackups: false, timezone: 'UTC' });
