@@ -43,6 +43,12 @@ import { dirname, resolve } from 'node:path';
 import { cliCommandHere, type CliCommand } from './cli-command.ts';
 import type { CommandLine } from '../contract/app/session.ts';
 
+/**
+ * How much lower CalDAV's worker thread runs (Linux nice steps): 10 gives the event loop about
+ * nine times its share of a core when both want one, and a sync on an idle machine loses nothing.
+ */
+const CALDAV_WORKER_NICENESS = 10;
+
 export interface AppOptions extends GuardOptions {
   store: Store;
   /** Cache serialized GET responses (default true; ALMANAC_RESPONSE_CACHE=0 turns it off). */
@@ -312,6 +318,9 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
       process.env.ALMANAC_READ_WORKER_WARM_UP === '0'
         ? undefined
         : { job: () => ({ pageOrigin: loopbackOrigin(app) }), onFailure: (line) => app.log.warn(line) },
+      // Its thread runs below the event loop's and the REST read worker's priority: what a caller
+      // makes it do (bounded, and in turns) takes the CPU they leave, not theirs (read-worker.ts).
+      CALDAV_WORKER_NICENESS,
     );
     app.addHook('onClose', async () => davWorker?.stop());
     app.decorate('davWorker', davWorker);

@@ -56,6 +56,8 @@ export interface ReadWorkerStats {
   warmedUp: WarmUpReport | undefined;
   /** Zone-years its VTIMEZONEs have sampled (vtimezone.ts): a read that samples none found its zone made. */
   zoneYearsSampled: number;
+  /** The thread's scheduling priority (its nice value; Linux only, else undefined). */
+  niceness: number | undefined;
 }
 
 /** How the worker warms up as it starts, and where what failed in it goes (a log, not a problem shown). */
@@ -119,6 +121,8 @@ export class ReadWorker {
     private readonly idleMs = READ_WORKER_IDLE_MS,
     /** Without it the worker does not warm up (tests of the worker alone, ALMANAC_READ_WORKER_WARM_UP=0). */
     private readonly warmUp?: WarmUpSetup,
+    /** How much lower than the event loop's the thread's priority is (Linux; 0: the same). */
+    private readonly niceness = 0,
   ) {}
 
   /** Starts the worker if it is not running. */
@@ -127,7 +131,7 @@ export class ReadWorker {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl('./read-worker-boot.mjs', import.meta.url), {
-        workerData: { databaseFile: this.databaseFile, warmUp: this.warmUp?.job() },
+        workerData: { databaseFile: this.databaseFile, warmUp: this.warmUp?.job(), niceness: this.niceness },
         // Its heap holds one request at a time: a small young generation keeps its memory small.
         resourceLimits: { maxYoungGenerationSizeMb: 8 },
       });

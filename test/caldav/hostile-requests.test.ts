@@ -7,7 +7,7 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { getPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
 import { startService } from '../../server/service.ts';
@@ -432,6 +432,23 @@ describe('CalDAV’s work has a lane of its own, up before it is needed', () => 
     assert.equal(count(await response.text(), '<d:status>HTTP/1.1 404 Not Found</d:status>'), 12_000);
     assert.equal(decodedHere, 0, 'the body was read as bytes, and decoded on the worker');
   });
+
+  test(
+    'CalDAV’s worker runs below the priority of the event loop and the REST read worker (Linux)',
+    { skip: process.platform !== 'linux' && 'thread priorities are set on Linux only' },
+    async () => {
+      const { readWorker, davWorker } = server.listening.app;
+      // Both up: a search (the REST read worker) and a whole-calendar read (CalDAV's).
+      assert.equal((await server.request('GET', 'events', { query: { search: 'Hostile' } })).status, 200);
+      assert.equal(
+        (await dav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } })).status,
+        207,
+      );
+      const here = getPriority(); // this thread's: the event loop's
+      assert.equal((await readWorker!.stats())?.niceness, here, 'the REST read worker: as the event loop');
+      assert.equal((await davWorker?.stats())?.niceness, Math.min(19, here + 10), 'CalDAV’s: ten steps below');
+    },
+  );
 
   test('the service starts CalDAV’s worker with itself, not with the first PUT or sync', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'almanac-dav-lane-'));
