@@ -18,6 +18,7 @@ import { MAX_OBJECT_DATES, MAX_OBJECT_EVENTS } from '../../server/caldav/object-
 import { AUTH_FAILURE_LIMIT } from '../../server/http/auth-throttle.ts';
 import { readIcs } from '../../server/calendar-files/ics/read-ics.ts';
 import { renders } from '../../server/caldav/calendar-object.ts';
+import { calendarDataEscapes } from '../../server/caldav/properties.ts';
 
 const CAL = '/caldav/calendars/editor/default/';
 const NS = 'xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"';
@@ -539,6 +540,33 @@ describe('a large object is rendered once per change, not once per request', () 
     });
     assert.equal(hidden.status, 404);
     assert.equal((await dav('GET', path)).status, 200, 'the editor still sees it');
+  });
+});
+
+describe('a large object’s calendar-data is escaped once per change, not once per request', () => {
+  test('PROPFIND Depth 0 asked again and again escapes its text once; a change escapes the new one once', async () => {
+    const large = await createEvent(server, {
+      title: 'Escaped',
+      description: `<p>${'x &amp; y '.repeat(3_000)}</p>`,
+      start_date: '2027-10-02 10:00',
+      end_date: '2027-10-02 11:00',
+    });
+    const path = `${CAL}almanac-${large.id}.ics`;
+    const data = propfindOf('<d:getetag/><c:calendar-data/>');
+    const before = calendarDataEscapes.count;
+    const first = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+    assert.equal(first.status, 207);
+    assert.ok(first.text.length > 16_000, `${first.text.length} characters`);
+    assert.match(first.text, /x &amp; y/, 'escaped as XML');
+    for (let i = 0; i < 5; i++)
+      assert.equal((await dav('PROPFIND', path, { body: data, headers: { depth: '0' } })).text, first.text);
+    assert.equal(calendarDataEscapes.count - before, 1, 'escaped once for six answers');
+    assert.equal((await server.admin('POST', `events/${large.id}`, { json: { title: 'Escaped again' } })).status, 200);
+    for (let i = 0; i < 3; i++) {
+      const changed = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+      assert.match(changed.text, /SUMMARY:Escaped again/);
+    }
+    assert.equal(calendarDataEscapes.count - before, 2, 'the changed text escaped once');
   });
 });
 
