@@ -46,8 +46,12 @@ import type { CommandLine } from '../contract/app/session.ts';
 /**
  * How much lower CalDAV's worker thread runs (Linux nice steps): 10 gives the event loop about
  * nine times its share of a core when both want one, and a sync on an idle machine loses nothing.
+ * ALMANAC_CALDAV_WORKER_NICENESS=0..19 sets another (the hostile-load run compares them).
  */
-const CALDAV_WORKER_NICENESS = 10;
+const CALDAV_WORKER_NICENESS = (() => {
+  const given = Number(process.env.ALMANAC_CALDAV_WORKER_NICENESS ?? 10);
+  return Number.isInteger(given) ? Math.min(19, Math.max(0, given)) : 10;
+})();
 
 export interface AppOptions extends GuardOptions {
   store: Store;
