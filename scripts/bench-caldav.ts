@@ -80,12 +80,12 @@ console.log(
   `Seeded ${events} events: ${singles} single events and ${SERIES} series of ${PER_SERIES} (${objects} objects).`,
 );
 const server = await listen({ store, port: 0 });
-// As the service starts it (service.ts): the read worker is up before the first client comes.
+// As the service starts it (service.ts): CalDAV's worker is up before the first client comes.
 // (From the sources it loads through tsx, seconds under load; the app's is a bundle.) A request
 // it refuses at once tells when it is up. Its warm-up (caldav/warm-up.ts) then runs while the
 // client process starts, as it would while a calendar app connects: the bench says whether it had
 // finished by the first query.
-const worker = server.app.readWorker;
+const worker = server.app.davWorker;
 if (worker) {
   const probe: DavReadJob = {
     kind: 'report',
@@ -114,7 +114,7 @@ const { ask, loop } = client;
 
 const runs: (ClientReport & { loopP99: number; idleP99: number })[] = [];
 // A calendar app connects a while after the app started, not in its first half second: the first
-// query waits for the read worker's warm-up to end (up to 10 s; its length is printed). With
+// query waits for CalDAV's worker's warm-up to end (up to 10 s; its length is printed). With
 // --at-once it does not, as the warm-up's own worst case.
 const waitStarted = performance.now();
 if (!values['at-once'])

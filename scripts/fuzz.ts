@@ -24,8 +24,10 @@
 // attack gets an answer it should not (a 5xx among them), an answer breaks off, the victim gets an
 // error, or the service's RSS passes 500 MB; the run fails too when a victim's write is lost or a
 // 5xx has no line in the service's log; a 429 (the caller's turn, caldav/admission.ts) is expected
-// of any attack. Victim latencies are printed beside the floor (the same victim with no attack,
-// measured again just before each attack) and the load; they are measured, not asserted.
+// of any attack. Victim latencies (p50/p99/max) are printed beside the floor (the same victim with
+// no attack, measured again just before each attack) and the load, with the kinds of victim
+// request that took over 100 ms; they are measured, not asserted. HOSTILE_LOAD_CPU_PROF=DIR writes
+// the service's CPU profiles; ALMANAC_CALDAV_WORKER_NICENESS=N runs CalDAV's worker N steps below.
 //
 // Default target: all (api and files). --stop stops at the first failure. The last line is `N passed, N failed`.
 import { mkdirSync, writeFileSync } from 'node:fs';

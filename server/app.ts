@@ -27,7 +27,7 @@ import { registerBenchRoute } from './http/bench-route.ts';
 import { ResponseCache } from './http/response-cache.ts';
 import { registerUploadTypes } from './http/upload-body.ts';
 import { AuthThrottle } from './http/auth-throttle.ts';
-import { ReadWorker } from './read-worker/read-worker-client.ts';
+import { ReadWorker, type ReadJob } from './read-worker/read-worker-client.ts';
 import { errorAnswer, offThreadEndpoints, runReadJob } from './read-worker/read-job.ts';
 import { ChangeHub, type ChangeHubOptions } from './app-api/changes/change-hub.ts';
 import { rotatingBackupInWorker } from './db/backup.ts';
@@ -42,6 +42,16 @@ import { writeGateOf } from './http/write-gate.ts';
 import { dirname, resolve } from 'node:path';
 import { cliCommandHere, type CliCommand } from './cli-command.ts';
 import type { CommandLine } from '../contract/app/session.ts';
+
+/**
+ * How much lower CalDAV's worker thread runs (Linux nice steps): 10 gives the event loop about
+ * nine times its share of a core when both want one, and a sync on an idle machine loses nothing.
+ * ALMANAC_CALDAV_WORKER_NICENESS=0..19 sets another (the hostile-load run compares them).
+ */
+const CALDAV_WORKER_NICENESS = (() => {
+  const given = Number(process.env.ALMANAC_CALDAV_WORKER_NICENESS ?? 10);
+  return Number.isInteger(given) ? Math.min(19, Math.max(0, given)) : 10;
+})();
 
 export interface AppOptions extends GuardOptions {
   store: Store;
@@ -73,6 +83,8 @@ export interface AppOptions extends GuardOptions {
   calDavAnswerBudget?: number;
   /** How CalDAV's expensive requests take turns (default ADMISSION_LIMITS; tests wait longer). */
   calDavAdmission?: AdmissionLimits;
+  /** How long CalDAV's worker stays up without work (default a minute; tests make it short). */
+  calDavWorkerIdleMs?: number;
   /** How to run the command line where this server runs (default: as this module finds it, cli-command.ts). */
   cliCommand?: CliCommand;
 }
@@ -92,8 +104,10 @@ declare module 'fastify' {
     receivedAt: number;
   }
   interface FastifyInstance {
-    /** The worker serving collection reads, when on (tests look at what it served). */
+    /** The worker serving the REST API's collection reads, when on (tests look at what it served). */
     readWorker?: ReadWorker;
+    /** CalDAV's worker: whole-calendar reads and the objects clients PUT (tests look at what it served). */
+    davWorker?: ReadWorker;
     /** What CalDAV is served with (the network server serves the same). */
     calDavOptions: CalDavOptions;
     /** Background failures, for almanac/v1/health and Settings → Backups. */
@@ -274,43 +288,47 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     [APP_NAMESPACE.name, APP_ROUTES],
   ];
   let readWorker: ReadWorker | undefined;
-  let objectWorker: ReadWorker | undefined;
+  let davWorker: ReadWorker | undefined;
   if (options.readWorker ?? process.env.ALMANAC_READ_WORKER !== '0') {
     const endpoints = offThreadEndpoints(tables);
-    readWorker = new ReadWorker(
+    // When a worker cannot answer, the event loop runs the same job on its own connection.
+    const runHere = (job: ReadJob) => {
+      try {
+        return runReadJob(store, endpoints, job);
+      } catch (error) {
+        app.log.error({ err: error }, 'unexpected error');
+        return errorAnswer(error);
+      }
+    };
+    // Every line it logs is a failure (it could not start, died, or faulted on a job): shown in the UI.
+    const logFailure = (line: string) => {
+      app.log.warn(line);
+      problems.report('read-worker', line);
+    };
+    readWorker = new ReadWorker(store.db.name, runHere, logFailure);
+    app.addHook('onClose', async () => readWorker?.stop());
+    app.decorate('readWorker', readWorker);
+    // CalDAV has a lane of its own (issue 37): a calendar app's whole-calendar reads (a chunk at
+    // a time) and the objects clients PUT (up to a megabyte of iCalendar, ~100 ms of CPU at the
+    // limits) run here — off the event loop, and never in front of the REST API's lists, which
+    // waited behind an attacker's chunks on the one read worker before. As it starts, it warms
+    // CalDAV's read path for loopback clients (caldav/warm-up.ts); what fails there is logged
+    // only: reads still work, and one that fails the same way is reported.
+    davWorker = new ReadWorker(
       store.db.name,
-      // When the worker cannot answer, the event loop runs the same job on its own connection.
-      (job) => {
-        try {
-          return runReadJob(store, endpoints, job);
-        } catch (error) {
-          app.log.error({ err: error }, 'unexpected error');
-          return errorAnswer(error);
-        }
-      },
-      // Every line it logs is a failure (it could not start, died, or faulted on a job): shown in the UI.
-      (line) => {
-        app.log.warn(line);
-        problems.report('read-worker', line);
-      },
-      undefined,
-      // As it starts, it warms CalDAV's read path for loopback clients (caldav/warm-up.ts); what
-      // fails there is logged only: reads still work, and one that fails the same way is reported.
+      runHere,
+      logFailure,
+      options.calDavWorkerIdleMs,
       process.env.ALMANAC_READ_WORKER_WARM_UP === '0'
         ? undefined
         : { job: () => ({ pageOrigin: loopbackOrigin(app) }), onFailure: (line) => app.log.warn(line) },
+      // Its thread runs below the event loop's and the REST read worker's priority: what a caller
+      // makes it do (bounded, and in turns) takes the CPU they leave, not theirs (read-worker.ts).
+      CALDAV_WORKER_NICENESS,
+      null, // no REST search runs here: no search keys read ahead
     );
-    app.addHook('onClose', async () => readWorker?.stop());
-    app.decorate('readWorker', readWorker);
-    // The objects calendar apps PUT are read on a worker of their own (up to a megabyte of
-    // iCalendar, ~100 ms of CPU at the limits): not the event loop, and not the read worker,
-    // whose lists would wait behind them (issue 37). It runs only ReadWorker.parse jobs.
-    objectWorker = new ReadWorker(
-      store.db.name,
-      (job) => errorAnswer(new Error(`the object worker runs no read jobs (${job.key})`)),
-      (line) => app.log.warn(line),
-    );
-    app.addHook('onClose', async () => objectWorker?.stop());
+    app.addHook('onClose', async () => davWorker?.stop());
+    app.decorate('davWorker', davWorker);
   }
   app.addHook('preHandler', async (request) => {
     // The API routes resolve it inside their transaction (register.ts); the others here.
@@ -373,8 +391,7 @@ export async function almanacApp(app: FastifyInstance, options: AppOptions): Pro
     tokenUsed: sources.tokenUsed,
     afterWrite: wroteInProcess,
     pageOrigin: () => loopbackOrigin(app),
-    readWorker,
-    objectWorker,
+    davWorker,
     log: options.log,
     answerBudget: options.calDavAnswerBudget,
     // One for both servers: a caller's expensive requests take turns over loopback and the network alike.

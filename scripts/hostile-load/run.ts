@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { openDataDir } from '../../server/data-dir.ts';
 import { startChildServer } from '../../test/reliability/child-server.ts';
 import { ATTACKS, type Attack, type AttackContext, type AttackRequest } from './attacks.ts';
-import type { VictimReport, VictimStart } from './victim.ts';
+import type { VictimKind, VictimReport, VictimStart } from './victim.ts';
 
 export interface HostileLoadOptions {
   /** Seconds each phase lasts. */
@@ -29,9 +29,19 @@ export interface HostileLoadOptions {
 export interface PhaseResult {
   name: string;
   attackers: number;
-  victim: { count: number; p50: number; p99: number; max: number; failures: string[] };
+  victim: {
+    count: number;
+    p50: number;
+    p99: number;
+    max: number;
+    failures: string[];
+    /** Per kind of request: its p99 and max, and how many took over 100 ms (where the victim waited). */
+    byKind: Partial<Record<VictimKind, { count: number; p99: number; max: number; over100: number }>>;
+  };
   /** The victim's p99 alone, measured just before this attack (the run's floor for the floor phase). */
   floorP99?: number;
+  /** The victim alone just before this attack: its p50, p99 and max, and the load then. */
+  floor?: { p50: number; p99: number; max: number; load: number };
   /** The machine's load average (1 min) as the phase ended. */
   load: number;
   peakRssMb: number;
@@ -118,7 +128,12 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
   tokens.admin = store.users.createToken(store.users.byLogin('admin')!.id, 'hostile-load');
   store.close();
 
-  const server = await startChildServer(dataDir, { env: { ALMANAC_DAILY_BACKUP: '0' } });
+  // HOSTILE_LOAD_CPU_PROF=DIR writes the service's CPU profiles there (each thread's, as it stops).
+  const profileDir = process.env.HOSTILE_LOAD_CPU_PROF;
+  const server = await startChildServer(dataDir, {
+    env: { ALMANAC_DAILY_BACKUP: '0' },
+    nodeArgs: profileDir ? ['--import', 'tsx', '--cpu-prof', '--cpu-prof-dir', profileDir] : undefined,
+  });
   const url = new URL(server.apiRoot).origin;
   const victimProcess = fork(fileURLToPath(new URL('./victim.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
@@ -259,7 +274,23 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
       const report = await victim.stop();
       clearInterval(sampler);
       created.push(...report.created);
-      const sorted = report.latencies.sort((a, b) => a - b);
+      const byKind: PhaseResult['victim']['byKind'] = {};
+      const perKind = new Map<VictimKind, number[]>();
+      report.kinds.forEach((kind, i) => {
+        const list = perKind.get(kind) ?? [];
+        list.push(report.latencies[i]!);
+        perKind.set(kind, list);
+      });
+      for (const [kind, list] of perKind) {
+        list.sort((a, b) => a - b);
+        byKind[kind] = {
+          count: list.length,
+          p99: percentile(list, 99),
+          max: list.at(-1) ?? 0,
+          over100: list.filter((value) => value > 100).length,
+        };
+      }
+      const sorted = [...report.latencies].sort((a, b) => a - b);
       times.sort((a, b) => a - b);
       const result: PhaseResult = {
         name,
@@ -271,6 +302,7 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
           p99: percentile(sorted, 99),
           max: sorted.at(-1) ?? 0,
           failures: report.failures,
+          byKind,
         },
         peakRssMb: peak,
         attacks: {
@@ -298,7 +330,10 @@ export async function runHostileLoad(options: HostileLoadOptions): Promise<Hosti
       // The victim alone again first: the machine's other work moves the floor between phases.
       const local = await phase(`floor before ${name}`, 0, () => undefined);
       const result = await phase(name, attackers, pick);
-      phases.push({ ...result, floorP99: local.victim.p99 });
+      const floorBefore = { p50: local.victim.p50, p99: local.victim.p99, max: local.victim.max, load: local.load };
+      const measured = { ...result, floorP99: local.victim.p99, floor: floorBefore };
+      say(`  ↳ ${formatAgainstFloor(measured)}`);
+      phases.push(measured);
     };
     for (const attack of attacks)
       for (const attackers of options.concurrency) await attacked(attack.name, attackers, () => attack);
@@ -352,17 +387,35 @@ export function formatPhase(result: PhaseResult): string {
   return `${result.name} ×${result.attackers}: victim ${victim.count} requests, p50 ${ms(victim.p50)}, p99 ${ms(victim.p99)}, max ${ms(victim.max)}${victim.failures.length ? `, ${victim.failures.length} FAILED (${victim.failures[0]})` : ''} | peak RSS ${result.peakRssMb.toFixed(0)} MB${sent}`;
 }
 
+/** A phase beside the floor just before it, and the kinds of victim request that waited (over 100 ms). */
+export function formatAgainstFloor(result: PhaseResult): string {
+  const { victim, floor } = result;
+  const waited = Object.entries(victim.byKind)
+    .filter(([, kind]) => kind.over100 > 0)
+    .sort(([, a], [, b]) => b.over100 - a.over100)
+    .map(
+      ([name, kind]) =>
+        `${name} ${kind.over100}/${kind.count} (p99 ${kind.p99.toFixed(0)}, max ${kind.max.toFixed(0)})`,
+    )
+    .join(', ');
+  const against = floor
+    ? `floor just before p50/p99/max ${floor.p50.toFixed(1)}/${floor.p99.toFixed(1)}/${floor.max.toFixed(0)} ms at load ${floor.load.toFixed(2)}`
+    : 'no floor';
+  return `victim p50/p99/max ${victim.p50.toFixed(1)}/${victim.p99.toFixed(1)}/${victim.max.toFixed(0)} ms at load ${result.load.toFixed(2)}; ${against}; attacks' answer max ${result.attacks.maxMs.toFixed(0)} ms; peak RSS ${result.peakRssMb.toFixed(0)} MB; over 100 ms: ${waited || 'none'}`;
+}
+
 /** The run as a markdown table (docs/RELIABILITY.md keeps one). */
 export function formatSummary(summary: HostileLoadSummary): string {
   const rows = [summary.floor, ...summary.phases].map((p) => {
     const statuses = Object.entries(p.attacks.statuses)
       .map(([status, count]) => `${status}×${count}`)
       .join(' ');
-    const floor = p.floorP99 ?? summary.floor.victim.p99;
-    return `| ${p.name} | ${p.attackers} | ${p.victim.p99.toFixed(1)} (${(p.victim.p99 / floor).toFixed(2)}×) | ${floor.toFixed(1)} | ${p.load.toFixed(1)} | ${p.victim.max.toFixed(0)} | ${p.peakRssMb.toFixed(0)} | ${statuses || '—'} | ${(p.attacks.maxBytes / 1024).toFixed(0)} | ${p.attacks.p50Ms.toFixed(0)} / ${p.attacks.maxMs.toFixed(0)} |`;
+    const floor = p.floor ?? { p50: p.victim.p50, p99: p.victim.p99, max: p.victim.max, load: p.load };
+    const ratio = floor.p99 > 0 ? (p.victim.p99 / floor.p99).toFixed(2) : '—';
+    return `| ${p.name} | ${p.attackers} | ${p.victim.p50.toFixed(1)} / ${p.victim.p99.toFixed(1)} / ${p.victim.max.toFixed(0)} (${ratio}×) | ${p.load.toFixed(1)} | ${floor.p50.toFixed(1)} / ${floor.p99.toFixed(1)} / ${floor.max.toFixed(0)} | ${floor.load.toFixed(1)} | ${p.peakRssMb.toFixed(0)} | ${statuses || '—'} | ${(p.attacks.maxBytes / 1024).toFixed(0)} | ${p.attacks.p50Ms.toFixed(0)} / ${p.attacks.maxMs.toFixed(0)} |`;
   });
   return [
-    '| phase | attackers | victim p99 ms (× floor) | floor p99 ms (just before) | load | victim max ms | peak RSS MB | attack statuses | largest answer KiB | attack p50 / max ms |',
+    '| phase | attackers | victim p50 / p99 / max ms (p99 × floor) | load | floor just before p50 / p99 / max ms | its load | peak RSS MB | attack statuses | largest answer KiB | attack answer p50 / max ms |',
     '| --- | ---: | ---: | ---: | ---: | ---: | ---: | --- | ---: | ---: |',
     ...rows,
     '',

@@ -1,7 +1,8 @@
 // The victim of the hostile-load run, in a process of its own (forked with IPC) so that the
-// attackers' answers take none of its CPU: an ordinary client that keeps asking — the REST list
-// (served by the read worker) and one event, a calendar app's PROPFIND and GET — and now and then
-// writes an event. Each latency is kept; on `stop` it answers them, and the events it created.
+// attackers' answers take none of its CPU: an ordinary client that keeps asking — a page of the
+// REST list (the event loop), a search (the REST API's read worker) and one event, a calendar
+// app's PROPFIND and GET — and now and then writes an event. Each latency is kept, with its kind;
+// on `stop` it answers them, and the events it created.
 export interface VictimStart {
   url: string;
   token: string;
@@ -12,20 +13,29 @@ export interface VictimStart {
 
 export interface VictimReport {
   latencies: number[];
+  /** What each latency was of (same order): where the victim waited. */
+  kinds: VictimKind[];
   failures: string[];
   created: number[];
 }
 
 let running = false;
 let done: Promise<void> = Promise.resolve();
-let report: VictimReport = { latencies: [], failures: [], created: [] };
+export type VictimKind = 'rest-list' | 'rest-search' | 'rest-event' | 'dav-propfind' | 'dav-get' | 'rest-write';
+const KINDS: VictimKind[] = ['rest-list', 'rest-search', 'rest-event', 'dav-propfind', 'dav-get'];
+
+let report: VictimReport = { latencies: [], kinds: [], failures: [], created: [] };
 
 async function loop(start: VictimStart): Promise<void> {
   const bearer = { authorization: `Bearer ${start.token}` };
   const basic = { authorization: `Basic ${Buffer.from(`${start.login}:${start.token}`).toString('base64')}` };
   const calendar = `${start.url}/caldav/calendars/${start.login}/default/`;
   const requests: (() => Promise<Response>)[] = [
+    // A page of the list: answered on the event loop (or from the response cache).
     () => fetch(`${start.url}/svc/events/v1/events?per_page=20`, { headers: bearer }),
+    // A search: answered by the REST API's read worker (a page size of its own each time, so the
+    // response cache does not answer it instead) — where it waited behind CalDAV's chunks before.
+    () => fetch(`${start.url}/svc/events/v1/events?search=Seeded&per_page=${10 + (n % 20)}`, { headers: bearer }),
     () => fetch(`${start.url}/svc/events/v1/events/${start.eventId}`, { headers: bearer }),
     () =>
       fetch(calendar, {
@@ -53,6 +63,7 @@ async function loop(start: VictimStart): Promise<void> {
         : await requests[n % requests.length]!();
       const text = await response.text();
       report.latencies.push(performance.now() - started);
+      report.kinds.push(write ? 'rest-write' : KINDS[n % KINDS.length]!);
       if (response.status >= 300) report.failures.push(`${response.status} ${text.slice(0, 200)}`);
       else if (write) report.created.push((JSON.parse(text) as { id: number }).id);
     } catch (error) {
@@ -65,7 +76,7 @@ async function loop(start: VictimStart): Promise<void> {
 
 process.on('message', (message: { start: VictimStart } | { stop: true }) => {
   if ('start' in message) {
-    report = { latencies: [], failures: [], created: [] };
+    report = { latencies: [], kinds: [], failures: [], created: [] };
     running = true;
     done = loop(message.start);
   } else {

@@ -6,10 +6,10 @@
 //   queue, in order, and a request that finds the queue full — or waits too long — is answered
 //   429 with Retry-After (RFC 6585 §4, RFC 9110 §10.2.3): the caller sent too many. Eight
 //   requests of one caller then cost what one does, however much each may legitimately ask for.
-// - overall, at most MAX_RUNNING expensive requests run at once, whoever sends them: the read
-//   worker and the object worker are one thread each, so more at once would add no throughput,
-//   only turns that everyone else's reads wait behind; a core stays for the event loop. A request
-//   that finds that line full, or waits past MAX_WAIT_MS, is answered 503 with Retry-After
+// - overall, at most MAX_RUNNING expensive requests run at once, whoever sends them: CalDAV's
+//   worker is one thread (app.ts), so more at once would add no throughput, only turns that
+//   everyone else's reads wait behind; a core stays for the event loop. A request that finds
+//   that line full, or waits past MAX_WAIT_MS, is answered 503 with Retry-After
 //   (RFC 9110 §15.6.4): the service, not the caller, is busy.
 //
 // A caller's turn is taken before its body is read (eight 2 MiB bodies of one caller are not
@@ -56,9 +56,9 @@ export interface RequestShape {
 }
 
 /**
- * Whether a request may cost much: a PUT (its object is read on the object worker: up to ~100 ms
+ * Whether a request may cost much: a PUT (its object is read on CalDAV's worker: up to ~100 ms
  * of CPU at the object limits, and its size does not say how much — 400 dates fit in 7 KB), a
- * REPORT (every one reads the calendar on the read worker; a time range or an expand can make a
+ * REPORT (every one reads the calendar on CalDAV's worker; a time range or an expand can make a
  * small body costly), a PROPFIND Depth 1 on a calendar (every object), and any body larger than
  * CHEAP_BODY_BYTES or of unknown length. The rest — OPTIONS, GET, HEAD, DELETE, a PROPFIND
  * Depth 0 or of a home, a small PROPPATCH — is answered from one object or a few rows.

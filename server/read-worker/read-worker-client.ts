@@ -5,8 +5,9 @@
 // the response cache, and sends the answer. If the worker cannot run (it failed to start or died),
 // the request runs on the event loop as before: slower to share, never lost.
 // The worker costs ~23 MB of memory while it runs, so it starts with the first slow read and stops
-// after a minute without one. Each time it starts it warms CalDAV's read path between jobs
-// (caldav/warm-up.ts: the site zones' VTIMEZONEs, the rendering code compiled).
+// after a minute without one. The service runs two (app.ts): the REST API's, and CalDAV's, which
+// each time it starts warms CalDAV's read path between jobs (caldav/warm-up.ts: the site zones'
+// VTIMEZONEs, the rendering code compiled).
 //
 // Besides one-answer jobs it runs streams: a long answer (a calendar app's sync over CalDAV) made a
 // chunk at a time on the worker, each chunk asked for when the event loop's reader wants the next
@@ -57,6 +58,8 @@ export interface ReadWorkerStats {
   zoneYearsSampled: number;
   /** The sites whose search keys it read ahead of their first search (event-keys.ts). */
   searchKeySites: number[];
+  /** The thread's scheduling priority (its nice value; Linux only, else undefined). */
+  niceness: number | undefined;
 }
 
 /** How the worker warms up as it starts, and where what failed in it goes (a log, not a problem shown). */
@@ -119,6 +122,8 @@ export class ReadWorker {
   private broken = false;
   /** Jobs answered by the worker, and by the event loop instead. */
   readonly served = { worker: 0, locally: 0 };
+  /** Threads started so far (tests check that one was started ahead of the job that needs it). */
+  starts = 0;
 
   constructor(
     private readonly databaseFile: string,
@@ -127,7 +132,13 @@ export class ReadWorker {
     private readonly idleMs = READ_WORKER_IDLE_MS,
     /** Without it the worker does not warm up (tests of the worker alone, ALMANAC_READ_WORKER_WARM_UP=0). */
     private readonly warmUp?: WarmUpSetup,
-    private readonly keysIdleMs = READ_WORKER_WITH_KEYS_IDLE_MS,
+    /** How much lower than the event loop's the thread's priority is (Linux; 0: the same). */
+    private readonly niceness = 0,
+    /**
+     * How long it stays up idle once it holds search keys; null: it never reads them ahead
+     * (CalDAV's worker answers no REST search, and the keys cost ~24 MB at 100k events).
+     */
+    private readonly keysIdleMs: number | null = READ_WORKER_WITH_KEYS_IDLE_MS,
   ) {}
 
   /** Starts the worker if it is not running. */
@@ -136,7 +147,12 @@ export class ReadWorker {
     let worker: Worker;
     try {
       worker = new Worker(workerUrl('./read-worker-boot.mjs', import.meta.url), {
-        workerData: { databaseFile: this.databaseFile, warmUp: this.warmUp?.job() },
+        workerData: {
+          databaseFile: this.databaseFile,
+          warmUp: this.warmUp?.job(),
+          niceness: this.niceness,
+          preloadSearchKeys: this.keysIdleMs !== null,
+        },
         // Its heap holds one request at a time: a small young generation keeps its memory small.
         resourceLimits: { maxYoungGenerationSizeMb: 8 },
       });
@@ -146,6 +162,7 @@ export class ReadWorker {
     }
     this.worker = worker;
     this.holdsSearchKeys = false;
+    this.starts++;
     worker.unref(); // it never keeps the process alive on its own
     worker.on('message', (reply: WorkerReply) => this.settle(reply));
     worker.on('error', (error) => this.log(`read worker error: ${error.message}`));
@@ -162,6 +179,21 @@ export class ReadWorker {
       this.loseParses();
       this.answerStats();
     });
+  }
+
+  /** Whether a worker thread is up (or booting). */
+  get running(): boolean {
+    return this.worker !== undefined;
+  }
+
+  /**
+   * Ahead of a job that may follow: starts the worker if it stopped idle, and when it has nothing
+   * to do, puts its idle stop off by another idle period.
+   */
+  prepare(): void {
+    if (this.broken) return;
+    this.start();
+    if (this.busy === 0) this.idle();
   }
 
   /** What the running worker tells of its state; undefined when none runs (or it stops first). */
@@ -380,7 +412,7 @@ export class ReadWorker {
         this.worker = undefined;
         void worker.terminate();
       },
-      Math.max(this.idleMs, this.holdsSearchKeys ? this.keysIdleMs : 0),
+      Math.max(this.idleMs, this.holdsSearchKeys ? (this.keysIdleMs ?? 0) : 0),
     );
     this.idleTimer.unref();
   }

@@ -6,7 +6,11 @@
 // token is never locked out by someone else's guesses, and every 500 is logged.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { getPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createEvent, startServer, type TestServer } from '../support/server.ts';
+import { startService } from '../../server/service.ts';
 import { basic, calendarOf, davRequests } from './dav-request.ts';
 import { readXml, type XmlElement } from '../../server/caldav/xml-reader.ts';
 import { PROPERTY_XML, REPORT_XML } from '../../server/caldav/limits.ts';
@@ -14,6 +18,7 @@ import { MAX_OBJECT_DATES, MAX_OBJECT_EVENTS } from '../../server/caldav/object-
 import { AUTH_FAILURE_LIMIT } from '../../server/http/auth-throttle.ts';
 import { readIcs } from '../../server/calendar-files/ics/read-ics.ts';
 import { renders } from '../../server/caldav/calendar-object.ts';
+import { calendarDataEscapes } from '../../server/caldav/properties.ts';
 
 const CAL = '/caldav/calendars/editor/default/';
 const NS = 'xmlns:d="DAV:" xmlns:c="urn:ietf:params:xml:ns:caldav"';
@@ -306,8 +311,8 @@ describe('what a caller may not write is refused before it is read', () => {
     assert.equal((await put(`${CAL}alarm.ics`, nested(1))).status, 201, 'one VALARM is fine');
   });
 
-  test('what a client PUTs is read on the object worker, not the event loop (refusals too)', async () => {
-    const worker = server.listening.app.calDavOptions.objectWorker!;
+  test('what a client PUTs is read on the CalDAV worker, not the event loop (refusals too)', async () => {
+    const worker = server.listening.app.davWorker!;
     const before = worker.served.worker;
     assert.equal((await put(`${CAL}on-worker.ics`, event('on-worker@tests'))).status, 201);
     const refused = await put(
@@ -380,6 +385,122 @@ describe('what a caller may not write is refused before it is read', () => {
   });
 });
 
+describe('CalDAV’s work has a lane of its own, up before it is needed', () => {
+  test('whole-calendar reads and PUTs run on CalDAV’s worker; the REST read worker runs only the REST lists', async () => {
+    const { readWorker, davWorker } = server.listening.app;
+    const rest = { ...readWorker!.served };
+    const calDav = { ...(davWorker?.served ?? { worker: 0, locally: 0 }) };
+    const depth1 = await dav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } });
+    assert.equal(depth1.status, 207);
+    const sync = await dav('REPORT', CAL, {
+      body: `<d:sync-collection ${NS}><d:sync-token/><d:sync-level>1</d:sync-level><d:prop><d:getetag/></d:prop></d:sync-collection>`,
+    });
+    assert.equal(sync.status, 207);
+    assert.equal((await put(`${CAL}lane.ics`, event('lane@tests'))).status, 201);
+    // A slow list (a search) is the REST read worker's.
+    const list = await server.request('GET', 'events', { query: { search: 'Hostile' }, token: server.tokens.editor });
+    assert.equal(list.status, 200);
+    // Before, the one read worker ran the two whole-calendar reads too: a victim's list waited
+    // behind an attacker's chunks.
+    assert.deepEqual(readWorker!.served, { worker: rest.worker + 1, locally: rest.locally }, 'only the list');
+    assert.ok(davWorker, 'CalDAV has a worker of its own');
+    assert.deepEqual(davWorker.served, { worker: calDav.worker + 3, locally: calDav.locally }, 'two reads and a PUT');
+  });
+
+  test('a REPORT body is turned into text on CalDAV’s worker, not on the event loop', async () => {
+    const hrefs = Array.from({ length: 12_000 }, (_, i) => `<d:href>${CAL}missing-${i}.ics</d:href>`).join('');
+    const body = `<c:calendar-multiget ${NS}><d:prop><d:getetag/></d:prop>${hrefs}</c:calendar-multiget>`;
+    assert.ok(body.length > 512 * 1024);
+    // The server runs in this process: count the event loop's conversions of a body this large
+    // to text (the worker's thread has a Buffer of its own).
+    const decode = Buffer.prototype.toString;
+    let decodedHere = 0;
+    Buffer.prototype.toString = function (this: Buffer, ...args: Parameters<Buffer['toString']>) {
+      if (this.length >= body.length) decodedHere++;
+      return decode.apply(this, args);
+    } as Buffer['toString'];
+    let response: Response;
+    try {
+      response = await fetch(server.url + CAL, {
+        method: 'REPORT',
+        body,
+        headers: { authorization: basic('editor', server.tokens.editor), 'content-type': 'application/xml' },
+      });
+    } finally {
+      Buffer.prototype.toString = decode;
+    }
+    assert.equal(response.status, 207);
+    assert.equal(count(await response.text(), '<d:status>HTTP/1.1 404 Not Found</d:status>'), 12_000);
+    assert.equal(decodedHere, 0, 'the body was read as bytes, and decoded on the worker');
+  });
+
+  test(
+    'CalDAV’s worker runs below the priority of the event loop and the REST read worker (Linux)',
+    { skip: process.platform !== 'linux' && 'thread priorities are set on Linux only' },
+    async () => {
+      const { readWorker, davWorker } = server.listening.app;
+      // Both up: a search (the REST read worker) and a whole-calendar read (CalDAV's).
+      assert.equal((await server.request('GET', 'events', { query: { search: 'Hostile' } })).status, 200);
+      assert.equal(
+        (await dav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } })).status,
+        207,
+      );
+      const here = getPriority(); // this thread's: the event loop's
+      assert.equal((await readWorker!.stats())?.niceness, here, 'the REST read worker: as the event loop');
+      assert.equal((await davWorker?.stats())?.niceness, Math.min(19, here + 10), 'CalDAV’s: ten steps below');
+    },
+  );
+
+  test('the service starts CalDAV’s worker with itself, not with the first PUT or sync', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'almanac-dav-lane-'));
+    const service = await startService({ dataDir, port: 0, tuneHeap: false, dailyBackups: false, timezone: 'UTC' });
+    try {
+      const worker = service.listening.app.davWorker;
+      assert.ok(worker, 'CalDAV has a worker of its own');
+      // Nothing has asked CalDAV for anything yet.
+      assert.equal(worker.served.worker + worker.served.locally, 0);
+      assert.equal(worker.starts, 1, 'started with the service');
+      assert.equal(worker.running, true);
+    } finally {
+      await service.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  test('a worker stopped idle is started again by a calendar app’s cheap request, ahead of its sync or PUT', async () => {
+    const quick = await startServer({ app: { calDavWorkerIdleMs: 50 } });
+    try {
+      const quickDav = davRequests(() => quick);
+      const worker = quick.listening.app.davWorker;
+      assert.ok(worker, 'CalDAV has a worker of its own');
+      const first = await quickDav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '1' } });
+      assert.equal(first.status, 207);
+      // Waits on the worker's state, not a time: its idle stop (50 ms without work) comes.
+      const deadline = Date.now() + 60_000;
+      while (worker.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      assert.equal(worker.running, false, 'stopped idle');
+      const starts = worker.starts;
+      const served = { ...worker.served };
+      // A ctag PROPFIND (Depth 0: cheap, answered on the event loop) starts it again.
+      const ctag = await quickDav('PROPFIND', CAL, { body: propfindOf('<d:getetag/>'), headers: { depth: '0' } });
+      assert.equal(ctag.status, 207);
+      assert.equal(worker.starts, starts + 1, 'started by the cheap request');
+      assert.deepEqual(worker.served, served, 'which it did not need');
+      // A stranger's request starts nothing.
+      const starts2 = worker.starts;
+      while (worker.running && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+      const stranger = await fetch(`${quick.url}${CAL}`, {
+        method: 'PROPFIND',
+        headers: { authorization: basic('editor', 'wrong'), depth: '0' },
+      });
+      assert.equal(stranger.status, 401);
+      assert.equal(worker.starts, starts2);
+    } finally {
+      await quick.close();
+    }
+  });
+});
+
 describe('a large object is rendered once per change, not once per request', () => {
   test('PROPFIND Depth 0 and GET are served from the rendered objects; a change is seen at once', async () => {
     const large = await createEvent(server, {
@@ -419,6 +540,33 @@ describe('a large object is rendered once per change, not once per request', () 
     });
     assert.equal(hidden.status, 404);
     assert.equal((await dav('GET', path)).status, 200, 'the editor still sees it');
+  });
+});
+
+describe('a large object’s calendar-data is escaped once per change, not once per request', () => {
+  test('PROPFIND Depth 0 asked again and again escapes its text once; a change escapes the new one once', async () => {
+    const large = await createEvent(server, {
+      title: 'Escaped',
+      description: `<p>${'x &amp; y '.repeat(3_000)}</p>`,
+      start_date: '2027-10-02 10:00',
+      end_date: '2027-10-02 11:00',
+    });
+    const path = `${CAL}almanac-${large.id}.ics`;
+    const data = propfindOf('<d:getetag/><c:calendar-data/>');
+    const before = calendarDataEscapes.count;
+    const first = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+    assert.equal(first.status, 207);
+    assert.ok(first.text.length > 16_000, `${first.text.length} characters`);
+    assert.match(first.text, /x &amp; y/, 'escaped as XML');
+    for (let i = 0; i < 5; i++)
+      assert.equal((await dav('PROPFIND', path, { body: data, headers: { depth: '0' } })).text, first.text);
+    assert.equal(calendarDataEscapes.count - before, 1, 'escaped once for six answers');
+    assert.equal((await server.admin('POST', `events/${large.id}`, { json: { title: 'Escaped again' } })).status, 200);
+    for (let i = 0; i < 3; i++) {
+      const changed = await dav('PROPFIND', path, { body: data, headers: { depth: '0' } });
+      assert.match(changed.text, /SUMMARY:Escaped again/);
+    }
+    assert.equal(calendarDataEscapes.count - before, 2, 'the changed text escaped once');
   });
 });
 

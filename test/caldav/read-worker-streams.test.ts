@@ -1,4 +1,4 @@
-// CalDAV's whole-calendar reads run on the read worker as streams (server/caldav/dav-read.ts,
+// CalDAV's whole-calendar reads run on CalDAV's worker (app.ts: a read worker of its own) as streams (server/caldav/dav-read.ts,
 // read-worker-client.ts stream()): the same 207 as the event loop makes, errors as the same DAV
 // errors, a chunk at a time as the client reads; a client that hangs up frees the worker's
 // snapshot, and a worker that cannot run (or stops) leaves the event loop to answer.
@@ -53,7 +53,7 @@ const report = (body: string) =>
   });
 
 test('a report is streamed from the worker, the same 207 the event loop makes', async () => {
-  const worker = server.listening.app.readWorker!;
+  const worker = server.listening.app.davWorker!;
   const before = worker.served.worker;
   const response = await report(SYNC);
   assert.equal(response.status, 207);
@@ -77,7 +77,7 @@ test('a refusal on the worker is the same DAV error, status and condition', asyn
 });
 
 test('a client that hangs up mid-answer frees the worker; the next request is answered', async () => {
-  const worker = server.listening.app.readWorker!;
+  const worker = server.listening.app.davWorker!;
   await new Promise<void>((resolve, reject) => {
     const request = http.request(`${server.url}${CAL}`, {
       method: 'REPORT',

@@ -1,4 +1,4 @@
-// The read worker warms CalDAV's read path as it starts (server/caldav/warm-up.ts, issue 30): the
+// CalDAV's worker (a read worker of its own) warms CalDAV's read path as it starts (server/caldav/warm-up.ts, issue 30): the
 // site zones' VTIMEZONEs and this month's objects, so the first calendar-query after a start does
 // not pay for them. Speed is the bench's to measure (npm run bench:caldav); here, what the worker
 // tells of itself: the warm-up's report, and how many zone-years its VTIMEZONEs have sampled.
@@ -62,7 +62,7 @@ test("as the worker starts it makes the site zone's VTIMEZONE: the first calenda
     });
     assert.equal(made.status, 201, made.text);
   }
-  const worker = server.listening.app.readWorker!;
+  const worker = server.listening.app.davWorker!;
   worker.start(); // as the service does once it listens (service.ts)
   const stats = await warmedUp(worker);
   const year = new Date().getUTCFullYear();
@@ -88,7 +88,7 @@ test("as the worker starts it makes the site zone's VTIMEZONE: the first calenda
 
 test('an empty calendar: the warm-up finishes with nothing to render', async () => {
   const server = await serverWith('Asia/Tokyo');
-  const worker = server.listening.app.readWorker!;
+  const worker = server.listening.app.davWorker!;
   worker.start();
   const { warmedUp: report } = await warmedUp(worker);
   assert.deepEqual(report!.zones, ['Asia/Tokyo']);

@@ -72,3 +72,17 @@ test('a small calendar: no keys read ahead (its searches read a few rows by id),
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 });
+
+test("CalDAV's worker (no REST search runs there) never reads search keys, even on a large calendar", async () => {
+  const dav = new ReadWorker(large.store.db.name, noJobs, () => {}, 60_000, undefined, 0, null);
+  workers.push(dav);
+  await oneJob(dav);
+  // A REST read worker started after it has read its keys: CalDAV's had the same chance.
+  const rest = new ReadWorker(large.store.db.name, noJobs, () => {}, 60_000);
+  workers.push(rest);
+  await oneJob(rest);
+  await withKeys(rest);
+  const stats = await dav.stats();
+  assert.ok(stats, "CalDAV's worker stopped");
+  assert.deepEqual(stats.searchKeySites, []);
+});
