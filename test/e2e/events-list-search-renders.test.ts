@@ -6,6 +6,7 @@
 // events. Counted, not timed: the test holds the answer back until it has counted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
 import { dayOf, startApp, thisMonth } from './support.ts';
 
 /**
@@ -17,18 +18,27 @@ interface Counts {
   rows: number;
   filters: number;
   commits: number;
+  /** The events (row keys) of each row element drawn again, or drawn anew inside an existing row. */
+  rowKeys: string[];
 }
 
 const COUNT_RENDERS = `(() => {
-  const counts = (window.__renderCounts = { rows: 0, filters: 0, commits: 0 });
+  const counts = (window.__renderCounts = { rows: 0, filters: 0, commits: 0, rowKeys: [] });
+  const seenRows = new WeakSet();
   const isSearchBox = (element) => Boolean(element.closest('.field')?.querySelector('input[type=search]'));
   const visit = (fiber) => {
     for (let child = fiber.child; child; child = child.sibling) {
       const before = child.alternate;
       const element = child.stateNode;
       if (before && typeof child.type === 'string' && element instanceof Element && child.memoizedProps !== before.memoizedProps) {
-        if (element.closest('.events-table tbody [role=row]')) counts.rows++;
+        const row = element.closest('.events-table tbody [role=row]');
+        if (row) counts.rows++, counts.rowKeys.push(row.getAttribute('data-key'));
         else if (element.parentElement?.closest('form.filters') && !isSearchBox(element)) counts.filters++;
+      }
+      // An element made inside a row drawn before (a mark that came).
+      if (!before && typeof child.type === 'string' && element instanceof Element) {
+        const row = element.closest('.events-table tbody [role=row]');
+        if (row && seenRows.has(row)) counts.rowKeys.push(row.getAttribute('data-key'));
       }
       if (!before || child.child !== before.child) visit(child);
     }
@@ -45,6 +55,7 @@ const COUNT_RENDERS = `(() => {
     onCommitFiberRoot(_id, root) {
       counts.commits++;
       visit(root.current);
+      for (const row of document.querySelectorAll('.events-table tbody [role=row]')) seenRows.add(row);
     },
   };
 })()`;
@@ -104,6 +115,7 @@ test('a search typed in the Events list draws neither the old rows nor the other
     await page.evaluate(() => {
       const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
       counts.rows = counts.filters = 0;
+      counts.rowKeys = [];
     });
     await page.getByRole('searchbox', { name: 'Search' }).fill('Jazz');
     await askedFor;
@@ -115,6 +127,13 @@ test('a search typed in the Events list draws neither the old rows nor the other
     const whileAsked = await counts();
     release();
     await page.getByRole('rowheader', { name: /Jazz brunch/ }).waitFor();
+    // Nor once the answer is in: the old rows go, the new ones are drawn (react-aria drew the old
+    // page's rows once more, with its old collection, before the new ones).
+    assert.deepEqual(
+      (await counts()).rowKeys.filter((key) => key === String(ids['Market day'])),
+      [],
+      'the old rows were drawn again when the answer came',
+    );
     assert.equal(whileAsked.rows, 0, 'the old rows were drawn again while the search was answered');
     assert.equal(whileAsked.filters, 0, 'the other filters were drawn again for a key typed in the search box');
     // A control: the rows the answer brings are drawn, and counted as such once the page draws
@@ -130,3 +149,89 @@ test('a search typed in the Events list draws neither the old rows nor the other
     await app.close();
   }
 });
+
+test('the series marks that come after the rows draw only the rows that carry one', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+    const next = `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
+    const plain: number[] = [];
+    for (const [index, title] of ['Choir concert', 'Choir picnic', 'Choir auditions'].entries()) {
+      const day = dayOf(next, 3 + index);
+      plain.push(
+        (
+          await app.api('POST', 'events', {
+            title,
+            status: 'publish',
+            start_date: `${day} 10:00`,
+            end_date: `${day} 11:00`,
+          })
+        ).body.id,
+      );
+    }
+    const first = dayOf(next, 8);
+    const practice = await app.api('POST', 'events', {
+      title: 'Choir practice',
+      status: 'publish',
+      start_date: `${first} 18:00`,
+      end_date: `${first} 19:00`,
+    });
+    const series = await app.api('POST', '/almanac/v1/series', {
+      event: practice.body.id,
+      rule: 'FREQ=WEEKLY;COUNT=3',
+    });
+    assert.equal(series.status, 201, JSON.stringify(series.body));
+
+    const context = await app.browser.newContext();
+    await context.addInitScript(COUNT_RENDERS);
+    const page = await context.newPage();
+    // The rows' series marks are held until the rows are drawn and counting has started.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/event-feed') && url.searchParams.has('include'),
+      async (route) => {
+        await released;
+        await route.continue();
+      },
+    );
+    await page.goto(app.service.signInUrl());
+    await page.getByText(/Signed in as admin/).waitFor();
+    await page.evaluate(() => (window.location.hash = '#/events?search=Choir'));
+    await page.getByRole('rowheader', { name: /Choir auditions/ }).waitFor();
+    assert.equal(await page.getByRole('rowheader', { name: /Choir practice/ }).count(), 3, 'the series has 3 rows');
+    assert.equal(await page.getByRole('img', { name: 'Repeating event' }).count(), 0, 'no mark before they come');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(() => {
+      (window as unknown as { __renderCounts: Counts }).__renderCounts.rowKeys = [];
+    });
+    release();
+    const marks = page.getByRole('row', { name: /Choir practice/ }).getByRole('img', { name: 'Repeating event' });
+    await marks.nth(2).waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    const marked = await page
+      .getByRole('row', { name: /Choir practice/ })
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-key')));
+    const drawn = new Set((await countsIn(page)).rowKeys);
+    assert.ok(drawn.size > 0, 'the rows that got a mark were drawn (the count sees them)');
+    assert.deepEqual(
+      [...drawn].filter((key) => !marked.includes(key)),
+      [],
+      `rows without a mark were drawn again when the marks came (plain events ${plain.join(', ')})`,
+    );
+    assert.equal(
+      await page
+        .getByRole('row', { name: /Choir concert/ })
+        .getByRole('img')
+        .count(),
+      0,
+    );
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
+
+const countsIn = (page: Page) =>
+  page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));

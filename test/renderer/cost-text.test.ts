@@ -35,4 +35,26 @@ describe('cost text', () => {
     assert.equal(withSymbol('15', DOLLAR), '$15');
     assert.equal(say(withSymbol('15', { symbol: 'kr', position: 'postfix' })), '15 kr');
   });
+
+  it('builds a number format once per locale and decimals, not per cost (a page of rows built two a row)', (t) => {
+    const Built = Intl.NumberFormat;
+    let built = 0;
+    Intl.NumberFormat = new Proxy(Built, {
+      construct(target, args: ConstructorParameters<typeof Intl.NumberFormat>) {
+        built++;
+        return new target(...args);
+      },
+    });
+    t.after(() => {
+      Intl.NumberFormat = Built;
+    });
+    // A locale no other test here uses: none of its formats is kept yet.
+    const texts = Array.from({ length: 25 }, (_, index) =>
+      say(costText(bare(String(index + 1)), EURO, 'fr-CA', 'Free')),
+    );
+    costText(bare('9.50'), EURO, 'fr-CA', 'Free');
+    costText(bare('7.25'), EURO, 'fr-CA', 'Free');
+    assert.equal(texts[14], '15 €');
+    assert.equal(built, 2, 'one format for whole amounts and one for amounts with cents');
+  });
 });

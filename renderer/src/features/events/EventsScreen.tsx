@@ -22,6 +22,7 @@ import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
 import { BulkBar } from './list/BulkBar.tsx';
 import { selectionScope, tickedOnPage, useEventSelection } from './list/selection-store.ts';
+import { useSeriesMarks } from './list/series-marks.ts';
 import { cardFromEvent } from './card/card-text.ts';
 
 const NO_EVENTS: Event[] = [];
@@ -72,7 +73,9 @@ export default function EventsScreen() {
   }, [scope, follow, clearedText]);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? NO_EVENTS;
-  const seriesOf = useSeriesOfEvents(events.map((event) => event.id)).data;
+  // The rows' series marks, asked for once the rows are in: a store the marks read, so their arrival
+  // does not draw the page's table again (series-marks.ts).
+  const seriesMarks = useSeriesMarks(useSeriesOfEvents(events.map((event) => event.id)).data);
   const total = answer?.total ?? 0;
   const pages = answer?.totalPages ?? 1;
   const editable = canEdit(session);
@@ -97,12 +100,19 @@ export default function EventsScreen() {
     [events, selection, scope],
   );
   const setOnPage = selection.setOnPage;
+  // The matches the rows on screen are of: the scope when they came (a keystroke's scope is not
+  // theirs until its answer is in; another page, sort or a refetch keeps it). New matches get a
+  // table of their own (EventTable's `matches`): react-aria drew the old rows once more before the
+  // new ones.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const rowsScope = useMemo(() => scope, [events]);
   const table = useMemo(
     () => (
       <EventTable
         events={events}
+        matches={rowsScope}
         zone={session.site.timezone}
-        seriesOf={seriesOf}
+        seriesMarks={seriesMarks}
         selection={
           editable
             ? {
@@ -131,7 +141,10 @@ export default function EventsScreen() {
             id,
             // With the series as the row knows it (when its marks are not here yet, the card asks).
             preview: event
-              ? { ...cardFromEvent(event, null, locale), ...(seriesOf?.has(id) ? { series: seriesOf.get(id) } : {}) }
+              ? {
+                  ...cardFromEvent(event, null, locale),
+                  ...(seriesMarks.has(id) ? { series: seriesMarks.get(id) } : {}),
+                }
               : undefined,
             anchor: rect ? { x: rect.x, y: rect.y, width: rect.width, height: rect.height } : null,
             placement: 'below',
@@ -141,7 +154,8 @@ export default function EventsScreen() {
     ),
     [
       events,
-      seriesOf,
+      rowsScope,
+      seriesMarks,
       editable,
       ticked,
       setOnPage,

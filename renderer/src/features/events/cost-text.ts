@@ -25,6 +25,21 @@ export function withSymbol(amount: string, currency: SiteCurrency): string {
   return /\p{L}$/u.test(currency.symbol) ? `${currency.symbol}${NBSP}${amount}` : `${currency.symbol}${amount}`;
 }
 
+const formats = new Map<string, Intl.NumberFormat>();
+/**
+ * Intl.NumberFormat is slow to build (a page of the Events list built two per row, on each of its
+ * draws): one per locale and number of decimals, as dates.ts keeps its date formats.
+ */
+function numberFormat(locale: string, decimals: number): Intl.NumberFormat {
+  const key = `${locale}|${decimals}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: 2 });
+    formats.set(key, format);
+  }
+  return format;
+}
+
 /**
  * The cost in words: '' for none, `free` for 0 alone, "Free – 10 €" for a free and a paid value,
  * and `fallback` (the API's own string) when cost_details has no amounts it can read.
@@ -45,7 +60,7 @@ export function costText(
       ? { symbol: details!.currency_symbol, position: details!.currency_position === 'postfix' ? 'postfix' : 'prefix' }
       : site;
   const decimals = values.some((value) => /\.\d*[1-9]/.test(value)) ? 2 : 0;
-  const format = new Intl.NumberFormat(locale, { minimumFractionDigits: decimals, maximumFractionDigits: 2 });
+  const format = numberFormat(locale, decimals);
   const paid = [...new Set(numbers.filter((n) => n > 0))].sort((a, b) => a - b);
   const amounts = paid.length === 0 ? '' : withSymbol(paid.map((n) => format.format(n)).join('–'), currency);
   const isFree = numbers.some((n) => n === 0);

@@ -15,7 +15,7 @@ import {
   type Selection,
   type SortDescriptor,
 } from 'react-aria-components';
-import { Fragment, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
+import { Fragment, memo, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactNode } from 'react';
 import type { Event, Venue } from '../../../api/types.ts';
 import { useLocale, useT } from '../../../i18n/index.tsx';
 import { whenPieces } from '../../../i18n/dates.ts';
@@ -25,12 +25,16 @@ import { categoryColor } from '../../calendar/category-colors.ts';
 import { SeriesMark } from '../../series/SeriesMark.tsx';
 import { HiddenMark } from '../HiddenMark.tsx';
 import { useCostText, useSiteCurrency } from '../use-cost-text.ts';
+import { useIsOccurrence, type SeriesMarks } from './series-marks.ts';
 
 /**
  * When, in pieces that keep their own line in a narrow column (the date, then the times): a
  * table beside the filters at 1280 px had no room for When on one line and pushed Status out.
+ * Memo: react-aria draws a page's cells twice when its rows change (with the old collection, then
+ * the new one); the same event in the same locale and zone is the same words, and Intl's
+ * formatRangeToParts is the dearest part of a row.
  */
-function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
+const When = memo(function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
   const pieces = whenPieces(
     {
@@ -50,6 +54,11 @@ function When({ event, locale, zone }: { event: Event; locale: string; zone: str
       {piece.gap}
     </Fragment>
   ));
+});
+
+/** The series mark of a row, drawn again only when its own event's mark comes or goes. */
+function RowSeriesMark({ marks, id }: { marks: SeriesMarks | undefined; id: number }) {
+  return useIsOccurrence(marks, id) ? <SeriesMark /> : null;
 }
 
 const venueOf = (event: Event): string => {
@@ -103,16 +112,27 @@ function rowOpenedBy(event: MouseEvent | PointerEvent | KeyboardEvent): number |
 
 export function EventTable({
   events,
+  matches,
   zone,
   onOpen,
   selection,
   sort,
-  seriesOf,
+  seriesMarks,
 }: {
   events: Event[];
+  /**
+   * Which matches the rows are of (a filter's, a search's): new matches draw a table anew. Updated in
+   * place, react-aria's table drew every old row once more (with the old collection, ~a third of the
+   * page's cost) before building the new one; made anew, the old rows are only taken away. Kept for
+   * another page, sort or refetch of the same matches: the focus stays on a sorted header or a row.
+   */
+  matches?: string;
   zone: string;
-  /** Which series each event is an occurrence of (null: none): its row carries the series mark. */
-  seriesOf?: ReadonlyMap<number, number | null>;
+  /**
+   * Which series each event is an occurrence of: its row carries the series mark. A store, not a
+   * map, so their arrival after the rows redraws only the marks (series-marks.ts).
+   */
+  seriesMarks?: SeriesMarks;
   onOpen(id: number): void;
   selection?: TableSelection;
   sort?: TableSort;
@@ -167,6 +187,7 @@ export function EventTable({
       }}
     >
       <Table
+        key={matches}
         className="table events-table"
         aria-label={t('events.list')}
         onRowAction={(key) => onOpen(Number(key))}
@@ -219,7 +240,7 @@ export function EventTable({
         {/* react-aria keeps each row as drawn while its item is the same object: everything else a
             row shows depends on is listed (a currency or zone changed in Settings while the rows
             stayed had them keep the old "15 €"). */}
-        <TableBody dependencies={[locale, Boolean(selection), seriesOf, currency, zone]} items={events}>
+        <TableBody dependencies={[locale, Boolean(selection), seriesMarks, currency, zone]} items={events}>
           {(event) => (
             <Row className="row" id={event.id} textValue={event.title}>
               {selection && (
@@ -238,7 +259,7 @@ export function EventTable({
                   {/* As in the calendar views: hidden from listings, marked (issue 36). */}
                   {event.hide_from_listings === true && <HiddenMark />}
                   {/* As in the calendar views: an icon named "Repeating event" before the title. */}
-                  {typeof seriesOf?.get(event.id) === 'number' && <SeriesMark />}
+                  <RowSeriesMark marks={seriesMarks} id={event.id} />
                   {event.title}
                 </span>
               </Cell>
