@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { dayOf, startApp, thisMonth } from './support.ts';
+import { dayOf, nextMonth, startApp } from './support.ts';
 
 /**
  * Installed before the page's scripts: on each commit, counts the host elements drawn again (their
@@ -64,8 +64,7 @@ test('a search typed in the Events list draws neither the old rows nor the other
   const app = await startApp(t);
   if (!app) return;
   try {
-    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
-    const next = `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
+    const next = nextMonth();
     const ids: Record<string, number> = {};
     for (const [index, title] of ['Jazz brunch', 'Opera night', 'Yoga morning', 'Market day'].entries()) {
       const day = dayOf(next, 10 + index);
@@ -154,8 +153,7 @@ test('the series marks that come after the rows draw only the rows that carry on
   const app = await startApp(t);
   if (!app) return;
   try {
-    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
-    const next = `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
+    const next = nextMonth();
     const plain: number[] = [];
     for (const [index, title] of ['Choir concert', 'Choir picnic', 'Choir auditions'].entries()) {
       const day = dayOf(next, 3 + index);

@@ -3,7 +3,7 @@
 // is typed without asking for its first letters on the way.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, dayOf, thisMonth } from './support.ts';
+import { startApp, dayOf, nextMonth } from './support.ts';
 import { writeGateOf } from '../../server/http/write-gate.ts';
 
 test('"Preparing search: N%" while the index is built, in English and Spanish; gone when it is done', async (t) => {
@@ -37,8 +37,7 @@ test('the Events list searches a word as it is typed, not its first one or two l
   if (!app) return;
   try {
     // Next month: the list shows what is to come.
-    const [year, month] = thisMonth().split('-').map(Number) as [number, number];
-    const day = dayOf(`${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`, 20);
+    const day = dayOf(nextMonth(), 20);
     for (const title of ['Jazz brunch', 'Opera night'])
       await app.api('POST', 'events', {
         title,

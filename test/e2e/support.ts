@@ -152,6 +152,11 @@ export function thisMonth(): string {
     new Date(),
   );
 }
+/** 'YYYY-MM' of the month after thisMonth(). */
+export function nextMonth(): string {
+  const [year, month] = thisMonth().split('-').map(Number) as [number, number];
+  return `${month === 12 ? year + 1 : year}-${String((month % 12) + 1).padStart(2, '0')}`;
+}
 export const dayOf = (month: string, day: number) => `${month}-${String(day).padStart(2, '0')}`;
 
 /**
