@@ -7,6 +7,7 @@ import { parseParams } from './http/query-string.ts';
 import { clientErrorBody, errorHandler } from './http/error-handler.ts';
 import { addDavMethods } from './caldav/plugin.ts';
 import { lineLogger } from './http/line-logger.ts';
+import { closeOnUnreadBody } from './http/close-unread-body.ts';
 
 const BODY_LIMIT = 1024 * 1024;
 
@@ -37,6 +38,8 @@ export async function createServer(options: AppOptions & { logger?: boolean }): 
     },
   });
   addDavMethods(app); // CalDAV's PROPFIND, REPORT… (caldav/plugin.ts)
+  // An early answer (a 413 from Content-Length) does not read the rest of a large body first.
+  app.addHook('onSend', closeOnUnreadBody);
   await app.register(almanacApp, options);
   return app;
 }

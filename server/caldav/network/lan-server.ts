@@ -8,6 +8,7 @@ import { DavError, davErrorHandler } from '../errors.ts';
 import { ROOT } from '../paths.ts';
 import type { ServerCertificate } from './certificate.ts';
 import { lineLogger } from '../../http/line-logger.ts';
+import { closeOnUnreadBody } from '../../http/close-unread-body.ts';
 
 export interface LanServer {
   port: number;
@@ -33,6 +34,7 @@ export async function startLanServer(
   app.addHook('onRequest', async (request) => {
     if (request.headers.origin !== undefined) throw new DavError(403, 'Browsers may not call this service.');
   });
+  app.addHook('onSend', closeOnUnreadBody);
   app.addHook('onSend', async (_request, reply, payload) => {
     reply.header('x-content-type-options', 'nosniff');
     reply.header('cache-control', reply.getHeader('cache-control') ?? 'no-store');
