@@ -44,6 +44,7 @@ export function SelectionBox({
       onClick={onClick}
     >
       <input
+        ref={input}
         id={id}
         type="checkbox"
         className="visually-hidden checkbox-input"
