@@ -19,7 +19,7 @@ before(async () => {
   // Thirty events a few minutes apart: a page of 25, in start order.
   for (let i = 0; i < 30; i++) {
     const minute = String(i).padStart(2, '0');
-    const created = await app.api('POST', 'events', {
+    const created: { status: number; body: unknown } = await app.api('POST', 'events', {
       title: `${['Brass', 'Choir', 'Dance'][i % 3]} ${String(i).padStart(2, '0')}`,
       start_date: `${DAY} 10:${minute}`,
       end_date: `${DAY} 11:${minute}`,

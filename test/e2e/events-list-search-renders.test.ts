@@ -233,3 +233,56 @@ test('the series marks that come after the rows draw only the rows that carry on
 
 const countsIn = (page: Page) =>
   page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));
+
+test('the first key typed in an empty search box draws "Clear filters", not the other filters again', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const day = dayOf(nextMonth(), 12);
+    await app.api('POST', 'events', {
+      title: 'Market day',
+      status: 'publish',
+      start_date: `${day} 10:00`,
+      end_date: `${day} 11:00`,
+    });
+    const context = await app.browser.newContext();
+    await context.addInitScript(COUNT_RENDERS);
+    const page = await context.newPage();
+    await page.goto(app.service.signInUrl());
+    await page.getByText(/Signed in as admin/).waitFor();
+    await page.evaluate(() => (window.location.hash = '#/events'));
+    await page.getByRole('rowheader', { name: /Market day/ }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Clear filters' }).count(), 0, 'no filter set yet');
+    // The search's answer is held until the page has been counted.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked!: () => void;
+    const askedFor = new Promise<void>((resolve) => (asked = resolve));
+    await page.route(
+      (url) => url.pathname.endsWith('/event-list') && url.searchParams.get('search') === 'Market',
+      async (route) => {
+        asked();
+        await released;
+        await route.continue();
+      },
+    );
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.evaluate(() => {
+      const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
+      counts.rows = counts.filters = 0;
+      counts.rowKeys = [];
+    });
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Market');
+    await askedFor;
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(200);
+    const whileAsked = await countsIn(page);
+    release();
+    assert.equal(whileAsked.filters, 0, 'the other filters were drawn again for the first key typed in the search box');
+    assert.equal(whileAsked.rows, 0, 'the rows were drawn again while the search was answered');
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
