@@ -7,7 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { dayOf, nextMonth, startApp } from './support.ts';
+import { dayOf, nextMonth, startApp, type App } from './support.ts';
 
 /**
  * Installed before the page's scripts: on each commit, counts the host elements drawn again (their
@@ -77,12 +77,7 @@ test('a search typed in the Events list draws neither the old rows nor the other
         })
       ).body.id;
     }
-    const context = await app.browser.newContext();
-    await context.addInitScript(COUNT_RENDERS);
-    const page = await context.newPage();
-    await page.goto(app.service.signInUrl());
-    await page.getByText(/Signed in as admin/).waitFor();
-    await page.evaluate(() => (window.location.hash = '#/events'));
+    const { context, page } = await countingEventsPage(app);
     await page.getByRole('rowheader', { name: /Market day/ }).waitFor();
     const counts = () => page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));
     assert.ok((await counts()).commits > 0, 'the page reports its commits (the count is live)');
@@ -99,23 +94,8 @@ test('a search typed in the Events list draws neither the old rows nor the other
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 
     // The search's answer is held until the page has been counted.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked!: () => void;
-    const askedFor = new Promise<void>((resolve) => (asked = resolve));
-    await page.route(
-      (url) => url.pathname.endsWith('/event-list') && url.searchParams.get('search') === 'Jazz',
-      async (route) => {
-        asked();
-        await released;
-        await route.continue();
-      },
-    );
-    await page.evaluate(() => {
-      const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
-      counts.rows = counts.filters = 0;
-      counts.rowKeys = [];
-    });
+    const { askedFor, release } = await holdSearch(page, 'Jazz');
+    await resetCounts(page);
     await page.getByRole('searchbox', { name: 'Search' }).fill('Jazz');
     await askedFor;
     await page.waitForFunction(() => new URLSearchParams(location.hash.split('?')[1]).get('search') === 'Jazz');
@@ -233,3 +213,71 @@ test('the series marks that come after the rows draw only the rows that carry on
 
 const countsIn = (page: Page) =>
   page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));
+
+test('the first key typed in an empty search box draws "Clear filters", not the other filters again', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const day = dayOf(nextMonth(), 12);
+    await app.api('POST', 'events', {
+      title: 'Market day',
+      status: 'publish',
+      start_date: `${day} 10:00`,
+      end_date: `${day} 11:00`,
+    });
+    const { context, page } = await countingEventsPage(app);
+    await page.getByRole('rowheader', { name: /Market day/ }).waitFor();
+    assert.equal(await page.getByRole('button', { name: 'Clear filters' }).count(), 0, 'no filter set yet');
+    // The search's answer is held until the page has been counted.
+    const { askedFor, release } = await holdSearch(page, 'Market');
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await resetCounts(page);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Market');
+    await askedFor;
+    await page.getByRole('button', { name: 'Clear filters' }).waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    await page.waitForTimeout(200);
+    const whileAsked = await countsIn(page);
+    release();
+    assert.equal(whileAsked.filters, 0, 'the other filters were drawn again for the first key typed in the search box');
+    assert.equal(whileAsked.rows, 0, 'the rows were drawn again while the search was answered');
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
+
+/** Holds the list's answer to a search for `word` until `release()`; `askedFor`: it was asked. */
+async function holdSearch(page: Page, word: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let asked!: () => void;
+  const askedFor = new Promise<void>((resolve) => (asked = resolve));
+  await page.route(
+    (url) => url.pathname.endsWith('/event-list') && url.searchParams.get('search') === word,
+    async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    },
+  );
+  return { askedFor, release };
+}
+
+const resetCounts = (page: Page) =>
+  page.evaluate(() => {
+    const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
+    counts.rows = counts.filters = 0;
+    counts.rowKeys = [];
+  });
+
+/** A page of the Events list that counts what React draws (COUNT_RENDERS), signed in. */
+async function countingEventsPage(app: App) {
+  const context = await app.browser.newContext();
+  await context.addInitScript(COUNT_RENDERS);
+  const page = await context.newPage();
+  await page.goto(app.service.signInUrl());
+  await page.getByText(/Signed in as admin/).waitFor();
+  await page.evaluate(() => (window.location.hash = '#/events'));
+  return { context, page };
+}

@@ -3,7 +3,7 @@
 // the English catalog's keys, so using a key that does not exist fails the type check, and the
 // Spanish catalog must have exactly the same keys (its type says so). Lint forbids text written
 // straight into components (eslint.config.js).
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { IntlProvider, useIntl } from 'react-intl';
 import { I18nProvider as AriaI18nProvider } from 'react-aria-components';
 import { en, type MessageId } from './messages/en.ts';
@@ -54,7 +54,11 @@ export function I18nProvider({
 /** The translate function: `t('nav.calendar')`, `t('events.total', { count: 3 })`. */
 export function useT() {
   const intl = useIntl();
-  return (id: MessageId, values?: Values) => intl.formatMessage({ id }, values as Record<string, string | number>);
+  // The same function while the language is: a memo that depends on it is not drawn again for nothing.
+  return useCallback(
+    (id: MessageId, values?: Values) => intl.formatMessage({ id }, values as Record<string, string | number>),
+    [intl],
+  );
 }
 
 /** Whether a catalog has this message (for ids made from a server's code, e.g. an import note's). */

@@ -313,6 +313,9 @@ export const en = {
   'events.emptyUpcoming':
     'No upcoming events. Earlier ones are listed once you include past events; “New event” adds one.',
   'events.emptyFilteredUpcoming': 'No upcoming event matches these filters.',
+  // The grid's checkboxes, as react-aria's table named them (with the row's title after).
+  'events.selectBox': 'Select',
+  'events.selectAllBox': 'Select All',
   'events.list': 'Events list',
 
   'venues.title': 'Venues',

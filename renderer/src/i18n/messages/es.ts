@@ -320,6 +320,8 @@ export const es: Record<MessageId, string> = {
   'events.emptyUpcoming':
     'No hay eventos próximos. Los anteriores aparecen al incluir los eventos pasados; «Nuevo evento» añade uno.',
   'events.emptyFilteredUpcoming': 'Ningún evento próximo coincide con estos filtros.',
+  'events.selectBox': 'Seleccionar',
+  'events.selectAllBox': 'Seleccionar todos',
   'events.list': 'Lista de eventos',
 
   'venues.title': 'Lugares',
