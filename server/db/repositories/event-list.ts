@@ -181,13 +181,13 @@ const KEYS_WORTH_LOADING = 5_000;
 
 /**
  * The filter as the event keys answer it: a search the index answers alone, with only dates,
- * visibility by status (everybody's, and the hidden events of an editor's app list) and
- * `featured` besides, in start order. Undefined for any other filter (an author's own events and
- * an anonymous caller's password test need columns the keys do not hold).
+ * visibility by status (everybody's, and the hidden events of an editor's app list), `featured`
+ * and an anonymous caller's password test (the text keys) besides, in start order. Undefined for
+ * any other filter (an author's own events need a column the keys do not hold).
  */
 function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
   const plain =
-    testsOnlyWindow(filter) &&
+    testsOnlyWindow(Object.assign({}, filter, { excludeProtected: false })) &&
     (filter.own === undefined || filter.own.statuses.length === 0) &&
     (filter.hidden === undefined || filter.hidden === 'all') &&
     filter.orderBy === 'start';
@@ -196,6 +196,7 @@ function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
     statuses: filter.statuses,
     withHidden: filter.hidden === 'all',
     featured: filter.featured,
+    withoutPassword: filter.excludeProtected === true,
     dates: filter.dates,
     descending: filter.descending === true,
     offset: filter.offset,
@@ -212,17 +213,29 @@ export function eventListRepository(db: Db) {
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  /** The index's answer for the filter's search (once per request: build() takes it as it is). */
+  /**
+   * The index's answer for the filter's search (once per request: build() takes it as it is). A
+   * term of one or two characters beside longer ones is answered by the index too where the
+   * site's event keys are in memory (their text keys tell each event's last characters: see
+   * search-index.ts, lookupShort()); elsewhere the rows are tested.
+   */
   function searchLookup(filter: EventListFilter): SearchLookup | undefined {
     if (filter.search === undefined) return undefined;
-    return search.lookup({
+    const request = {
       siteId: filter.siteId,
-      type: 'event',
+      type: 'event' as const,
       text: filter.search,
       language: filter.searchLanguage,
       alias: 'e',
       idRef: 'e.id',
-    });
+    };
+    const siteId = Number(filter.siteId);
+    const short = keys.wanted(siteId)
+      ? search.lookupShort(request, (terms, cap) =>
+          keys.load(siteId) ? keys.endingWith(siteId, terms, cap) : undefined,
+        )
+      : undefined;
+    return short ?? search.lookup(request);
   }
 
   /**
@@ -587,6 +600,15 @@ export function eventListRepository(db: Db) {
         .pluck()
         .get(id) as number;
       return events > KEYS_WORTH_LOADING && keys.load(id);
+    },
+
+    /**
+     * Reads a site's text keys (passwords, the last characters of each text) after its keys, when
+     * those are in memory: the read worker does it in an idle moment after preloadSearchKeys().
+     */
+    preloadSearchTextKeys(siteId: number): boolean {
+      const id = Number(siteId);
+      return keys.wanted(id) && keys.loadText(id);
     },
 
     /** One page of events and the total matching the filter. */
