@@ -24,7 +24,7 @@ import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { foldForSearch } from '../../domain/search-fold.ts';
 import type { Comparison, DateColumn } from './event-list.ts';
-import { searchTextOf } from './search-index.ts';
+import { SEARCHED_COLUMNS, searchTextOf } from './search-index.ts';
 
 const STATUS_CODES: Record<string, number> = { publish: 1, future: 2, draft: 3, pending: 4, private: 5, trash: 6 };
 const STATUS_CASE = `CASE status ${Object.entries(STATUS_CODES)
@@ -99,9 +99,13 @@ const TAIL_READ = 8;
  * NUL (the index stops reading there; substr() would not).
  */
 const textKeysOf = (alias: string) => {
-  const text = searchTextOf('event', alias);
-  return `${alias}.id || ',' || (${alias}.password <> '') || ',' || CASE WHEN instr(${text}, char(0)) > 0 THEN 'null'
-    ELSE json_quote(substr(${text}, -${TAIL_READ})) END`;
+  const columns = SEARCHED_COLUMNS.event.map((column) => `${alias}.${column}`);
+  const lastColumn = columns.at(-1)!;
+  // The last field alone when it is long enough (most are): no copy of the whole text per event.
+  return `${alias}.id || ',' || (${alias}.password <> '') || ',' || CASE
+    WHEN ${columns.map((column) => `instr(${column}, char(0)) > 0`).join(' OR ')} THEN 'null'
+    WHEN length(${lastColumn}) >= ${TAIL_READ} THEN json_quote(substr(${lastColumn}, -${TAIL_READ}))
+    ELSE json_quote(substr(${searchTextOf('event', alias)}, -${TAIL_READ})) END`;
 };
 
 /** What select() filters by: the event list's filter, reduced to what these keys answer. */
