@@ -15,6 +15,8 @@ import { searchBackfillOf } from '../../server/db/repositories/search-index-writ
 import { eventKeys } from '../../server/db/repositories/event-keys.ts';
 import { parseSearch } from '../../server/domain/search-terms.ts';
 import { foldForSearch } from '../../server/domain/search-fold.ts';
+import { bulkSeed } from '../../scripts/seed/bulk-seed.ts';
+import { prng } from '../support/prng.ts';
 
 const ALL = ['publish', 'future', 'draft', 'pending', 'private'];
 
@@ -239,5 +241,73 @@ describe('search: a term of one or two characters beside a longer one, from the 
     assertAgree(store, SHORT_QUERIES);
     fold(store);
     assertAgree(store, SHORT_QUERIES);
+  });
+});
+
+describe('search: categories, tags, venues and organizers narrow the found ids before the event keys', () => {
+  let server: TestServer;
+
+  before(async () => {
+    server = await startServer({ timezone: 'UTC' });
+    bulkSeed(server.store, 'default', 3000, server.userIds.administrator);
+    server.store.writing(() =>
+      server.store.db
+        .prepare("UPDATE posts SET password = 'secret' WHERE site_id = 1 AND type = 'event' AND id % 7 = 3")
+        .run(),
+    );
+    fold(server.store);
+    assert.equal(server.store.eventList.loadSearchKeys(1), true);
+  });
+  after(() => server.close());
+
+  test('random relation filters, searches, windows and roles: what the row scan gives', () => {
+    const store = server.store;
+    const next = prng(41);
+    const random = {
+      int: (n: number) => Math.floor(next() * n),
+      pick: <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!,
+    };
+    const idsOf = (sql: string) => store.db.prepare(sql).pluck().all() as number[];
+    const categories = idsOf("SELECT id FROM terms WHERE site_id = 1 AND taxonomy = 'category'");
+    const tags = idsOf("SELECT id FROM terms WHERE site_id = 1 AND taxonomy = 'tag'");
+    const venues = idsOf("SELECT id FROM posts WHERE site_id = 1 AND type = 'venue'");
+    const organizers = idsOf("SELECT id FROM posts WHERE site_id = 1 AND type = 'organizer'");
+    assert.ok(categories.length > 3 && tags.length > 3 && venues.length > 3 && organizers.length > 3);
+    const some = (ids: number[]) => Array.from({ length: 1 + random.int(3) }, () => random.pick(ids));
+    const [first, last] = store.db
+      .prepare("SELECT min(start_utc), max(start_utc) FROM posts WHERE site_id = 1 AND type = 'event'")
+      .raw()
+      .get() as [string, string];
+    let nonEmpty = 0;
+    for (let i = 0; i < 150; i++) {
+      const filter: EventListFilter = {
+        siteId: 1,
+        dates: random.pick([
+          [],
+          [{ column: 'end_utc', op: '>=', value: first }],
+          [
+            { column: 'end_utc', op: '>=', value: first.replace(/^(\d{4})/, (year) => String(Number(year) + 1)) },
+            { column: 'start_utc', op: '<=', value: last },
+          ],
+        ] as EventListFilter['dates'][]),
+        termGroups: [...(random.int(2) ? [some(categories)] : []), ...(random.int(3) === 0 ? [some(tags)] : [])],
+        venueIds: random.int(3) === 0 ? some(venues) : undefined,
+        organizerIds: random.int(4) === 0 ? some(organizers) : undefined,
+        orderBy: 'start',
+        descending: random.int(4) === 0,
+        offset: random.pick([0, 0, 3]),
+        limit: random.pick([5, 25, 1000]),
+        search: random.pick(['jazz', 'market 1', 'opera 2', 'Night', 'yoga -brunch']),
+        ...random.pick([
+          { statuses: ALL },
+          { statuses: ['publish'], excludeProtected: true },
+          { statuses: ALL, hidden: 'all' as const },
+        ]),
+      };
+      const want = byScan(store, filter);
+      if (want.total > 0) nonEmpty++;
+      assert.deepEqual(pageOf(store, filter), want, JSON.stringify(filter));
+    }
+    assert.ok(nonEmpty > 50, `${nonEmpty} of the filters find events`);
   });
 });

@@ -181,13 +181,22 @@ const KEYS_WORTH_LOADING = 5_000;
 
 /**
  * The filter as the event keys answer it: a search the index answers alone, with only dates,
- * visibility by status (everybody's, and the hidden events of an editor's app list), `featured`
- * and an anonymous caller's password test (the text keys) besides, in start order. Undefined for
- * any other filter (an author's own events need a column the keys do not hold).
+ * visibility by status (everybody's, and the hidden events of an editor's app list), `featured`,
+ * an anonymous caller's password test (the text keys), categories, tags, venues and organizers
+ * besides, in start order. Undefined for any other filter (an author's own events need a column
+ * the keys do not hold).
  */
 function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
+  // Categories, tags, venues and organizers narrow the found ids first (linkedAmong()).
   const plain =
-    testsOnlyWindow(Object.assign({}, filter, { excludeProtected: false })) &&
+    testsOnlyWindow(
+      Object.assign({}, filter, {
+        excludeProtected: false,
+        termGroups: [],
+        venueIds: undefined,
+        organizerIds: undefined,
+      }),
+    ) &&
     (filter.own === undefined || filter.own.statuses.length === 0) &&
     (filter.hidden === undefined || filter.hidden === 'all') &&
     filter.orderBy === 'start';
@@ -251,7 +260,40 @@ export function eventListRepository(db: Db) {
     const siteId = Number(filter.siteId);
     if (!keys.wanted(siteId) && found.length <= KEYS_WORTH_LOADING) return undefined;
     if (!keys.load(siteId)) return undefined;
-    return keys.select(siteId, found, keysFilter);
+    return keys.select(siteId, linkedAmong(filter, found), keysFilter);
+  }
+
+  /**
+   * The ids among `found` the filter's categories and tags (any of each group), venues and
+   * organizers keep, by the sets of events linked to them — what the SQL's `IN (SELECT …)` tests
+   * (without its start bounds: the keys test the window).
+   */
+  function linkedAmong(filter: EventListFilter, found: number[]): number[] {
+    const siteId = Number(filter.siteId);
+    const sets: { sql: string; params: unknown[] }[] = filter.termGroups.map((group) => ({
+      sql: `SELECT post_id FROM term_posts WHERE site_id = ${siteId} AND term_id IN (${list(group)})`,
+      params: group,
+    }));
+    for (const [kind, ids] of [
+      ['venue', filter.venueIds],
+      ['organizer', filter.organizerIds],
+    ] as const) {
+      if (!ids) continue;
+      sets.push({
+        sql: `SELECT event_id FROM post_links WHERE site_id = ${siteId} AND kind = '${kind}' AND linked_id IN (${list(ids)})`,
+        params: ids,
+      });
+    }
+    let kept = found;
+    for (const { sql, params } of sets) {
+      const linked = new Set(
+        prepareCached(db, sql)
+          .pluck()
+          .all(...params) as number[],
+      );
+      kept = kept.filter((id) => linked.has(id));
+    }
+    return kept;
   }
 
   /**
