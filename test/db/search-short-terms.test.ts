@@ -9,6 +9,10 @@ import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { startServer, createEvent, type TestServer } from '../support/server.ts';
 import type { Store } from '../../server/db/store.ts';
+import { openDataDir } from '../../server/data-dir.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { EventListFilter } from '../../server/db/repositories/event-list.ts';
 import { searchIndex } from '../../server/db/repositories/search-index.ts';
 import { searchBackfillOf } from '../../server/db/repositories/search-index-writes.ts';
@@ -310,4 +314,44 @@ describe('search: categories, tags, venues and organizers narrow the found ids b
     }
     assert.ok(nonEmpty > 50, `${nonEmpty} of the filters find events`);
   });
+});
+
+test('text keys read a chunk at a time, with writes between the chunks: the same as read at once', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'almanac-text-keys-'));
+  const store = openDataDir(dir, { timezone: 'UTC' });
+  try {
+    bulkSeed(store, 'default', 300, store.users.byLogin('admin')!.id);
+    const endingIn = (keys: ReturnType<typeof eventKeys>) =>
+      store.snapshot(() => {
+        assert.ok(keys.load(1));
+        return { ones: keys.endingWith(1, ['1'], 1000), ps: keys.endingWith(1, ['p>'], 1000) };
+      });
+    const chunked = eventKeys(store.db, { textChunk: 40 });
+    assert.equal(
+      store.snapshot(() => chunked.loadText(1, true)),
+      false,
+    );
+    const ids = store.db
+      .prepare("SELECT id FROM posts WHERE site_id = 1 AND type = 'event' ORDER BY id")
+      .pluck()
+      .all() as number[];
+    // One event inside the part read, one past it, and a new one: their texts now end otherwise.
+    const update = store.db.prepare('UPDATE posts SET content = ? WHERE site_id = 1 AND id = ?');
+    store.writing(() => {
+      update.run('Room 1', ids[5]);
+      update.run('Room 21', ids[200]);
+    });
+    assert.equal(
+      store.snapshot(() => chunked.loadText(1, true)),
+      false,
+    );
+    store.writing(() => update.run('<p>back</p>', ids[5]));
+    store.writing(() => update.run('Floor 1', ids[6]));
+    const got = endingIn(chunked);
+    assert.deepEqual(got, endingIn(eventKeys(store.db)));
+    assert.deepEqual(got.ones, [ids[6], ids[200]]);
+  } finally {
+    store.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

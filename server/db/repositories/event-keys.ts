@@ -77,6 +77,8 @@ interface SiteKeys {
   end: Int32Array;
   /** Read on the first search that needs them (see readText()). */
   text?: TextKeys;
+  /** The last id the text keys' pass has read while it is under way (a warm-up reads a chunk at a time). */
+  textReadTo?: number;
 }
 
 /**
@@ -245,7 +247,8 @@ function firstInOrder(ids: number[], start: Int32Array, descending: boolean, cou
   return best;
 }
 
-export function eventKeys(db: Db) {
+/** `textChunk`: events a chunk of the text keys' pass reads (tests make it small). */
+export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
   const sites = new Map<number, SiteKeys>();
   const wanted = new Set<number>();
   /** Sites whose ids are too sparse for arrays: not read again by this connection. */
@@ -275,25 +278,35 @@ export function eventKeys(db: Db) {
   const textChunkAfter = db.prepare(
     `SELECT '[' || group_concat(t, ',') || ']' AS text, count(*) AS n, max(id) AS last FROM (
        SELECT ${textKeysOf('p')} AS t, p.id AS id FROM posts p WHERE p.site_id = ? AND p.type = 'event' AND p.id > ?
-       ORDER BY p.id LIMIT ${CHUNK})`,
+       ORDER BY p.id LIMIT ${textChunk})`,
   );
 
-  /** A site's text keys, read now if they are not yet (one pass over its events' rows). */
-  function textOf(siteId: number, keys: SiteKeys): TextKeys {
-    if (keys.text) return keys.text;
-    const length = keys.status.length;
-    keys.text = {
-      passworded: new Uint8Array(length),
-      last: new Int32Array(length),
-      beforeLast: new Int32Array(length),
-    };
-    for (let after = -1; ;) {
-      const chunk = textChunkAfter.get(siteId, after) as { text: string | null; n: number; last: number };
-      if (chunk.text) readText(keys, chunk.text);
-      if (chunk.n < CHUNK) break;
-      after = chunk.last;
+  /**
+   * Reads the next chunk of a site's text keys (one pass over its events' rows, in id order); true
+   * when they are all read. Meanwhile the changes taken in keep the part read true (catchUp()),
+   * and no search uses them before the pass is over (textOf()).
+   */
+  function readTextChunk(siteId: number, keys: SiteKeys): boolean {
+    if (keys.text && keys.textReadTo === undefined) return true;
+    if (!keys.text) {
+      const length = keys.status.length;
+      keys.text = {
+        passworded: new Uint8Array(length),
+        last: new Int32Array(length),
+        beforeLast: new Int32Array(length),
+      };
+      keys.textReadTo = -1;
     }
-    return keys.text;
+    const chunk = textChunkAfter.get(siteId, keys.textReadTo) as { text: string | null; n: number; last: number };
+    if (chunk.text) readText(keys, chunk.text);
+    keys.textReadTo = chunk.n < textChunk ? undefined : chunk.last;
+    return keys.textReadTo === undefined;
+  }
+
+  /** A site's text keys, the rest of them read now if they are not yet. */
+  function textOf(siteId: number, keys: SiteKeys): TextKeys {
+    while (!readTextChunk(siteId, keys));
+    return keys.text!;
   }
 
   function forgetAll(): void {
@@ -433,10 +446,15 @@ export function eventKeys(db: Db) {
       return total;
     },
 
-    /** Reads a site's text keys now (with its keys) if they are not in memory: for a warm-up, and benchmarks. */
-    loadText(siteId: number): boolean {
+    /**
+     * Reads a site's text keys (with its keys) if they are not in memory, or with `oneChunk` the
+     * next CHUNK events' of them (a warm-up between jobs); true when they are all in memory.
+     */
+    loadText(siteId: number, oneChunk = false): boolean {
       if (!this.load(siteId)) return false;
-      textOf(siteId, sites.get(siteId)!);
+      const keys = sites.get(siteId)!;
+      if (oneChunk) return readTextChunk(siteId, keys);
+      textOf(siteId, keys);
       return true;
     },
 

@@ -645,12 +645,14 @@ export function eventListRepository(db: Db) {
     },
 
     /**
-     * Reads a site's text keys (passwords, the last characters of each text) after its keys, when
-     * those are in memory: the read worker does it in an idle moment after preloadSearchKeys().
+     * Reads the next chunk of a site's text keys (passwords, the last characters of each text) when
+     * its keys are in memory: the read worker does it between jobs after preloadSearchKeys(), a
+     * chunk at a time (a million events' take seconds). True when there is nothing more to read.
      */
     preloadSearchTextKeys(siteId: number): boolean {
       const id = Number(siteId);
-      return keys.wanted(id) && keys.loadText(id);
+      if (!keys.wanted(id) || !keys.load(id)) return true;
+      return keys.loadText(id, true);
     },
 
     /** One page of events and the total matching the filter. */
