@@ -44,7 +44,16 @@ const DESCRIPTIONS = [
   '1',
   '9z',
 ];
-const TITLES = ['Market 1', 'Market', 'Opera 2', 'Market night 21', 'market Ñ', 'MARKET xy', 'Opera é'];
+const TITLES = [
+  'Market 1',
+  'Market',
+  'Opera 2',
+  'Market night 21',
+  'market Ñ',
+  'MARKET xy',
+  'Opera é',
+  'Market Σίσυφος İz',
+];
 
 /** Short terms beside long ones: each of these goes through lookupShort(). */
 const SHORT_QUERIES = [
@@ -59,6 +68,10 @@ const SHORT_QUERIES = [
   'market é',
   'market É',
   'market xy',
+  'market σι',
+  'market ΣΊ',
+  'market İz',
+  'market ος',
   'market ü',
   'market 4',
   'market XY',
