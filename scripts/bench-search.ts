@@ -5,8 +5,12 @@
 //     default two-year window, 25 rows), timed in the process beside its floor: the bare FTS5 query
 //     of the same terms on the same file (every matching rowid). Medians of --rounds.
 //   - the same searches read by the scan (the index not built yet), for comparison;
+//   - three of them asked as an anonymous caller of svc/events/v1 asks (published events without a
+//     password), "(anonymous)" in the table, and two with a category chosen, "(a category)" (their
+//     floor is still the bare query of the words alone);
 //   - reading the site's event keys into memory (what the first search of many matches does once
-//     per connection: event-keys.ts), on a connection that has not read them;
+//     per connection: event-keys.ts), on a connection that has not read them, then their text keys
+//     (passwords, each text's last characters: what the read worker reads next);
 //   - building the index of an existing calendar from nothing (what the first start after the
 //     update does, in steps): its time and items per second;
 //   - the database's size, and the index's share of it (dbstat);
@@ -64,6 +68,13 @@ const WORDS = [
   '4711',
   'Jazz 4711',
 ];
+/**
+ * The same asked as an anonymous caller of svc/events/v1 (a tool written for The Events
+ * Calendar): published events only, none with a password, the API's default window.
+ */
+const ANONYMOUS_WORDS = ['Jazz', 'Market 1', 'Jazz 4711'];
+/** And as the Events list asks it with a category chosen (the site's first). */
+const CATEGORY_WORDS = ['Jazz', 'Market 1'];
 
 const load = () => loadavg()[0]!.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -80,17 +91,21 @@ function timeMedian(fn: () => unknown, rounds = ROUNDS): number {
   return median(times);
 }
 
-/** The Events list's request as an editor makes it: every status, from now to two years on. */
-function listFilter(search: string): EventListFilter {
+/**
+ * The Events list's request as an editor makes it: every status, from now to two years on; or, for
+ * an anonymous caller, as svc/events/v1 asks it (published events without a password).
+ */
+function listFilter(search: string, anonymous = false, category?: number): EventListFilter {
   const sql = (ms: number) => new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
   return {
     siteId: 1,
-    statuses: ['publish', 'future', 'draft', 'pending', 'private'],
+    statuses: anonymous ? ['publish'] : ['publish', 'future', 'draft', 'pending', 'private'],
+    ...(anonymous ? { excludeProtected: true } : {}),
     dates: [
       { column: 'end_utc', op: '>=', value: sql(Date.now()) },
       { column: 'start_utc', op: '<=', value: sql(Date.now() + 730 * 86_400_000) },
     ],
-    termGroups: [],
+    termGroups: category === undefined ? [] : [[category]],
     orderBy: 'start',
     limit: 25,
     offset: 0,
@@ -155,8 +170,17 @@ function setPhase(store: Store, phase: 'posts' | 'done'): void {
 
 function searches(store: Store): SearchFigure[] {
   const index = searchIndex(store.db);
-  return WORDS.map((word) => {
-    const filter = listFilter(word);
+  const category = store.db
+    .prepare("SELECT min(id) FROM terms WHERE site_id = 1 AND taxonomy = 'category'")
+    .pluck()
+    .get() as number;
+  const asked = [
+    ...WORDS.map((word) => ({ word, label: word, anonymous: false, category: undefined })),
+    ...ANONYMOUS_WORDS.map((word) => ({ word, label: `${word} (anonymous)`, anonymous: true, category: undefined })),
+    ...CATEGORY_WORDS.map((word) => ({ word, label: `${word} (a category)`, anonymous: false, category })),
+  ];
+  return asked.map(({ word, label, anonymous, category: chosen }) => {
+    const filter = listFilter(word, anonymous, chosen);
     const page = () => store.snapshot(() => store.eventList.page(filter));
     const { total } = page();
     const bare = index.bareQuery(1, word);
@@ -175,7 +199,7 @@ function searches(store: Store): SearchFigure[] {
       setPhase(store, 'done');
     }
     return {
-      word,
+      word: label,
       total,
       found_by_index: found,
       list_ms: round1(list.wall),
@@ -354,6 +378,12 @@ for (const [position, events] of SIZES.entries()) {
     const keysLoadMs = round1(performance.now() - keysStarted);
     const keysMb = round1(keys.bytes() / 2 ** 20);
     console.log(`event keys read into memory: ${keysLoadMs} ms, ${keysMb} MB`);
+    // The text keys (passwords, each text's last characters), read after the keys as the read worker does.
+    const textStarted = performance.now();
+    store.snapshot(() => keys.loadText(1));
+    const textLoadMs = round1(performance.now() - textStarted);
+    const textMb = round1(keys.bytes() / 2 ** 20 - keysMb);
+    console.log(`text keys read into memory: ${textLoadMs} ms, ${textMb} MB more`);
     const figures = values['writes-only'] ? [] : searches(store);
     console.log(
       '| search | total | index finds | list ms | bare FTS5 ms | × bare | list CPU ms | bare CPU ms | × bare (CPU) | scan ms |',
@@ -373,6 +403,8 @@ for (const [position, events] of SIZES.entries()) {
       index_share_percent: Math.round((size.index_mb / size.database_mb) * 100),
       keys_load_ms: keysLoadMs,
       keys_mb: keysMb,
+      text_keys_load_ms: textLoadMs,
+      text_keys_mb: textMb,
       searches: figures,
       build_seconds: Math.round(built.seconds * 10) / 10,
       build_items: built.items,

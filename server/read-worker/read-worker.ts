@@ -162,18 +162,35 @@ warmUpWhenIdle();
 // has been idle a moment after it starts — the first search typed then finds them in memory
 // instead of reading them itself (454 ms at 100k events, load 15). One read per site, between
 // jobs: a job that comes meanwhile waits for it. The event loop is told, and keeps this worker
-// (and so its keys) longer without a job (read-worker-client.ts).
+// (and so its keys) longer without a job (read-worker-client.ts). Then, a chunk per idle moment, the
+// text keys of those sites (passwords, each text's last characters: what an anonymous search and
+// a term of one or two characters read), so that the first such search does not read them either.
 const searchKeySites: number[] = [];
 let preloadTimer: NodeJS.Timeout | undefined;
 // CalDAV's worker answers no REST search: it never reads the keys (read-worker-client.ts).
 let preloaded = !preloadSearchKeys;
+let textPreloaded = !preloadSearchKeys;
 
 function preloadSearchKeysWhenIdle(): void {
-  if (preloaded) return;
+  if (preloaded && textPreloaded) return;
   clearTimeout(preloadTimer);
   preloadTimer = setTimeout(() => {
     if (streams.size > 0) return preloadSearchKeysWhenIdle();
+    if (preloaded) {
+      // A chunk of each site's per idle moment: a job that comes waits for one chunk at most.
+      textPreloaded = true;
+      try {
+        for (const siteId of searchKeySites) if (!store.eventList.preloadSearchTextKeys(siteId)) textPreloaded = false;
+      } catch (error) {
+        textPreloaded = true;
+        parentPort!.postMessage({
+          warmUpFailed: `search text keys: ${(error as Error).stack ?? String(error)}`,
+        } satisfies WorkerReply);
+      }
+      return preloadSearchKeysWhenIdle();
+    }
     preloaded = true;
+    preloadSearchKeysWhenIdle();
     try {
       for (const site of store.sites.list())
         if (store.eventList.preloadSearchKeys(site.id)) searchKeySites.push(site.id);

@@ -86,3 +86,40 @@ test("CalDAV's worker (no REST search runs there) never reads search keys, even 
   assert.ok(stats, "CalDAV's worker stopped");
   assert.deepEqual(stats.searchKeySites, []);
 });
+
+test('searches through the worker holding the keys and text keys: a short term, anonymous or not, as the row scan', async () => {
+  // The large server's own worker reads its keys, then its text keys (a chunk per idle moment).
+  const ask = async (search: string, anonymous: boolean, perPage: number) => {
+    const response = await large.request('GET', 'events', {
+      query: { search, per_page: String(perPage), start_date: '2000-01-01', end_date: '2100-01-01' },
+      ...(anonymous ? {} : { token: large.tokens.administrator }),
+    });
+    assert.equal(response.status, 200, response.text);
+    return {
+      total: response.body.total as number,
+      ids: (response.body.events as { id: number }[]).map((event) => event.id),
+    };
+  };
+  const setPhase = (phase: string) =>
+    large.store.db.prepare('UPDATE search_backfill SET phase = ? WHERE id = 1').run(phase);
+  for (const search of ['market 1', 'jazz', 'opera 2 night', 'night 12']) {
+    for (const anonymous of [true, false]) {
+      // Twice: once perhaps before the text keys are read, once after a moment.
+      for (const wait of [0, 500]) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+        const indexed = await ask(search, anonymous, 50);
+        setPhase('posts');
+        let scanned;
+        try {
+          scanned = await ask(search, anonymous, 49);
+        } finally {
+          setPhase('done');
+        }
+        const label = `${search}${anonymous ? ' (anonymous)' : ''}`;
+        assert.ok(indexed.total > 0, label);
+        assert.equal(indexed.total, scanned.total, label);
+        assert.deepEqual(indexed.ids.slice(0, 49), scanned.ids, label);
+      }
+    }
+  }
+});

@@ -14,9 +14,17 @@
 // seen (an unknown or changed row: everything is read again). A bulk load writes one 'all' row.
 // Anything it cannot vouch for exactly (a date not in 'YYYY-MM-DD HH:MM:SS', a sparse id range)
 // makes select() answer undefined, and the list asks SQL as before.
+//
+// Read apart and only when a search needs them (text keys, 9 bytes an event): whether an event has
+// a password (an anonymous caller's search skips those, as the reference) and the last two
+// characters of its searched text as the search index reads it (folded). The index finds a term of
+// one or two characters wherever a trigram starts with it — everywhere but in the text's last two
+// characters, which these keys answer (search-index.ts, lookupShort()).
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
+import { foldForSearch } from '../../domain/search-fold.ts';
 import type { Comparison, DateColumn } from './event-list.ts';
+import { SEARCHED_COLUMNS, searchTextOf } from './search-index.ts';
 
 const STATUS_CODES: Record<string, number> = { publish: 1, future: 2, draft: 3, pending: 4, private: 5, trash: 6 };
 const STATUS_CASE = `CASE status ${Object.entries(STATUS_CODES)
@@ -67,7 +75,40 @@ interface SiteKeys {
   flags: Uint8Array;
   start: Int32Array;
   end: Int32Array;
+  /** Read on the first search that needs them (see readText()). */
+  text?: TextKeys;
+  /** The last id the text keys' pass has read while it is under way (a warm-up reads a chunk at a time). */
+  textReadTo?: number;
 }
+
+/**
+ * Per id: whether the event has a password; the last and the one-before-last code point of its
+ * folded searched text (0: the text is shorter; UNKNOWN_TAIL: not told, the row must say).
+ */
+interface TextKeys {
+  passworded: Uint8Array;
+  last: Int32Array;
+  beforeLast: Int32Array;
+}
+
+const UNKNOWN_TAIL = -1;
+
+/** Raw characters read from a text's end: folding drops combining marks, so a few more than two. */
+const TAIL_READ = 8;
+
+/**
+ * One event's text keys as JSON, `id,passworded,"tail"`: the tail is null when the text holds a
+ * NUL (the index stops reading there; substr() would not).
+ */
+const textKeysOf = (alias: string) => {
+  const columns = SEARCHED_COLUMNS.event.map((column) => `${alias}.${column}`);
+  const lastColumn = columns.at(-1)!;
+  // The last field alone when it is long enough (most are): no copy of the whole text per event.
+  return `${alias}.id || ',' || (${alias}.password <> '') || ',' || CASE
+    WHEN ${columns.map((column) => `instr(${column}, char(0)) > 0`).join(' OR ')} THEN 'null'
+    WHEN length(${lastColumn}) >= ${TAIL_READ} THEN json_quote(substr(${lastColumn}, -${TAIL_READ}))
+    ELSE json_quote(substr(${searchTextOf('event', alias)}, -${TAIL_READ})) END`;
+};
 
 /** What select() filters by: the event list's filter, reduced to what these keys answer. */
 export interface KeysFilter {
@@ -75,6 +116,8 @@ export interface KeysFilter {
   /** Events hidden from listings too (an editor's app list: EventListFilter.hidden 'all'). */
   withHidden?: boolean;
   featured?: boolean;
+  /** Events with a password left out (an anonymous caller's search: EventListFilter.excludeProtected). */
+  withoutPassword?: boolean;
   dates: { column: DateColumn; op: Comparison; value: string }[];
   descending: boolean;
   offset: number;
@@ -142,12 +185,13 @@ function readKeys(site: SiteKeys, json: string): SiteKeys {
     const regular =
       typeof start === 'number' && typeof end === 'number' && Math.abs(start) <= INT32 && Math.abs(end) <= INT32;
     if (id >= keys.status.length) {
-      keys = {
+      // (The text keys, when read, go along as they are: readText() grows them itself.)
+      keys = Object.assign({}, keys, {
         status: grown(keys.status, id + 1),
         flags: grown(keys.flags, id + 1),
         start: grown(keys.start, id + 1),
         end: grown(keys.end, id + 1),
-      };
+      });
     }
     keys.status[id] = values[i + 1]!;
     keys.flags[id] = values[i + 4]! | (regular ? 0 : IRREGULAR);
@@ -155,6 +199,31 @@ function readKeys(site: SiteKeys, json: string): SiteKeys {
     keys.end[id] = regular ? end : 0;
   }
   return keys;
+}
+
+/** Reads `[id,passworded,tail,…]` into the text keys, growing them for new ids. */
+function readText(site: SiteKeys, json: string): void {
+  const values = JSON.parse(json) as (number | string | null)[];
+  let text = site.text!;
+  for (let i = 0; i < values.length; i += 3) {
+    const id = values[i] as number;
+    if (id >= text.last.length) {
+      const length = Math.max(id + 1, site.status.length);
+      text = {
+        passworded: grown(text.passworded, length),
+        last: grown(text.last, length),
+        beforeLast: grown(text.beforeLast, length),
+      };
+    }
+    text.passworded[id] = values[i + 1] as number;
+    const raw = values[i + 2];
+    const tail = typeof raw === 'string' ? [...foldForSearch(raw)] : undefined;
+    // Fewer than two characters left of a full read: marks all the way, the row must say.
+    const known = tail !== undefined && (tail.length >= 2 || [...(raw as string)].length < TAIL_READ);
+    text.last[id] = known ? (tail.at(-1)?.codePointAt(0) ?? 0) : UNKNOWN_TAIL;
+    text.beforeLast[id] = known ? (tail.at(-2)?.codePointAt(0) ?? 0) : UNKNOWN_TAIL;
+  }
+  site.text = text;
 }
 
 /** The first `count` of `ids` in (start, id) order, or its reverse: a bounded insertion for a page, else a sort. */
@@ -178,7 +247,8 @@ function firstInOrder(ids: number[], start: Int32Array, descending: boolean, cou
   return best;
 }
 
-export function eventKeys(db: Db) {
+/** `textChunk`: events a chunk of the text keys' pass reads (tests make it small). */
+export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
   const sites = new Map<number, SiteKeys>();
   const wanted = new Set<number>();
   /** Sites whose ids are too sparse for arrays: not read again by this connection. */
@@ -204,6 +274,40 @@ export function eventKeys(db: Db) {
   );
   const startingAt = db.prepare(`SELECT ${keysJson(KEYS_TEXT)} ${eventsOf} AND start_utc = ?`).pluck();
   const undated = db.prepare(`SELECT ${keysJson(KEYS_TEXT)} ${eventsOf} AND start_utc IS NULL`).pluck();
+
+  const textChunkAfter = db.prepare(
+    `SELECT '[' || group_concat(t, ',') || ']' AS text, count(*) AS n, max(id) AS last FROM (
+       SELECT ${textKeysOf('p')} AS t, p.id AS id FROM posts p WHERE p.site_id = ? AND p.type = 'event' AND p.id > ?
+       ORDER BY p.id LIMIT ${textChunk})`,
+  );
+
+  /**
+   * Reads the next chunk of a site's text keys (one pass over its events' rows, in id order); true
+   * when they are all read. Meanwhile the changes taken in keep the part read true (catchUp()),
+   * and no search uses them before the pass is over (textOf()).
+   */
+  function readTextChunk(siteId: number, keys: SiteKeys): boolean {
+    if (keys.text && keys.textReadTo === undefined) return true;
+    if (!keys.text) {
+      const length = keys.status.length;
+      keys.text = {
+        passworded: new Uint8Array(length),
+        last: new Int32Array(length),
+        beforeLast: new Int32Array(length),
+      };
+      keys.textReadTo = -1;
+    }
+    const chunk = textChunkAfter.get(siteId, keys.textReadTo) as { text: string | null; n: number; last: number };
+    if (chunk.text) readText(keys, chunk.text);
+    keys.textReadTo = chunk.n < textChunk ? undefined : chunk.last;
+    return keys.textReadTo === undefined;
+  }
+
+  /** A site's text keys, the rest of them read now if they are not yet. */
+  function textOf(siteId: number, keys: SiteKeys): TextKeys {
+    while (!readTextChunk(siteId, keys));
+    return keys.text!;
+  }
 
   function forgetAll(): void {
     sites.clear();
@@ -252,6 +356,16 @@ export function eventKeys(db: Db) {
         .pluck()
         .get(siteId, JSON.stringify([...ids])) as string | null;
       if (text) keys = readKeys(keys, text);
+      if (keys.text) {
+        const texts = prepareCached(
+          db,
+          `SELECT '[' || group_concat(${textKeysOf('p')}, ',') || ']' FROM posts p WHERE p.site_id = ? AND p.type = 'event'
+             AND p.id IN (SELECT value FROM json_each(?))`,
+        )
+          .pluck()
+          .get(siteId, JSON.stringify([...ids])) as string | null;
+        if (texts) readText(keys, texts);
+      }
       sites.set(siteId, keys);
     }
     seen = now;
@@ -321,12 +435,61 @@ export function eventKeys(db: Db) {
       return true;
     },
 
-    /** The bytes the keys in memory take (10 an id: benchmarks report it). */
+    /** The bytes the keys in memory take (10 an id, and 9 more with the text keys: benchmarks report it). */
     bytes(): number {
       let total = 0;
-      for (const keys of sites.values())
+      for (const keys of sites.values()) {
         total += keys.status.byteLength + keys.flags.byteLength + keys.start.byteLength + keys.end.byteLength;
+        if (keys.text)
+          total += keys.text.passworded.byteLength + keys.text.last.byteLength + keys.text.beforeLast.byteLength;
+      }
       return total;
+    },
+
+    /**
+     * Reads a site's text keys (with its keys) if they are not in memory, or with `oneChunk` the
+     * next CHUNK events' of them (a warm-up between jobs); true when they are all in memory.
+     */
+    loadText(siteId: number, oneChunk = false): boolean {
+      if (!this.load(siteId)) return false;
+      const keys = sites.get(siteId)!;
+      if (oneChunk) return readTextChunk(siteId, keys);
+      textOf(siteId, keys);
+      return true;
+    },
+
+    /**
+     * The site's events whose folded searched text ends holding one of `terms` (of one or two code
+     * points) in its last two characters — or whose end the keys cannot tell — reading the text
+     * keys first if needed. Undefined when the keys are not in memory or more than `cap` are found.
+     */
+    endingWith(siteId: number, terms: string[], cap: number): number[] | undefined {
+      catchUp();
+      const keys = sites.get(siteId);
+      if (!keys || cap < 0) return undefined;
+      const { last, beforeLast } = textOf(siteId, keys);
+      const wanted = terms.map((term) => [...term].map((char) => char.codePointAt(0)!));
+      const { status } = keys;
+      const ids: number[] = [];
+      const push = (id: number) => {
+        if (ids.length === cap) return false;
+        ids.push(id);
+        return true;
+      };
+      // (An id past the text keys was never read for them: its row must say.)
+      for (let id = last.length; id < status.length; id++) if (status[id] !== 0 && !push(id)) return undefined;
+      // Plain loops: a million ids in a few milliseconds.
+      const count = Math.min(last.length, status.length);
+      for (const term of wanted) {
+        const [first, second] = term as [number, number | undefined];
+        for (let id = 0; id < count; id++) {
+          const l = last[id]!;
+          const held =
+            second === undefined ? l === first || beforeLast[id] === first : l === second && beforeLast[id] === first;
+          if ((held || l === UNKNOWN_TAIL) && status[id] !== 0 && !push(id)) return undefined;
+        }
+      }
+      return wanted.length > 1 ? [...new Set(ids)] : ids;
     },
 
     /**
@@ -338,6 +501,7 @@ export function eventKeys(db: Db) {
       const keys = sites.get(siteId);
       if (!keys) return undefined;
       const { status, flags, start, end } = keys;
+      const passworded = filter.withoutPassword ? textOf(siteId, keys).passworded : undefined;
       let statusMask = 0;
       for (const name of filter.statuses) {
         const code = Object.hasOwn(STATUS_CODES, name) ? STATUS_CODES[name] : undefined;
@@ -371,6 +535,10 @@ export function eventKeys(db: Db) {
         const f = flags[id]!;
         if (f & hiddenOut || (f & wantFlags) !== wantFlags) continue;
         if (f & IRREGULAR) return undefined;
+        if (passworded !== undefined) {
+          if (id >= passworded.length) return undefined;
+          if (passworded[id] !== 0) continue;
+        }
         const s = start[id]!;
         const e = end[id]!;
         if (s >= startLow && s <= startHigh && e >= endLow && e <= endHigh) matched.push(id);

@@ -181,13 +181,22 @@ const KEYS_WORTH_LOADING = 5_000;
 
 /**
  * The filter as the event keys answer it: a search the index answers alone, with only dates,
- * visibility by status (everybody's, and the hidden events of an editor's app list) and
- * `featured` besides, in start order. Undefined for any other filter (an author's own events and
- * an anonymous caller's password test need columns the keys do not hold).
+ * visibility by status (everybody's, and the hidden events of an editor's app list), `featured`,
+ * an anonymous caller's password test (the text keys), categories, tags, venues and organizers
+ * besides, in start order. Undefined for any other filter (an author's own events need a column
+ * the keys do not hold).
  */
 function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
+  // Categories, tags, venues and organizers narrow the found ids first (linkedAmong()).
   const plain =
-    testsOnlyWindow(filter) &&
+    testsOnlyWindow(
+      Object.assign({}, filter, {
+        excludeProtected: false,
+        termGroups: [],
+        venueIds: undefined,
+        organizerIds: undefined,
+      }),
+    ) &&
     (filter.own === undefined || filter.own.statuses.length === 0) &&
     (filter.hidden === undefined || filter.hidden === 'all') &&
     filter.orderBy === 'start';
@@ -196,6 +205,7 @@ function keysFilterOf(filter: EventListFilter): KeysFilter | undefined {
     statuses: filter.statuses,
     withHidden: filter.hidden === 'all',
     featured: filter.featured,
+    withoutPassword: filter.excludeProtected === true,
     dates: filter.dates,
     descending: filter.descending === true,
     offset: filter.offset,
@@ -212,17 +222,29 @@ export function eventListRepository(db: Db) {
     distanceKm(Number(lat1), Number(lng1), Number(lat2), Number(lng2)),
   );
 
-  /** The index's answer for the filter's search (once per request: build() takes it as it is). */
+  /**
+   * The index's answer for the filter's search (once per request: build() takes it as it is). A
+   * term of one or two characters beside longer ones is answered by the index too where the
+   * site's event keys are in memory (their text keys tell each event's last characters: see
+   * search-index.ts, lookupShort()); elsewhere the rows are tested.
+   */
   function searchLookup(filter: EventListFilter): SearchLookup | undefined {
     if (filter.search === undefined) return undefined;
-    return search.lookup({
+    const request = {
       siteId: filter.siteId,
-      type: 'event',
+      type: 'event' as const,
       text: filter.search,
       language: filter.searchLanguage,
       alias: 'e',
       idRef: 'e.id',
-    });
+    };
+    const siteId = Number(filter.siteId);
+    const short = keys.wanted(siteId)
+      ? search.lookupShort(request, (terms, cap) =>
+          keys.load(siteId) ? keys.endingWith(siteId, terms, cap) : undefined,
+        )
+      : undefined;
+    return short ?? search.lookup(request);
   }
 
   /**
@@ -238,7 +260,40 @@ export function eventListRepository(db: Db) {
     const siteId = Number(filter.siteId);
     if (!keys.wanted(siteId) && found.length <= KEYS_WORTH_LOADING) return undefined;
     if (!keys.load(siteId)) return undefined;
-    return keys.select(siteId, found, keysFilter);
+    return keys.select(siteId, linkedAmong(filter, found), keysFilter);
+  }
+
+  /**
+   * The ids among `found` the filter's categories and tags (any of each group), venues and
+   * organizers keep, by the sets of events linked to them — what the SQL's `IN (SELECT …)` tests
+   * (without its start bounds: the keys test the window).
+   */
+  function linkedAmong(filter: EventListFilter, found: number[]): number[] {
+    const siteId = Number(filter.siteId);
+    const sets: { sql: string; params: unknown[] }[] = filter.termGroups.map((group) => ({
+      sql: `SELECT post_id FROM term_posts WHERE site_id = ${siteId} AND term_id IN (${list(group)})`,
+      params: group,
+    }));
+    for (const [kind, ids] of [
+      ['venue', filter.venueIds],
+      ['organizer', filter.organizerIds],
+    ] as const) {
+      if (!ids) continue;
+      sets.push({
+        sql: `SELECT event_id FROM post_links WHERE site_id = ${siteId} AND kind = '${kind}' AND linked_id IN (${list(ids)})`,
+        params: ids,
+      });
+    }
+    let kept = found;
+    for (const { sql, params } of sets) {
+      const linked = new Set(
+        prepareCached(db, sql)
+          .pluck()
+          .all(...params) as number[],
+      );
+      kept = kept.filter((id) => linked.has(id));
+    }
+    return kept;
   }
 
   /**
@@ -587,6 +642,17 @@ export function eventListRepository(db: Db) {
         .pluck()
         .get(id) as number;
       return events > KEYS_WORTH_LOADING && keys.load(id);
+    },
+
+    /**
+     * Reads the next chunk of a site's text keys (passwords, the last characters of each text) when
+     * its keys are in memory: the read worker does it between jobs after preloadSearchKeys(), a
+     * chunk at a time (a million events' take seconds). True when there is nothing more to read.
+     */
+    preloadSearchTextKeys(siteId: number): boolean {
+      const id = Number(siteId);
+      if (!keys.wanted(id) || !keys.load(id)) return true;
+      return keys.loadText(id, true);
     },
 
     /** One page of events and the total matching the filter. */

@@ -6,6 +6,12 @@
 // trigrams, folded as domain/search-fold.ts folds, in a row); shorter and excluded terms, and every
 // term while the index is being built, are tested on the rows by `almanac_search()`, which folds
 // and compares in the same way (test/db/search-index.test.ts checks the two against each other).
+//
+// A term of one or two characters is in a folded text exactly where an index trigram starts with
+// it, or in the text's last two characters (where no trigram starts). lookupShort() finds the
+// first kind through the index's vocabulary (every trigram that starts with the term, ORed) and
+// asks its caller for the second (the event keys hold each event's last two characters), so such
+// a term beside a longer one no longer reads the row of every event the longer one found.
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { INDEXED_TERM_LENGTH } from '../../domain/search-fold.ts';
@@ -59,6 +65,23 @@ const READ_FOUND_BY_ID = 5_000;
 
 /** Queued posts a search tests on their rows at most (see foundIds()). */
 const MAX_QUEUED_TESTED = 20_000;
+
+/**
+ * Posts lookupShort() tests on their rows at most (queued ones, and those whose text ends with a
+ * short term): with more, the rows of the list's window are read as before.
+ */
+const MAX_SHORT_ROW_TESTED = 2_000;
+
+/** Trigrams one short term may start at most: past it (a script of thousands of letters), the rows decide. */
+const MAX_TRIGRAMS_OF_TERM = 5_000;
+
+/** The code point after `text`'s last one, as text (an exclusive upper bound of the texts it starts), or undefined. */
+function nextAfter(text: string): string | undefined {
+  const chars = [...text];
+  let next = chars.pop()!.codePointAt(0)! + 1;
+  if (next >= 0xd800 && next <= 0xdfff) next = 0xe000;
+  return next > 0x10ffff ? undefined : chars.join('') + String.fromCodePoint(next);
+}
 
 /** What the index found for a search (see lookup()). */
 export interface SearchLookup {
@@ -185,6 +208,46 @@ export function searchIndex(db: Db) {
       .all(...terms.flatMap((term) => [quoted(term.text), language, quoted(term.text)])) as number[];
   }
 
+  /** The posts among `ids` whose rows (and translation into `language`) hold every term and no excluded one. */
+  function rowsHolding(siteId: number, ids: number[], terms: SearchTerm[], language: string | undefined): number[] {
+    if (ids.length === 0) return [];
+    const translated =
+      language === undefined
+        ? 'NULL'
+        : `(SELECT group_concat(t.value, char(10)) FROM translations t WHERE t.site_id = ${siteId} AND t.kind = 'post'
+            AND t.object_id = p.id AND t.language = ?)`;
+    return prepareCached(
+      db,
+      `SELECT p.id FROM posts p WHERE p.site_id = ${siteId} AND p.id IN (SELECT value FROM json_each(?))
+         AND almanac_search(?, ${postSearchText('p')}, ${translated})`,
+    )
+      .pluck()
+      .all(JSON.stringify(ids), JSON.stringify(terms), ...(language === undefined ? [] : [language])) as number[];
+  }
+
+  let vocabulary = false;
+  /**
+   * The index's trigrams that start with `term` (fts5vocab, a temporary table of this connection:
+   * a range of the index's terms), or undefined past MAX_TRIGRAMS_OF_TERM. Trigrams of deleted
+   * rows may still be listed: they find nothing.
+   */
+  function trigramsStartingWith(term: string): string[] | undefined {
+    if (!vocabulary) {
+      db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.search_posts_terms USING fts5vocab(main, search_posts, row)');
+      vocabulary = true;
+    }
+    const upper = nextAfter(term);
+    const terms = (
+      upper === undefined
+        ? prepareCached(db, 'SELECT term FROM temp.search_posts_terms WHERE term >= ?').pluck().all(term)
+        : prepareCached(db, 'SELECT term FROM temp.search_posts_terms WHERE term >= ? AND term < ?')
+            .pluck()
+            .all(term, upper)
+    ) as string[];
+    const starting = terms.filter((trigram) => trigram.startsWith(term));
+    return starting.length > MAX_TRIGRAMS_OF_TERM ? undefined : starting;
+  }
+
   /** The site's posts written since the index last took them in (search_queue): their rows decide. */
   function queuedIds(siteId: number, language: string | undefined): number[] {
     const posts = prepareCached(db, 'SELECT id FROM search_queue WHERE site_id = ?').pluck().all(siteId) as number[];
@@ -209,19 +272,7 @@ export function searchIndex(db: Db) {
     const indexed = indexedIds(siteId, terms, language);
     if (queued.length === 0) return indexed;
     const stale = new Set(queued);
-    const translated =
-      language === undefined
-        ? 'NULL'
-        : `(SELECT group_concat(t.value, char(10)) FROM translations t WHERE t.site_id = ${siteId} AND t.kind = 'post'
-            AND t.object_id = p.id AND t.language = ?)`;
-    const current = prepareCached(
-      db,
-      `SELECT p.id FROM posts p WHERE p.site_id = ${siteId} AND p.id IN (SELECT value FROM json_each(?))
-         AND almanac_search(?, ${postSearchText('p')}, ${translated})`,
-    )
-      .pluck()
-      .all(JSON.stringify(queued), JSON.stringify(terms), ...(language === undefined ? [] : [language])) as number[];
-    return [...indexed.filter((id) => !stale.has(id)), ...current];
+    return [...indexed.filter((id) => !stale.has(id)), ...rowsHolding(siteId, queued, terms, language)];
   }
 
   /**
@@ -243,9 +294,61 @@ export function searchIndex(db: Db) {
     return { terms, found, rowTest };
   }
 
+  /**
+   * What the index answers for a search of terms of three characters or more and of one or two
+   * (none excluded, no language) with the help of `endingWith`: the posts whose folded searched
+   * text ends holding one of the short terms in its last two characters (or may: a superset),
+   * undefined when it cannot tell or finds more than `cap`. The index finds the posts holding the
+   * long terms and, for each short one, a trigram starting with it (ORed); the posts written since
+   * the index took them in and those `endingWith` names are tested on their rows. `found` is then
+   * exact and no row test is needed. Undefined when the search is not of that kind, or the rows to
+   * test are too many (then lookup() and the row test answer).
+   */
+  function lookupShort(
+    request: SearchRequest,
+    endingWith: (terms: string[], cap: number) => number[] | undefined,
+  ): SearchLookup | undefined {
+    if (request.language !== undefined) return undefined;
+    const siteId = Number(request.siteId);
+    const terms = parseSearch(request.text);
+    const long = terms.filter((term) => codePoints(term.text) >= INDEXED_TERM_LENGTH);
+    const short = terms.filter((term) => codePoints(term.text) < INDEXED_TERM_LENGTH);
+    if (long.length === 0 || short.length === 0 || terms.some((term) => term.exclude || term.text === '')) {
+      return undefined;
+    }
+    if (state().phase !== 'done') return undefined;
+    const queued = queuedIds(siteId, undefined);
+    const ending = endingWith(
+      short.map((term) => term.text),
+      MAX_SHORT_ROW_TESTED - queued.length,
+    );
+    if (ending === undefined) return undefined;
+    const trigrams: string[][] = [];
+    for (const term of short) {
+      const starting = trigramsStartingWith(term.text);
+      if (starting === undefined) return undefined;
+      trigrams.push(starting);
+    }
+    const match = [
+      ...long.map((term) => quoted(term.text)),
+      ...trigrams.map((group) => `(${group.map(quoted).join(' OR ')})`),
+    ].join(' AND ');
+    const indexed = trigrams.some((group) => group.length === 0)
+      ? []
+      : (prepareCached(db, postIds(siteId)).pluck().all(match) as number[]);
+    const tested = [...new Set([...queued, ...ending])];
+    const testedSet = new Set(tested);
+    return {
+      terms,
+      found: [...indexed.filter((id) => !testedSet.has(id)), ...rowsHolding(siteId, tested, terms, undefined)],
+      rowTest: false,
+    };
+  }
+
   return {
     state,
     lookup,
+    lookupShort,
 
     /**
      * The clauses of a search (of `lookup`, when the caller already has it): the found ids as an
