@@ -8,7 +8,9 @@ import { requestContext } from '../http/context.ts';
 import { asApiError, noRoute } from '../http/errors.ts';
 import { toApiError } from '../http/error-handler.ts';
 import { callEndpoint, endpointKey, serializerOf } from '../http/register.ts';
-import { componentsOf } from '../http/serializers.ts';
+import { componentsOf, serializerFor } from '../http/serializers.ts';
+import { EVENTS_NAMESPACE } from '../http/namespaces.ts';
+import { validatorOf } from '../operations/input.ts';
 import { COMPONENTS } from '../../contract/representations.ts';
 
 const RESPONSE_COMPONENTS = componentsOf(COMPONENTS);
@@ -69,4 +71,32 @@ export function runReadJob(store: Store, endpoints: Map<string, Endpoint>, job: 
     if (asApiError(error)) return errorAnswer(error);
     throw error;
   }
+}
+
+/**
+ * Compiles what an endpoint's first job would: its arguments' validator and its answer's
+ * serializer (26 ms together for the event list, a third of the first search's 74 ms in a profile
+ * at 100k events; 14 ms the second time). The worker does it while idle, one endpoint at a time.
+ */
+export function prepareEndpoint(endpoint: Endpoint): void {
+  validatorOf(endpoint.args);
+  serializerFor(endpoint, 200, RESPONSE_COMPONENTS);
+}
+
+/**
+ * A public list and a public search of the site, answered and thrown away, while the worker is
+ * idle: the first list or search a person asks for then runs code the JIT has seen and statements
+ * already prepared (a first search at 100k events took 74 ms in the worker, the same search again 14).
+ */
+export function warmListAndSearch(store: Store, endpoints: Map<string, Endpoint>, siteCode: string): void {
+  const job = (raw: Record<string, unknown>): ReadJob => ({
+    key: `${EVENTS_NAMESPACE.name} GET /events`,
+    siteCode,
+    actor: null,
+    host: '127.0.0.1',
+    raw,
+    schemaSerialization: true,
+  });
+  runReadJob(store, endpoints, job({ per_page: 25 }));
+  runReadJob(store, endpoints, job({ search: 'almanac warm up', per_page: 25 }));
 }

@@ -58,6 +58,10 @@ export interface ReadWorkerStats {
   zoneYearsSampled: number;
   /** The sites whose search keys it read ahead of their first search (event-keys.ts). */
   searchKeySites: number[];
+  /** The endpoints whose argument validator and answer serializer it compiled ahead of their first job (read-job.ts). */
+  endpointsPrepared: number;
+  /** The sites whose public list and search it answered ahead, so that a first search runs warm code. */
+  searchesWarmed: number;
   /** The thread's scheduling priority (its nice value; Linux only, else undefined). */
   niceness: number | undefined;
 }
