@@ -74,6 +74,8 @@ const SHORT_QUERIES = [
   'market ος',
   'market ü',
   'market 4',
+  // Only after a NUL (which the index stops at): in no event.
+  'market 8',
   'market XY',
   'market 9z',
   'opera 2',
@@ -186,14 +188,29 @@ function assertAgree(store: Store, queries: string[]): void {
 
 /** Whether lookupShort() answers the search (so the test reaches the fast path, not the rows). */
 function answeredShort(store: Store, text: string): boolean {
+  return askedShort(store, text).answered;
+}
+
+/** What lookupShort() answered and which of the event keys' ways it asked. */
+function askedShort(store: Store, text: string): { answered: boolean; asked: string[] } {
   const keys = eventKeys(store.db);
+  const asked: string[] = [];
   return store.snapshot(() => {
     keys.load(1);
     const found = searchIndex(store.db).lookupShort(
       { siteId: 1, type: 'event', text, alias: 'e', idRef: 'e.id' },
-      (terms, cap) => keys.endingWith(1, terms, cap),
+      {
+        endingWith: (terms, cap) => {
+          asked.push('endingWith');
+          return keys.endingWith(1, terms, cap);
+        },
+        holdingDigits: (ids, digits, cap) => {
+          asked.push('holdingDigits');
+          return keys.holdingDigits(1, ids, digits, cap);
+        },
+      },
     );
-    return found !== undefined && !found.rowTest;
+    return { answered: found !== undefined && !found.rowTest, asked };
   });
 }
 
@@ -225,7 +242,7 @@ describe('search: a term of one or two characters beside a longer one, from the 
       }
       // A NUL in the text: the index stops reading there, the keys cannot tell the text's end.
       store.db
-        .prepare("UPDATE posts SET content = 'Room 4' || char(0) || 'ends 1' WHERE site_id = 1 AND id = ?")
+        .prepare("UPDATE posts SET content = 'Room 4' || char(0) || 'ends 1 8' WHERE site_id = 1 AND id = ?")
         .run(ids[3]);
     });
     fold(store);
@@ -236,6 +253,17 @@ describe('search: a term of one or two characters beside a longer one, from the 
   test('the short-term searches go through the index and the keys', () => {
     for (const search of SHORT_QUERIES) assert.ok(answeredShort(server.store, search), search);
     for (const search of OTHER_QUERIES) assert.ok(!answeredShort(server.store, search), search);
+  });
+
+  test('a digit beside longer words is tested on the digits the event keys hold: no trigrams, no text ends', () => {
+    for (const search of ['market 1', 'Market 12 8', 'market 1 2', 'opera 2', 'market "1"', 'market 8']) {
+      const asked = askedShort(server.store, search).asked;
+      // ("12" is two characters: the index's trigrams and the text ends answer it.)
+      assert.deepEqual(asked, search.includes('12') ? ['endingWith'] : ['holdingDigits'], search);
+    }
+    for (const search of ['market b2', 'market é', 'market ñ', 'market xy']) {
+      assert.deepEqual(askedShort(server.store, search).asked, ['endingWith'], search);
+    }
   });
 
   test('every short-term search, window, visibility and page: what the row scan and the texts give', () => {

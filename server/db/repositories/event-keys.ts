@@ -15,14 +15,17 @@
 // Anything it cannot vouch for exactly (a date not in 'YYYY-MM-DD HH:MM:SS', a sparse id range)
 // makes select() answer undefined, and the list asks SQL as before.
 //
-// Read apart and only when a search needs them (text keys, 9 bytes an event): whether an event has
-// a password (an anonymous caller's search skips those, as the reference) and the last two
-// characters of its searched text as the search index reads it (folded). The index finds a term of
-// one or two characters wherever a trigram starts with it — everywhere but in the text's last two
-// characters, which these keys answer (search-index.ts, lookupShort()).
+// Read apart and only when a search needs them (text keys, 11 bytes an event): whether an event has
+// a password (an anonymous caller's search skips those, as the reference), the last two characters
+// of its searched text as the search index reads it (folded), and which ASCII digits its folded
+// text holds. The index finds a term of one or two characters wherever a trigram starts with it —
+// everywhere but in the text's last two characters, which these keys answer; and a term of one
+// digit ("Market 1") is in a text exactly when its bit is set, so the events the long words found
+// are tested here, without asking the index for the digit at all (search-index.ts, lookupShort()).
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { foldForSearch } from '../../domain/search-fold.ts';
+import { digitBits, searchDigitsOf } from '../../domain/search-chars.ts';
 import type { Comparison, DateColumn } from './event-list.ts';
 import { SEARCHED_COLUMNS, searchTextOf } from './search-index.ts';
 
@@ -63,6 +66,13 @@ const keysJson = (rows: string) => `'[' || group_concat(${rows}, ',') || ']'`;
 /** Events read per statement while loading: strings of a few MB, whatever the calendar's size. */
 const CHUNK = 50_000;
 
+/**
+ * Events a chunk of the text keys' pass reads: a warm-up reads one per idle moment and a job that
+ * comes meanwhile waits for it, so a chunk is kept to ~50 ms (each event's digits cost ~1 µs more
+ * than its other keys: 50,000 took ~150 ms).
+ */
+const TEXT_CHUNK = 20_000;
+
 /** Ids this far past the count are not worth arrays that long: such a site is answered by SQL. */
 const SPARSE_SLACK = 65_536;
 const MAX_ID = 64 * 2 ** 20;
@@ -83,12 +93,14 @@ interface SiteKeys {
 
 /**
  * Per id: whether the event has a password; the last and the one-before-last code point of its
- * folded searched text (0: the text is shorter; UNKNOWN_TAIL: not told, the row must say).
+ * folded searched text (0: the text is shorter; UNKNOWN_TAIL: not told, the row must say); and the
+ * ASCII digits its folded text holds (bit n: "n").
  */
 interface TextKeys {
   passworded: Uint8Array;
   last: Int32Array;
   beforeLast: Int32Array;
+  digits: Uint16Array;
 }
 
 const UNKNOWN_TAIL = -1;
@@ -97,8 +109,10 @@ const UNKNOWN_TAIL = -1;
 const TAIL_READ = 8;
 
 /**
- * One event's text keys as JSON, `id,passworded,"tail"`: the tail is null when the text holds a
- * NUL (the index stops reading there; substr() would not).
+ * One event's text keys as JSON, `id,passworded,"tail",digits`: the tail is null when the text
+ * holds a NUL (the index stops reading there; substr() would not); digits are searchDigitsOf() its
+ * whole searched text (the text the row test folds). That call is most of the pass's time (~1 µs an
+ * event: 100k events' text keys in ~250 ms instead of ~120), hence the smaller chunks.
  */
 const textKeysOf = (alias: string) => {
   const columns = SEARCHED_COLUMNS.event.map((column) => `${alias}.${column}`);
@@ -107,7 +121,8 @@ const textKeysOf = (alias: string) => {
   return `${alias}.id || ',' || (${alias}.password <> '') || ',' || CASE
     WHEN ${columns.map((column) => `instr(${column}, char(0)) > 0`).join(' OR ')} THEN 'null'
     WHEN length(${lastColumn}) >= ${TAIL_READ} THEN json_quote(substr(${lastColumn}, -${TAIL_READ}))
-    ELSE json_quote(substr(${searchTextOf('event', alias)}, -${TAIL_READ})) END`;
+    ELSE json_quote(substr(${searchTextOf('event', alias)}, -${TAIL_READ})) END
+    || ',' || almanac_search_digits(${searchTextOf('event', alias)})`;
 };
 
 /** What select() filters by: the event list's filter, reduced to what these keys answer. */
@@ -167,7 +182,7 @@ function boundOf(text: string): number | undefined {
   return Number.isNaN(seconds) ? undefined : seconds;
 }
 
-function grown<T extends Uint8Array | Int32Array>(array: T, length: number): T {
+function grown<T extends Uint8Array | Uint16Array | Uint32Array | Int32Array>(array: T, length: number): T {
   if (array.length >= length) return array;
   const next = new (array.constructor as new (length: number) => T)(Math.max(length, Math.ceil(array.length * 1.25)));
   next.set(array);
@@ -201,11 +216,11 @@ function readKeys(site: SiteKeys, json: string): SiteKeys {
   return keys;
 }
 
-/** Reads `[id,passworded,tail,…]` into the text keys, growing them for new ids. */
+/** Reads `[id,passworded,tail,digits,…]` into the text keys, growing them for new ids. */
 function readText(site: SiteKeys, json: string): void {
   const values = JSON.parse(json) as (number | string | null)[];
   let text = site.text!;
-  for (let i = 0; i < values.length; i += 3) {
+  for (let i = 0; i < values.length; i += 4) {
     const id = values[i] as number;
     if (id >= text.last.length) {
       const length = Math.max(id + 1, site.status.length);
@@ -213,8 +228,10 @@ function readText(site: SiteKeys, json: string): void {
         passworded: grown(text.passworded, length),
         last: grown(text.last, length),
         beforeLast: grown(text.beforeLast, length),
+        digits: grown(text.digits, length),
       };
     }
+    text.digits[id] = values[i + 3] as number;
     text.passworded[id] = values[i + 1] as number;
     const raw = values[i + 2];
     const tail = typeof raw === 'string' ? [...foldForSearch(raw)] : undefined;
@@ -248,7 +265,10 @@ function firstInOrder(ids: number[], start: Int32Array, descending: boolean, cou
 }
 
 /** `textChunk`: events a chunk of the text keys' pass reads (tests make it small). */
-export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
+export function eventKeys(db: Db, { textChunk = TEXT_CHUNK } = {}) {
+  db.function('almanac_search_digits', { deterministic: true }, (text) =>
+    typeof text === 'string' ? searchDigitsOf(text) : 0,
+  );
   const sites = new Map<number, SiteKeys>();
   const wanted = new Set<number>();
   /** Sites whose ids are too sparse for arrays: not read again by this connection. */
@@ -294,6 +314,7 @@ export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
         passworded: new Uint8Array(length),
         last: new Int32Array(length),
         beforeLast: new Int32Array(length),
+        digits: new Uint16Array(length),
       };
       keys.textReadTo = -1;
     }
@@ -435,20 +456,22 @@ export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
       return true;
     },
 
-    /** The bytes the keys in memory take (10 an id, and 9 more with the text keys: benchmarks report it). */
+    /** The bytes the keys in memory take (10 an id, and 11 more with the text keys: benchmarks report it). */
     bytes(): number {
       let total = 0;
       for (const keys of sites.values()) {
         total += keys.status.byteLength + keys.flags.byteLength + keys.start.byteLength + keys.end.byteLength;
-        if (keys.text)
-          total += keys.text.passworded.byteLength + keys.text.last.byteLength + keys.text.beforeLast.byteLength;
+        if (keys.text) {
+          const { passworded, last, beforeLast, digits } = keys.text;
+          total += passworded.byteLength + last.byteLength + beforeLast.byteLength + digits.byteLength;
+        }
       }
       return total;
     },
 
     /**
      * Reads a site's text keys (with its keys) if they are not in memory, or with `oneChunk` the
-     * next CHUNK events' of them (a warm-up between jobs); true when they are all in memory.
+     * next TEXT_CHUNK events' of them (a warm-up between jobs); true when they are all in memory.
      */
     loadText(siteId: number, oneChunk = false): boolean {
       if (!this.load(siteId)) return false;
@@ -490,6 +513,41 @@ export function eventKeys(db: Db, { textChunk = CHUNK } = {}) {
         }
       }
       return wanted.length > 1 ? [...new Set(ids)] : ids;
+    },
+
+    /**
+     * The ids among `found` whose folded searched text holds every one of `digits` (ASCII digits:
+     * see search-chars.ts), reading the text keys first if needed; and
+     * apart, those of them the keys have not read (their rows must say). Ids that are no event are
+     * left out. Undefined when the keys are not in memory or more than `cap` are unread.
+     */
+    holdingDigits(
+      siteId: number,
+      found: readonly number[],
+      digitTerms: string[],
+      cap: number,
+    ): { held: number[]; unread: number[] } | undefined {
+      catchUp();
+      const keys = sites.get(siteId);
+      if (!keys || cap < 0) return undefined;
+      const { digits } = textOf(siteId, keys);
+      const wanted = digitBits(digitTerms.join(''));
+      const { status } = keys;
+      const held: number[] = [];
+      const unread: number[] = [];
+      const count = Math.min(digits.length, status.length);
+      for (const id of found) {
+        if (id >= count) {
+          if (id < status.length && status[id] !== 0) {
+            if (unread.length === cap) return undefined;
+            unread.push(id);
+          }
+          continue;
+        }
+        if (status[id] === 0) continue;
+        if ((digits[id]! & wanted) === wanted) held.push(id);
+      }
+      return { held, unread };
     },
 
     /**

@@ -240,9 +240,11 @@ export function eventListRepository(db: Db) {
     };
     const siteId = Number(filter.siteId);
     const short = keys.wanted(siteId)
-      ? search.lookupShort(request, (terms, cap) =>
-          keys.load(siteId) ? keys.endingWith(siteId, terms, cap) : undefined,
-        )
+      ? search.lookupShort(request, {
+          endingWith: (terms, cap) => (keys.load(siteId) ? keys.endingWith(siteId, terms, cap) : undefined),
+          holdingDigits: (found, digits, cap) =>
+            keys.load(siteId) ? keys.holdingDigits(siteId, found, digits, cap) : undefined,
+        })
       : undefined;
     return short ?? search.lookup(request);
   }

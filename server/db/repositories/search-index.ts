@@ -11,12 +11,15 @@
 // it, or in the text's last two characters (where no trigram starts). lookupShort() finds the
 // first kind through the index's vocabulary (every trigram that starts with the term, ORed) and
 // asks its caller for the second (the event keys hold each event's last two characters), so such
-// a term beside a longer one no longer reads the row of every event the longer one found.
+// a term beside a longer one no longer reads the row of every event the longer one found. A term
+// of one digit (the commonest: "Room 1") skips the index's vocabulary: the event keys know which
+// digits each event's folded text holds, and test the events the long words found.
 import type { Db } from '../open.ts';
 import { prepareCached } from '../statements.ts';
 import { INDEXED_TERM_LENGTH } from '../../domain/search-fold.ts';
 import { foldForSearch } from '../../domain/search-fold.ts';
 import { parseSearch, type SearchTerm } from '../../domain/search-terms.ts';
+import { SEARCH_DIGIT } from '../../domain/search-chars.ts';
 
 export type SearchedType = 'event' | 'venue' | 'organizer';
 
@@ -101,6 +104,21 @@ export interface SearchRequest {
   /** The outer query's alias of posts (`e` or `p`) and how it names the id (`+e.id` keeps an index from driving). */
   alias: string;
   idRef: string;
+}
+
+/** What lookupShort() asks the event keys (event-keys.ts: endingWith(), holdingDigits()). */
+export interface ShortTermKeys {
+  /** The posts whose folded text ends holding one of `terms` (or may), or undefined past `cap`. */
+  endingWith(terms: string[], cap: number): number[] | undefined;
+  /**
+   * The events among `found` whose folded text holds each of `digits` (ASCII digits), and apart
+   * those the keys cannot tell; undefined when the keys are not there or past `cap`.
+   */
+  holdingDigits?(
+    found: readonly number[],
+    digits: string[],
+    cap: number,
+  ): { held: number[]; unread: number[] } | undefined;
 }
 
 /** How far the index of existing posts has been built (migration 0019's search_backfill). */
@@ -300,14 +318,12 @@ export function searchIndex(db: Db) {
    * text ends holding one of the short terms in its last two characters (or may: a superset),
    * undefined when it cannot tell or finds more than `cap`. The index finds the posts holding the
    * long terms and, for each short one, a trigram starting with it (ORed); the posts written since
-   * the index took them in and those `endingWith` names are tested on their rows. `found` is then
-   * exact and no row test is needed. Undefined when the search is not of that kind, or the rows to
-   * test are too many (then lookup() and the row test answer).
+   * the index took them in and those `endingWith` names are tested on their rows. When every short
+   * term is one digit, `holdingDigits` tests the posts the long terms found instead
+   * (no trigrams, no text ends). `found` is then exact and no row test is needed. Undefined when the
+   * search is not of that kind, or the rows to test are too many (then lookup() and the row test answer).
    */
-  function lookupShort(
-    request: SearchRequest,
-    endingWith: (terms: string[], cap: number) => number[] | undefined,
-  ): SearchLookup | undefined {
+  function lookupShort(request: SearchRequest, keys: ShortTermKeys): SearchLookup | undefined {
     if (request.language !== undefined) return undefined;
     const siteId = Number(request.siteId);
     const terms = parseSearch(request.text);
@@ -318,7 +334,18 @@ export function searchIndex(db: Db) {
     }
     if (state().phase !== 'done') return undefined;
     const queued = queuedIds(siteId, undefined);
-    const ending = endingWith(
+    if (keys.holdingDigits && short.every((term) => SEARCH_DIGIT.test(term.text))) {
+      const longMatch = long.map((term) => quoted(term.text)).join(' AND ');
+      const indexed = prepareCached(db, postIds(siteId)).pluck().all(longMatch) as number[];
+      const split = keys.holdingDigits(
+        indexed,
+        short.map((term) => term.text),
+        MAX_SHORT_ROW_TESTED - queued.length,
+      );
+      if (split)
+        return { terms, found: withRowsOf(siteId, split.held, [...queued, ...split.unread], terms), rowTest: false };
+    }
+    const ending = keys.endingWith(
       short.map((term) => term.text),
       MAX_SHORT_ROW_TESTED - queued.length,
     );
@@ -336,13 +363,14 @@ export function searchIndex(db: Db) {
     const indexed = trigrams.some((group) => group.length === 0)
       ? []
       : (prepareCached(db, postIds(siteId)).pluck().all(match) as number[]);
-    const tested = [...new Set([...queued, ...ending])];
+    return { terms, found: withRowsOf(siteId, indexed, [...queued, ...ending], terms), rowTest: false };
+  }
+
+  /** `indexed` but the posts in `tested`, and those of `tested` whose rows hold every term. */
+  function withRowsOf(siteId: number, indexed: number[], tested: number[], terms: SearchTerm[]): number[] {
+    if (tested.length === 0) return indexed;
     const testedSet = new Set(tested);
-    return {
-      terms,
-      found: [...indexed.filter((id) => !testedSet.has(id)), ...rowsHolding(siteId, tested, terms, undefined)],
-      rowTest: false,
-    };
+    return [...indexed.filter((id) => !testedSet.has(id)), ...rowsHolding(siteId, [...testedSet], terms, undefined)];
   }
 
   return {
