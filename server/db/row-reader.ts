@@ -10,6 +10,7 @@
 // The rows are the same plain objects as before: the same keys in the same order, and a repeated
 // column name keeps its last value, as better-sqlite3's own rows do.
 import type Database from 'better-sqlite3';
+import { prepareCached } from './statements.ts';
 
 interface RowReader<Row> {
   get(...params: unknown[]): Row | undefined;
@@ -80,9 +81,58 @@ export function keyedRowReader<Key, Row>(statement: Database.Statement): KeyedRo
  */
 function rawWithBuild(statement: Database.Statement, from: number): Build {
   statement.raw(true);
-  const properties = statement
-    .columns()
-    .map((column, index) => `${JSON.stringify(column.name)}: values[${index}]`)
-    .slice(from);
+  return buildOf(
+    statement.columns().map((column) => column.name),
+    from,
+  );
+}
+
+function buildOf(names: string[], from = 0): Build {
+  const properties = names.map((name, index) => `${JSON.stringify(name)}: values[${index}]`).slice(from);
   return new Function('values', `return { ${properties.join(', ')} };`) as Build;
+}
+
+/** A table's rows as one JSON text (see jsonRows()): the SQL that writes it and what builds each row. */
+interface JsonTable {
+  select: string;
+  build: Build;
+}
+const jsonTables = new WeakMap<Database.Database, Map<string, JsonTable>>();
+
+/**
+ * `SELECT * FROM table WHERE where` as the same objects rowReader() gives (in no set order), read
+ * through one JSON text that SQLite writes for all of them: better-sqlite3 hands over each column
+ * of each row on its own (~0.2 µs a value: 46 columns of 16 posts rows took 3× the search index's
+ * query that found them), one string and JSON.parse() (native) half as much. JSON keeps every
+ * value SQLite holds in a row as it is — text (NUL and all), integers, reals (to the last bit:
+ * SQLite writes 17 digits), NULL — except a BLOB, which no write of ours stores: SQLite refuses
+ * most of them ("JSON cannot hold BLOB values") and the rows are then read the plain way.
+ */
+export function jsonRows<Row>(db: Database.Database, table: string, where: string, params: unknown[]): Row[] {
+  let tables = jsonTables.get(db);
+  if (!tables) jsonTables.set(db, (tables = new Map()));
+  let json = tables.get(table);
+  if (!json) {
+    const names = db
+      .prepare(`SELECT * FROM ${table} LIMIT 0`)
+      .columns()
+      .map((column) => column.name);
+    const values = names.map((name) => `"${name.replaceAll('"', '""')}"`).join(', ');
+    json = { select: `'[' || group_concat(json_array(${values}), ',') || ']'`, build: buildOf(names) };
+    tables.set(table, json);
+  }
+  let text: string | null;
+  try {
+    text = prepareCached(db, `SELECT ${json.select} FROM ${table} WHERE ${where}`)
+      .pluck()
+      .get(...params) as string | null;
+  } catch (error) {
+    if (!/BLOB/.test((error as Error).message)) throw error;
+    return rowReader<Row>(prepareCached(db, `SELECT * FROM ${table} WHERE ${where}`)).all(...params);
+  }
+  if (text === null) return [];
+  const arrays = JSON.parse(text) as unknown[][];
+  const rows = new Array<Row>(arrays.length);
+  for (let i = 0; i < arrays.length; i++) rows[i] = json.build(arrays[i]!) as Row;
+  return rows;
 }

@@ -344,8 +344,9 @@ export function eventKeys(db: Db, { textChunk = TEXT_CHUNK } = {}) {
   function catchUp(): void {
     if (!seen || sites.size === 0) return;
     const now = latestChange();
-    if (now.seq < seen.seq || (markOf.get(seen.seq) ?? '') !== seen.mark) return forgetAll();
-    if (now.seq === seen.seq) return;
+    // (The latest change is the one seen, unchanged: nothing to take in, and no second query.)
+    if (now.seq === seen.seq && now.mark === seen.mark) return;
+    if (now.seq <= seen.seq || (markOf.get(seen.seq) ?? '') !== seen.mark) return forgetAll();
     const changes = changedSince.all(seen.seq, now.seq, MAX_CHANGES_APPLIED + 1) as {
       site_id: number;
       kind: string;

@@ -3,7 +3,7 @@
 import type { Db } from '../open.ts';
 import type { CappableEvent } from '../../../contract/day-cap.ts';
 import { prepareCached } from '../statements.ts';
-import { rowReader } from '../row-reader.ts';
+import { jsonRows, rowReader } from '../row-reader.ts';
 import type { PostRow } from './posts.ts';
 import { distanceKm } from '../../domain/geo.ts';
 import { eventWindowCounter } from './event-window-count.ts';
@@ -566,9 +566,7 @@ export function eventListRepository(db: Db) {
   /** The rows of `ids`, in that order. */
   function rowsInOrder(siteId: number, ids: number[]): PostRow[] {
     if (ids.length === 0) return [];
-    const rows = rowReader<PostRow>(
-      prepareCached(db, `SELECT * FROM posts WHERE site_id = ? AND id IN (${list(ids)})`),
-    ).all(siteId, ...ids);
+    const rows = jsonRows<PostRow>(db, 'posts', `site_id = ? AND id IN (${list(ids)})`, [siteId, ...ids]);
     const position = new Map(ids.map((id, index) => [id, index]));
     return rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   }
