@@ -205,7 +205,8 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
   );
 }
 
-export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
+/** A memo: the rows a search brings draw the Events screen again, not its filters (issue 39). */
+export const EventFilters = memo(function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const t = useT();
   const searchBox = useRef<SearchBoxHandle>(null);
   return (
@@ -221,7 +222,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
       <FilterFields canSeeStatuses={canSeeStatuses} searchBox={searchBox} />
     </form>
   );
-}
+});
 
 /**
  * Every filter but the search, drawn again only when one of them changes (not with each key typed
