@@ -17,13 +17,15 @@ import { dayOf, nextMonth, startApp, type App } from './support.ts';
 interface Counts {
   rows: number;
   filters: number;
+  /** The search box's own elements. */
+  searchBox: number;
   commits: number;
   /** The events (row keys) of each row element drawn again, or drawn anew inside an existing row. */
   rowKeys: string[];
 }
 
 const COUNT_RENDERS = `(() => {
-  const counts = (window.__renderCounts = { rows: 0, filters: 0, commits: 0, rowKeys: [] });
+  const counts = (window.__renderCounts = { rows: 0, filters: 0, searchBox: 0, commits: 0, rowKeys: [] });
   const seenRows = new WeakSet();
   const isSearchBox = (element) => Boolean(element.closest('.field')?.querySelector('input[type=search]'));
   const visit = (fiber) => {
@@ -33,7 +35,7 @@ const COUNT_RENDERS = `(() => {
       if (before && typeof child.type === 'string' && element instanceof Element && child.memoizedProps !== before.memoizedProps) {
         const row = element.closest('.events-table tbody [role=row]');
         if (row) counts.rows++, counts.rowKeys.push(row.getAttribute('data-key'));
-        else if (element.parentElement?.closest('form.filters') && !isSearchBox(element)) counts.filters++;
+        else if (element.parentElement?.closest('form.filters')) isSearchBox(element) ? counts.searchBox++ : counts.filters++;
       }
       // An element made inside a row drawn before (a mark that came).
       if (!before && typeof child.type === 'string' && element instanceof Element) {
@@ -104,8 +106,14 @@ test('a search typed in the Events list draws neither the old rows nor the other
     await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
     await page.waitForTimeout(200);
     const whileAsked = await counts();
+    await resetCounts(page);
     release();
     await page.getByRole('rowheader', { name: /Jazz brunch/ }).waitFor();
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    // The answer draws the rows, not the search box nor the other filters (nothing of theirs changed).
+    const answered = await counts();
+    assert.equal(answered.searchBox, 0, 'the search box was drawn again when the answer came');
+    assert.equal(answered.filters, 0, 'the other filters were drawn again when the answer came');
     // Nor once the answer is in: the old rows go, the new ones are drawn (react-aria drew the old
     // page's rows once more, with its old collection, before the new ones).
     assert.deepEqual(
@@ -267,7 +275,7 @@ async function holdSearch(page: Page, word: string) {
 const resetCounts = (page: Page) =>
   page.evaluate(() => {
     const counts = (window as unknown as { __renderCounts: Counts }).__renderCounts;
-    counts.rows = counts.filters = 0;
+    counts.rows = counts.filters = counts.searchBox = 0;
     counts.rowKeys = [];
   });
 

@@ -90,7 +90,15 @@ export function stateFromRoute(route: Route): Partial<Mirrored> {
   return state;
 }
 
-/** Screens are history entries (Back goes to the previous screen); filter changes replace the entry. */
+/**
+ * Screens are history entries (Back goes to the previous screen); filter changes replace the entry.
+ *
+ * The URL is written once the change's own event is done (a microtask: before the next frame, so
+ * the URL and the screen never disagree on screen): a key typed in the Events list's search box
+ * starts its request in that event (EventsScreen), and the history write — 3 ms and more, with
+ * the browser's work for a new address — went first (issue 39). Changes made in one event are
+ * one write.
+ */
 export function useUrlState(): void {
   useEffect(() => {
     const fromUrl = () => {
@@ -102,13 +110,28 @@ export function useUrlState(): void {
     };
     fromUrl();
     window.addEventListener('hashchange', fromUrl);
-    const unsubscribe = useUi.subscribe((state, previous) => {
+    // The screen the URL last showed: a write for another screen is a new history entry.
+    let written: Screen = useUi.getState().screen;
+    let pending = false;
+    let stopped = false;
+    const write = () => {
+      pending = false;
+      if (stopped) return;
+      const state = useUi.getState();
       const hash = locationFromState(state);
+      const screenChanged = state.screen !== written;
+      written = state.screen;
       if (hash === window.location.hash) return;
-      if (state.screen !== previous.screen) window.location.hash = hash;
+      if (screenChanged) window.location.hash = hash;
       else window.history.replaceState(null, '', hash);
+    };
+    const unsubscribe = useUi.subscribe(() => {
+      if (pending) return;
+      pending = true;
+      queueMicrotask(write);
     });
     return () => {
+      stopped = true;
       window.removeEventListener('hashchange', fromUrl);
       unsubscribe();
     };

@@ -103,36 +103,53 @@ export function useNearCenter(venueId: string): { lat: number; lng: number } | u
 }
 
 /**
- * A search of one or two characters cannot use the search index (its trigrams are three): the
- * service reads every event of the window for it. Typed on the way to a word, it would only hold
- * up the word's own search behind it; so it is asked for once typing pauses, and a longer one (or
- * an emptied box) at once, with every keystroke.
+ * When the search box asks for what it holds. A search of one or two characters cannot use the
+ * search index (its trigrams are three): the service reads every event of the window for it.
+ * Typed on the way to a word, it would only hold up the word's own search behind it; so it is
+ * asked for once typing pauses (SHORT_SEARCH_PAUSE_MS).
+ *
+ * A longer one (or an emptied box) is asked for at once when it is the first key after a pause —
+ * a word pasted, a key typed after reading the rows: no wait between the key and its request.
+ * Keys that follow each other closer than KEY_BURST_MS are one burst (a fast typist's ~60–120 ms
+ * a key; an average typist's ~200 ms keys each ask at once): the burst's last text is asked for
+ * KEY_BURST_MS after its last key, not one request a key — each would be answered (or abandoned
+ * half-read) by the service before the one the typist waits for.
  */
 const SHORT_SEARCH_PAUSE_MS = 350;
+const KEY_BURST_MS = 150;
 const isShortSearch = (text: string) => {
   const length = [...text.trim()].length;
   return length > 0 && length < 3;
 };
 
-function useShortSearchPause() {
+function useSearchPace() {
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-  const [pause] = useState(() => ({
-    later(run: () => void) {
-      clearTimeout(timer.current);
-      timer.current = setTimeout(run, SHORT_SEARCH_PAUSE_MS);
-    },
-    cancel() {
-      clearTimeout(timer.current);
-    },
-  }));
-  return pause;
+  const [pace] = useState(() => {
+    let lastKey = -Infinity;
+    return {
+      /** A key typed: `ask` now, or once typing pauses. */
+      typed(text: string, ask: () => void) {
+        const now = performance.now();
+        const inBurst = now - lastKey < KEY_BURST_MS;
+        lastKey = now;
+        clearTimeout(timer.current);
+        if (isShortSearch(text)) timer.current = setTimeout(ask, SHORT_SEARCH_PAUSE_MS);
+        else if (inBurst) timer.current = setTimeout(ask, KEY_BURST_MS);
+        else ask();
+      },
+      cancel() {
+        clearTimeout(timer.current);
+      },
+    };
+  });
+  return pace;
 }
 
 /** What the form asks of its search box: Enter anywhere in the form, and "Clear filters". */
 interface SearchBoxHandle {
   /** Asks for what the box holds now (no pause). */
   flush(): void;
-  /** Empties the box, and drops a short search still waiting for its pause. */
+  /** Empties the box, and drops a search still waiting for typing to pause. */
   clear(): void;
 }
 
@@ -146,22 +163,22 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
   const searched = useUi((state) => state.eventFilters.search);
   const setFilters = useUi((state) => state.setEventFilters);
   const [search, setSearch] = useState(searched);
-  const shortSearch = useShortSearchPause();
+  const pace = useSearchPace();
   // A search set from outside (Back/Forward, a pasted link, Clear filters) replaces what the box shows.
   const [seen, setSeen] = useState(searched);
   if (seen !== searched) {
     setSeen(searched);
     if (searched !== search) setSearch(searched);
   }
-  useEffect(() => shortSearch.cancel, [searched, shortSearch]);
+  useEffect(() => pace.cancel, [searched, pace]);
   useEffect(() => {
     handleRef.current = {
       flush() {
-        shortSearch.cancel();
+        pace.cancel();
         setFilters({ search });
       },
       clear() {
-        shortSearch.cancel();
+        pace.cancel();
         setSearch('');
       },
     };
@@ -172,9 +189,7 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
       value={search}
       onChange={(value) => {
         setSearch(value);
-        shortSearch.cancel();
-        if (isShortSearch(value)) shortSearch.later(() => setFilters({ search: value }));
-        else setFilters({ search: value });
+        pace.typed(value, () => setFilters({ search: value }));
       }}
     >
       <Label className="field-label">{t('events.search')}</Label>
@@ -190,7 +205,8 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
   );
 }
 
-export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
+/** A memo: the rows a search brings draw the Events screen again, not its filters (issue 39). */
+export const EventFilters = memo(function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const t = useT();
   const searchBox = useRef<SearchBoxHandle>(null);
   return (
@@ -206,7 +222,7 @@ export function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
       <FilterFields canSeeStatuses={canSeeStatuses} searchBox={searchBox} />
     </form>
   );
-}
+});
 
 /**
  * Every filter but the search, drawn again only when one of them changes (not with each key typed

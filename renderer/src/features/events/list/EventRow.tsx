@@ -119,7 +119,7 @@ export const EventRow = memo(function EventRow({
           {event.title}
         </span>
       </td>
-      <td role="gridcell" className="cell cell-when" tabIndex={stopAt()}>
+      <td role="gridcell" className="cell cell-when cell-when-pieces" tabIndex={stopAt()}>
         <When event={event} locale={locale} zone={zone} />
       </td>
       <td role="gridcell" className="cell" tabIndex={stopAt()}>

@@ -55,8 +55,10 @@ export function SelectionBox({
         disabled={disabled}
         onChange={onChange}
       />
+      {/* The tick only where it shows (unticked, the box draws it transparent): a page of rows is
+          25 drawings fewer to make and lay out (issue 39). */}
       <span className="checkbox-box" aria-hidden="true">
-        <Icon name="check" size={14} />
+        {ticked && !indeterminate && <Icon name="check" size={14} />}
       </span>
     </label>
   );

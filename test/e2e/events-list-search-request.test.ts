@@ -1,0 +1,144 @@
+// When the Events list's search box asks the service (issue 39: rows as you type at 100k events):
+// a key typed after a pause asks at once, in its own event, before the address is written (the
+// history write held the request up); keys typed faster than a person reads are one request, for
+// the text typed last, not one a key; the address still says the search (reload, Back/Forward).
+// Counted and ordered in the page, never timed: the keys of a burst are typed in one task, so no
+// timer can fire between them however loaded the machine is.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Page } from 'playwright-core';
+import { dayOf, nextMonth, startApp, type App } from './support.ts';
+
+/**
+ * Installed before the page's scripts: the order in which the list's requests start (fetch) and
+ * the address is written (replaceState, or a new entry), each with the search it carries.
+ */
+const RECORD = `(() => {
+  const log = (window.__searchLog = []);
+  const searchOf = (url) => new URL(url, location.href).searchParams.get('search') ?? '';
+  const hashSearch = (url) => new URLSearchParams(String(url).split('?')[1] ?? '').get('search') ?? '';
+  const fetch = window.fetch;
+  window.fetch = function (input, init) {
+    const url = typeof input === 'string' ? input : input.url;
+    if (url.includes('/event-list')) log.push('request:' + searchOf(url));
+    return fetch.call(this, input, init);
+  };
+  const replaceState = history.replaceState;
+  history.replaceState = function (data, unused, url) {
+    if (url !== undefined && url !== null) log.push('address:' + hashSearch(url));
+    return replaceState.call(this, data, unused, url);
+  };
+  window.addEventListener('hashchange', () => log.push('address:' + hashSearch(location.hash)));
+})()`;
+
+const searchLog = (page: Page) =>
+  page.evaluate(() => [...(window as unknown as { __searchLog: string[] }).__searchLog]);
+const clearLog = (page: Page) =>
+  page.evaluate(() => ((window as unknown as { __searchLog: string[] }).__searchLog.length = 0));
+
+/** Types each of `texts` into the search box, one after another in one task (as fast as can be). */
+const typeInOneTask = (page: Page, texts: string[]) =>
+  page.getByRole('searchbox', { name: 'Search' }).evaluate((input: HTMLInputElement, all: string[]) => {
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+    input.focus();
+    for (const text of all) {
+      setValue.call(input, text);
+      input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText' }));
+    }
+  }, texts);
+
+const searchInAddress = (page: Page, word: string) =>
+  page.waitForFunction(
+    (wanted) => new URLSearchParams(location.hash.split('?')[1] ?? '').get('search') === wanted,
+    word,
+  );
+const rowTitles = (page: Page) => page.getByRole('rowheader').allInnerTexts();
+
+async function listPage(app: App) {
+  const next = nextMonth();
+  for (const [index, title] of ['Market day', 'Market night', 'Opera night', 'Yoga morning'].entries()) {
+    const day = dayOf(next, 10 + index);
+    await app.api('POST', 'events', {
+      title,
+      status: 'publish',
+      start_date: `${day} 10:00`,
+      end_date: `${day} 11:00`,
+    });
+  }
+  const context = await app.browser.newContext();
+  await context.addInitScript(RECORD);
+  const page = await context.newPage();
+  await page.goto(app.service.signInUrl());
+  await page.getByText(/Signed in as admin/).waitFor();
+  await page.evaluate(() => (window.location.hash = '#/events'));
+  await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor();
+  // Typing "pauses" (EventFilters' 150 ms burst) — a wait for the state the test needs, not a timing.
+  await page.waitForTimeout(300);
+  return { context, page };
+}
+
+test('a key typed after a pause asks at once, before the address is written, and the address follows', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const { context, page } = await listPage(app);
+    await clearLog(page);
+    // In the key's own event: the request has started when the event is done (no timer between),
+    // and before the address says the search.
+    await typeInOneTask(page, ['Opera']);
+    assert.equal((await searchLog(page))[0], 'request:Opera', 'the request started first, in the key’s own event');
+    await searchInAddress(page, 'Opera');
+    await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor({ state: 'detached' });
+    assert.deepEqual(await rowTitles(page), ['Opera night']);
+    assert.deepEqual(await searchLog(page), ['request:Opera', 'address:Opera'], 'one request, then one address write');
+
+    // The address keeps the search: a reload shows it, Back/Forward over screens bring it back.
+    await page.waitForTimeout(300);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('Market');
+    await searchInAddress(page, 'Market');
+    await page.getByRole('rowheader', { name: /Opera night/ }).waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('rowheader', { name: /Market night/ }).waitFor();
+    assert.deepEqual(await rowTitles(page), ['Market day', 'Market night']);
+    assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'Market');
+    await page.evaluate(() => (window.location.hash = '#/venues'));
+    await page.getByRole('heading', { name: 'Venues' }).waitFor();
+    await page.goBack();
+    await page.getByRole('rowheader', { name: /Market night/ }).waitFor();
+    assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'Market');
+    assert.match(page.url(), /#\/events\?(.*&)?search=Market(&|$)/);
+    await page.goForward();
+    await page.getByRole('heading', { name: 'Venues' }).waitFor();
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
+
+test('keys typed faster than a burst ask once, for the text typed last', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const { context, page } = await listPage(app);
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.endsWith('/event-list')) asked.push(url.searchParams.get('search') ?? '');
+    });
+    await clearLog(page);
+    // "Market night" typed key by key, each right after the one before (one task: no pause at all).
+    const word = 'Market night';
+    await typeInOneTask(
+      page,
+      [...word].map((_, index) => word.slice(0, index + 1)),
+    );
+    await searchInAddress(page, word);
+    await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor({ state: 'detached' });
+    assert.deepEqual(await rowTitles(page), ['Market night']);
+    assert.deepEqual(asked, [word], 'one request for the burst, with its last text');
+    assert.deepEqual(await searchLog(page), [`request:${word}`, `address:${word}`]);
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
