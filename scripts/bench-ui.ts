@@ -444,10 +444,9 @@ const filterFloors: number[] = [];
 const searchWords: { word: string; ms: number; request_ms: number; short_term: boolean }[] = [];
 const words = ['Jazz', 'Market', 'Opera', 'Yoga', 'Night', 'Jazz Night', 'Market 1', 'Opera 2', 'zzz', 'Yoga 9'];
 for (const word of words) {
-  // A word typed after a pause, as one looks at the rows before the next search: the search box
-  // asks at once for the first key after a pause, and holds keys that follow each other faster
-  // than 150 ms until typing pauses (EventFilters.tsx); back to back, a word would be timed with
-  // that wait.
+  // A word typed after a pause, as one looks at the rows before the next search (the list's
+  // other requests, e.g. its series marks, settle meanwhile: a key typed while one of the list's
+  // answers is on its way is asked for when it arrives — EventFilters.tsx).
   await page.waitForTimeout(300);
   await watchFrame(
     page,

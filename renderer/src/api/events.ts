@@ -94,6 +94,33 @@ export function useEventList(params: Query, options: { enabled?: boolean; app?: 
 }
 
 /**
+ * Runs `run` once no page of the events list is being fetched: at once when none is, else when the
+ * one on its way has its answer (or is given up). Returns what cancels the wait. The search box
+ * asks for what was typed meanwhile then, as one request (EventFilters.tsx).
+ */
+export function whenEventListIdle(client: QueryClient, run: () => void): () => void {
+  const lists = [...keys.events(currentSite()), 'list'];
+  const idle = () => client.isFetching({ queryKey: lists }) === 0;
+  if (idle()) {
+    run();
+    return () => {};
+  }
+  let cancelled = false;
+  // The cache tells its listeners inside its own update: the next request starts after it.
+  const unsubscribe = client.getQueryCache().subscribe(() => {
+    if (!idle()) return;
+    unsubscribe();
+    queueMicrotask(() => {
+      if (!cancelled) run();
+    });
+  });
+  return () => {
+    cancelled = true;
+    unsubscribe();
+  };
+}
+
+/**
  * Starts asking for the app's page (almanac/v1/event-list) a filter change wants as the change is
  * made, before the screen is drawn again with it (useEventList then finds the request under way).
  * A change that asks for the same page (a space after the search word) asks nothing; the page

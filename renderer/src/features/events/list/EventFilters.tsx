@@ -4,6 +4,8 @@
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { SearchField, Input, Label, Button as AriaButton } from 'react-aria-components';
+import { useQueryClient } from '@tanstack/react-query';
+import { whenEventListIdle } from '../../../api/events.ts';
 import { useAllTerms } from '../../../api/terms.ts';
 import { useLinkedItem, useLinkedList, useLinkedNames } from '../../../api/linked.ts';
 import type { Organizer, Venue } from '../../../api/types.ts';
@@ -108,38 +110,53 @@ export function useNearCenter(venueId: string): { lat: number; lng: number } | u
  * Typed on the way to a word, it would only hold up the word's own search behind it; so it is
  * asked for once typing pauses (SHORT_SEARCH_PAUSE_MS).
  *
- * A longer one (or an emptied box) is asked for at once when it is the first key after a pause —
- * a word pasted, a key typed after reading the rows: no wait between the key and its request.
- * Keys that follow each other closer than KEY_BURST_MS are one burst (a fast typist's ~60–120 ms
- * a key; an average typist's ~200 ms keys each ask at once): the burst's last text is asked for
- * KEY_BURST_MS after its last key, not one request a key — each would be answered (or abandoned
- * half-read) by the service before the one the typist waits for.
+ * A longer one (or an emptied box) is asked for at once — no wait is added between a key and its
+ * request — unless the list's answer to an earlier key is still on its way: then what is typed
+ * meanwhile is asked for as that answer arrives, as one request for the text typed last (not one
+ * a key, each of which the service would answer, or abandon half-read, before the one the typist
+ * waits for). So rows follow the typing as fast as the service answers, and a fast typist's last
+ * key is answered at most one answer later. LONGEST_WAIT_FOR_ANSWER_MS bounds that wait should an
+ * answer hang.
  */
 const SHORT_SEARCH_PAUSE_MS = 350;
-const KEY_BURST_MS = 150;
+const LONGEST_WAIT_FOR_ANSWER_MS = 500;
 const isShortSearch = (text: string) => {
   const length = [...text.trim()].length;
   return length > 0 && length < 3;
 };
 
 function useSearchPace() {
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const client = useQueryClient();
   const [pace] = useState(() => {
-    let lastKey = -Infinity;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWaiting = () => {};
+    // The text last asked for: the store's search becoming it is this box's own doing, not a change
+    // from outside (Back/Forward, Clear filters) that drops what is waiting.
+    let asked: string | undefined;
+    const cancel = () => {
+      clearTimeout(timer);
+      stopWaiting();
+      stopWaiting = () => {};
+    };
     return {
-      /** A key typed: `ask` now, or once typing pauses. */
+      /** A key typed: `ask` for `text` now, once typing pauses, or once the list's answer is in. */
       typed(text: string, ask: () => void) {
-        const now = performance.now();
-        const inBurst = now - lastKey < KEY_BURST_MS;
-        lastKey = now;
-        clearTimeout(timer.current);
-        if (isShortSearch(text)) timer.current = setTimeout(ask, SHORT_SEARCH_PAUSE_MS);
-        else if (inBurst) timer.current = setTimeout(ask, KEY_BURST_MS);
-        else ask();
+        cancel();
+        const askNow = () => {
+          cancel();
+          asked = text;
+          ask();
+        };
+        if (isShortSearch(text)) {
+          timer = setTimeout(askNow, SHORT_SEARCH_PAUSE_MS);
+          return;
+        }
+        stopWaiting = whenEventListIdle(client, askNow);
+        if (asked !== text) timer = setTimeout(askNow, LONGEST_WAIT_FOR_ANSWER_MS);
       },
-      cancel() {
-        clearTimeout(timer.current);
-      },
+      /** Whether the store's search is what this box asked for last. */
+      askedFor: (text: string) => text === asked,
+      cancel,
     };
   });
   return pace;
@@ -170,7 +187,10 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
     setSeen(searched);
     if (searched !== search) setSearch(searched);
   }
-  useEffect(() => pace.cancel, [searched, pace]);
+  // A search set from outside drops what was waiting to be asked for; the box's own asking does not.
+  useEffect(() => {
+    if (!pace.askedFor(searched)) pace.cancel();
+  }, [searched, pace]);
   useEffect(() => {
     handleRef.current = {
       flush() {
