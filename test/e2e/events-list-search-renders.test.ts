@@ -84,8 +84,8 @@ test('a search typed in the Events list draws neither the old rows nor the other
     const counts = () => page.evaluate(() => ({ ...(window as unknown as { __renderCounts: Counts }).__renderCounts }));
     assert.ok((await counts()).commits > 0, 'the page reports its commits (the count is live)');
 
-    // The box in use already: react-aria draws every focus ring again (each row's) when the way
-    // of input changes, once; that is not the keystroke's own cost.
+    // The box in use already: what its first use draws once (react-aria's search field follows the
+    // way of input) is not the keystroke's own cost.
     // Its rows' series marks (asked for once the rows are in) are in before counting starts.
     const marks = page.waitForResponse(
       (response) => new URL(response.url()).searchParams.get('include') === String(ids['Market day']),
@@ -114,8 +114,8 @@ test('a search typed in the Events list draws neither the old rows nor the other
     const answered = await counts();
     assert.equal(answered.searchBox, 0, 'the search box was drawn again when the answer came');
     assert.equal(answered.filters, 0, 'the other filters were drawn again when the answer came');
-    // Nor once the answer is in: the old rows go, the new ones are drawn (react-aria drew the old
-    // page's rows once more, with its old collection, before the new ones).
+    // Nor once the answer is in: the old rows go, the new ones are drawn (the grid of react-aria the
+    // list had drew the old page's rows once more, with its old collection, before the new ones).
     assert.deepEqual(
       (await counts()).rowKeys.filter((key) => key === String(ids['Market day'])),
       [],

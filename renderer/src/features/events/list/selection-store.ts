@@ -21,21 +21,6 @@ interface SelectionState {
 
 const NONE: ReadonlySet<number> = new Set();
 
-/**
- * `keys` as react-aria's Selection `from` is, with its anchor (the row a Shift-click or Shift+arrow
- * extends from): react-aria keeps the anchor only of a set of its own Selection class, so the copy
- * is made with that class (a plain Set stays a plain Set).
- */
-export function withAnchor(keys: Iterable<number>, from: ReadonlySet<number>): Set<number> {
-  const { anchorKey, currentKey } = from as { anchorKey?: unknown; currentKey?: unknown };
-  const Kind = from.constructor as new (
-    keys: Iterable<number>,
-    anchorKey?: unknown,
-    currentKey?: unknown,
-  ) => Set<number>;
-  return new Kind(keys, anchorKey, currentKey);
-}
-
 export const useEventSelection = create<SelectionState>()((set, get) => ({
   scope: '',
   ids: NONE,
@@ -52,7 +37,7 @@ export const useEventSelection = create<SelectionState>()((set, get) => ({
     const page = new Set(pageIds);
     const next = new Set([...get().ids].filter((id) => !page.has(id)));
     for (const id of ticked) if (page.has(id)) next.add(id);
-    set({ ids: withAnchor(next, ticked), allMatching: false });
+    set({ ids: next, allMatching: false });
   },
   selectAllMatching: () => set({ allMatching: true }),
   clear: () => set({ ids: NONE, allMatching: false }),
@@ -70,9 +55,9 @@ export function selectionScope<T extends { page: number; perPage: number; sort: 
 const NOTHING_TICKED: ReadonlySet<number> = new Set();
 
 /**
- * The page's rows that `selection` ticks (with its anchor), or — while nothing is ticked, or the
- * selection belongs to other matches (`sameScope` false: it is about to start over) — one
- * unchanging empty set: the table is drawn again only when what it shows ticked changes.
+ * The page's rows that `selection` ticks, or — while nothing is ticked, or the selection belongs to
+ * other matches (`sameScope` false: it is about to start over) — one unchanging empty set: the
+ * table is drawn again only when what it shows ticked changes.
  */
 export function tickedOnPage(
   pageIds: readonly number[],
@@ -80,10 +65,6 @@ export function tickedOnPage(
   sameScope: boolean,
 ): ReadonlySet<number> {
   const { ids, allMatching } = selection;
-  const { anchorKey } = ids as { anchorKey?: unknown };
-  if (!sameScope || (!allMatching && ids.size === 0 && anchorKey == null)) return NOTHING_TICKED;
-  return withAnchor(
-    pageIds.filter((id) => allMatching || ids.has(id)),
-    ids,
-  );
+  if (!sameScope || (!allMatching && ids.size === 0)) return NOTHING_TICKED;
+  return new Set(pageIds.filter((id) => allMatching || ids.has(id)));
 }
