@@ -2,7 +2,7 @@
 // categories, tags and images it names, each created there once and paired. A create whose answer
 // was lost is looked for on the website before it is sent again (creates are not idempotent there).
 import type { EventFields, Fields, OrganizerFields, TermFields, VenueFields } from './fields.ts';
-import { clearings, eventBody, organizerBody, termBody, venueBody } from './remote-write.ts';
+import { clearings, eventBody, organizerBody, publicationDate, termBody, venueBody } from './remote-write.ts';
 import { hasMissing, remoteRefs, type Missing } from './translate.ts';
 import { coreFeed, createEvent, patchCore, saveLinked, saveTerm, updateEvent, type LinkedType } from './website-api.ts';
 import { rawOf, wall, type Json } from './remote-read.ts';
@@ -153,20 +153,25 @@ export async function sendEvent(
   item: ItemRow | undefined,
   fields: EventFields,
   before: EventFields | undefined,
+  published: string | undefined,
 ): Promise<Sent> {
   checkSendable(fields);
   const refs = await refsFor(run, fields);
+  const now = utcWallNow(run.now());
   const body = eventBody(fields, refs);
+  // Every update carries the website's publication date (remote-write.ts, publicationDate).
+  const update = (id: number, date: string | undefined) =>
+    updateEvent(run.client, id, eventBody(fields, refs, publicationDate(fields, date, now)));
   let saved: Json;
   let remoteId = item?.remote_id ?? null;
   // A create is paired by the caller, with the agreed state, in one write (sync-objects.ts); until
   // then its pending-create record says it may be on the website.
-  if (remoteId !== null) saved = await updateEvent(run.client, remoteId, body);
+  if (remoteId !== null) saved = await update(remoteId, published);
   else {
     const found = await findLostCreate(run, localId, fields);
     if (found !== undefined) {
-      remoteId = found;
-      saved = await updateEvent(run.client, found, body);
+      remoteId = found.id;
+      saved = await update(found.id, found.published);
     } else {
       if (!run.markedNow.has(localId))
         await write(run, () => run.repos.items.setPendingCreate(run.site.id, 'event', localId, utcWallNow(run.now())));
@@ -177,7 +182,7 @@ export async function sendEvent(
       saved = await createEvent(run.client, unfindable ? { ...body, hide_from_listings: false } : body);
       remoteId = Number(saved.id);
       run.claimed.add(remoteId);
-      if (unfindable) saved = await updateEvent(run.client, remoteId, body);
+      if (unfindable) saved = await update(remoteId, wall(saved.date_utc) || undefined);
     }
   }
   let modified = wall(saved.modified_utc);
@@ -194,7 +199,11 @@ export async function sendEvent(
  * what changed there since (title and start, not paired with anything) — core's feed shows every
  * event that has not ended; one that has ended and is listed is found by v1's search.
  */
-async function findLostCreate(run: RunContext, localId: number, fields: EventFields): Promise<number | undefined> {
+async function findLostCreate(
+  run: RunContext,
+  localId: number,
+  fields: EventFields,
+): Promise<{ id: number; published: string | undefined } | undefined> {
   const sent = run.repos.items.pendingCreate(run.site.id, 'event', localId);
   // Marked by this very sync just before sending: nothing was sent yet, nothing to look for.
   if (!sent || run.markedNow.has(localId)) return undefined;
@@ -204,7 +213,7 @@ async function findLostCreate(run: RunContext, localId: number, fields: EventFie
     const meta = (entry.meta ?? {}) as Json;
     if (rawOf(entry.title) === fields.title && wall(meta._EventStartDate) === fields.start && free(Number(entry.id))) {
       run.claimed.add(Number(entry.id));
-      return Number(entry.id);
+      return { id: Number(entry.id), published: wall(entry.date_gmt) || undefined };
     }
   }
   if (!endedAlready(run, fields)) return undefined;
@@ -222,15 +231,23 @@ async function findLostCreate(run: RunContext, localId: number, fields: EventFie
   );
   if (events.length === 0) return undefined;
   run.claimed.add(Number(events[0]!.id));
-  return Number(events[0]!.id);
+  return { id: Number(events[0]!.id), published: wall(events[0]!.date_utc) || undefined };
 }
 
-export async function sendLinked(run: RunContext, type: LinkedType, remoteId: number, fields: Fields): Promise<Sent> {
+export async function sendLinked(
+  run: RunContext,
+  type: LinkedType,
+  remoteId: number,
+  fields: Fields,
+  published: string | undefined,
+): Promise<Sent> {
   const saved = await saveLinked(
     run.client,
     type,
     remoteId,
-    type === 'venue' ? venueBody(fields as VenueFields) : organizerBody(fields as OrganizerFields),
+    type === 'venue'
+      ? venueBody(fields as VenueFields, published)
+      : organizerBody(fields as OrganizerFields, published),
   );
   return { remoteId, modified: wall(saved.modified_utc) };
 }

@@ -16,7 +16,7 @@ import { utcWallNow } from './site-clock.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
 import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, type Sent } from './send.ts';
-import { deleteTerm, trashEvent, trashLinked } from './website-api.ts';
+import { CORE_TYPE, deleteTerm, publicationDates, trashEvent, trashLinked } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
 import { forEachLimited } from './limiter.ts';
 import { nextTurn, Pacer } from './pace.ts';
@@ -42,7 +42,7 @@ interface Entry {
   version?: number;
 }
 
-type Send = { fields: Fields; create: boolean; before?: Fields } | { trash: true; forget: boolean };
+type Send = { fields: Fields; create: boolean; before?: Fields; published?: string } | { trash: true; forget: boolean };
 
 interface Plan {
   entry: Entry;
@@ -379,7 +379,7 @@ async function sendFields(
   run: RunContext,
   kind: SyncKind,
   entry: Entry,
-  send: { fields: Fields; create: boolean; before?: Fields },
+  send: { fields: Fields; create: boolean; before?: Fields; published?: string },
 ): Promise<Sent> {
   const localId = entry.localId!;
   let item = entry.item;
@@ -396,15 +396,35 @@ async function sendFields(
       item,
       send.fields as EventFields,
       send.before as EventFields | undefined,
+      send.published,
     );
     return sent;
   }
   if (kind === 'venue' || kind === 'organizer') {
     if (!item?.remote_id) return { remoteId: await ensureRemoteLinked(run, kind, localId), modified: '' };
-    return sendLinked(run, kind, item.remote_id, send.fields);
+    return sendLinked(run, kind, item.remote_id, send.fields, send.published);
   }
   if (!item?.remote_id) return { remoteId: await ensureRemoteTerm(run, kind, localId), modified: '' };
   return sendTerm(run, kind, item.remote_id, send.fields as TermFields);
+}
+
+/**
+ * The website's publication date of each event, venue and organizer about to be updated there: an
+ * update without it moves it to now (send.ts). Known from this sync's read, else read (a list per 100).
+ */
+async function learnPublicationDates(run: RunContext, kind: SyncKind, plans: Plan[]): Promise<void> {
+  if (kind !== 'event' && kind !== 'venue' && kind !== 'organizer') return;
+  const unknown = new Map<number, Plan>();
+  for (const plan of plans) {
+    const send = plan.send;
+    const remoteId = plan.entry.item?.remote_id;
+    if (!send || 'trash' in send || send.create || !remoteId) continue;
+    if (plan.entry.remote?.published) send.published = plan.entry.remote.published;
+    else unknown.set(remoteId, plan);
+  }
+  if (unknown.size === 0) return;
+  const dates = await publicationDates(run.client, CORE_TYPE[kind], [...unknown.keys()]);
+  for (const [remoteId, plan] of unknown) (plan.send as { published?: string }).published = dates.get(remoteId);
 }
 
 function dequeue(run: RunContext, kind: SyncKind, entry: Entry): void {
@@ -525,6 +545,7 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
     if (plan.send) toSend.push(plan);
     else if (plan.decision.type !== 'conflict' || plan.entry.version !== undefined) dequeue(run, work.kind, plan.entry);
   }
+  await learnPublicationDates(run, work.kind, toSend);
   if (work.kind === 'event') await markCreates(run, toSend);
   await forEachLimited(toSend, PARALLEL, (plan) => sendOne(run, work.kind, plan));
 }

@@ -2,7 +2,7 @@
 // parameters, how to page — and the traps each one has (tec-website.md). Nothing here decides what
 // to do with the answers.
 import { WebsiteError, type Query, type TecClient } from './tec-client.ts';
-import type { Json } from './remote-read.ts';
+import { wall, type Json } from './remote-read.ts';
 import type { Body } from './remote-write.ts';
 
 export type LinkedType = 'venue' | 'organizer';
@@ -91,6 +91,41 @@ export async function coreByIds(client: TecClient, type: CorePostType, ids: numb
     );
   }
   return items;
+}
+
+/**
+ * The website's publication dates (UTC walls, core's date_gmt) of these posts: a TEC update sent
+ * without its date moves it to now (tec-reference.md "Any update resets … the publication date"),
+ * so every update carries it. A list per 100; an event that already ended is in no core list and
+ * is read alone. A post that cannot be read is left out (its update fails on its own).
+ */
+export async function publicationDates(
+  client: TecClient,
+  type: CorePostType,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const dates = new Map<number, string>();
+  const fields = 'id,date_gmt';
+  for (let i = 0; i < ids.length; i += CORE_PAGE) {
+    const chunk = ids.slice(i, i + CORE_PAGE);
+    const list = await coreList(client, `wp/v2/${type}`, {
+      include: chunk,
+      status: ALL_STATUSES,
+      context: 'edit',
+      _fields: fields,
+    });
+    for (const entry of list) if (entry.date_gmt) dates.set(Number(entry.id), wall(entry.date_gmt));
+  }
+  for (const id of ids) {
+    if (dates.has(id)) continue;
+    try {
+      const entry = (await client.get(`wp/v2/${type}/${id}`, { context: 'edit', _fields: fields })).body as Json;
+      if (entry.date_gmt) dates.set(id, wall(entry.date_gmt));
+    } catch (error) {
+      if (!(error instanceof WebsiteError) || error.transient || error.reason === 'auth') throw error;
+    }
+  }
+  return dates;
 }
 
 /** One post through core (single reads work for ended events too); undefined when deleted for good. */

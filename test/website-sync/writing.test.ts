@@ -323,3 +323,64 @@ test('statuses: draft, pending, private and scheduled go both ways', async () =>
     await pair.close();
   }
 });
+
+test("an edit here never moves the website's publication date (TEC sets it to now on an update without it): events — read this sync or not, ended or not — venues and organizers", async () => {
+  const pair = await startPair({ mode: 'merge' });
+  try {
+    const admin = pair.website.admin;
+    const venue = await admin.createVenue({ title: 'Old Hall', city: 'Springfield' });
+    const organizer = await admin.createOrganizer({ title: 'Old Society' });
+    const coming = await admin.createEvent({
+      title: 'Coming',
+      startDate: `${inDays(5).slice(0, 10)} 10:00:00`,
+      endDate: `${inDays(5).slice(0, 10)} 11:00:00`,
+      venueId: venue,
+      organizerIds: [organizer],
+    });
+    const ended = await admin.createEvent({
+      title: 'Ended',
+      startDate: `${inDays(-5).slice(0, 10)} 10:00:00`,
+      endDate: `${inDays(-5).slice(0, 10)} 11:00:00`,
+    });
+    const old = (id: number) => {
+      const post = pair.website.store.posts.get(id)!;
+      post.date = '2020-01-01 07:00:00';
+      post.dateGmt = '2020-01-01 12:00:00';
+    };
+    for (const id of [venue, organizer, coming, ended]) old(id);
+    assert.equal((await pair.sync()).ok, true);
+    const here = (kind: 'event' | 'venue' | 'organizer', remoteId: number) =>
+      websiteRepositories(pair.almanac.store.db).items.byRemote(1, kind, remoteId)!.local_id!;
+    const published = (id: number) => pair.website.store.posts.get(id)!.dateGmt;
+
+    // Not read by this sync (nothing changed on the website): the dates are looked up before the updates.
+    await patch(pair, here('event', coming), { title: 'Coming (new title)' });
+    await patch(pair, here('event', ended), { title: 'Ended (new title)' });
+    const venueEdit = await pair.almanac.admin('POST', `${API}/venues/${here('venue', venue)}`, {
+      json: { city: 'Shelbyville' },
+    });
+    assert.equal(venueEdit.status, 200, venueEdit.text);
+    const organizerEdit = await pair.almanac.admin('POST', `${API}/organizers/${here('organizer', organizer)}`, {
+      json: { phone: '555-0100' },
+    });
+    assert.equal(organizerEdit.status, 200, organizerEdit.text);
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(pair.website.store.event(coming)!.title, 'Coming (new title)');
+    assert.equal(pair.website.store.event(ended)!.title, 'Ended (new title)');
+    assert.equal(pair.website.store.venue(venue)!.city, 'Shelbyville');
+    assert.equal(pair.website.store.organizer(organizer)!.phone, '555-0100');
+    for (const id of [coming, ended, venue, organizer])
+      assert.equal(published(id), '2020-01-01 12:00:00', `post ${id}`);
+
+    // Read by this sync (changed on both sides: merged): the date read is the one sent.
+    await admin.updateEvent(coming, { excerpt: 'From the website' });
+    await patch(pair, here('event', coming), { description: 'From Almanac' });
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(pair.website.store.event(coming)!.excerpt, 'From the website');
+    assert.equal(pair.website.store.event(coming)!.content, 'From Almanac');
+    assert.equal(published(coming), '2020-01-01 12:00:00');
+    await assertSidesEqual(pair);
+  } finally {
+    await pair.close();
+  }
+});

@@ -1,10 +1,12 @@
 // Writing venues and organizers (Single_Venue.php / Single_Organizer.php and TEC's Linked_Posts): creates
 // that land on an existing post of the same name (and overwrite its fields), updates where an omitted field
-// is kept — except a venue's map flags, which an update without them sets back to true.
+// is kept — except a venue's map flags, which an update without them sets back to true, and the
+// publication date, which an update without it moves to now (publication-date.ts).
 import { isUrl, nonEmptyString, POST_STATUSES, type ArgSpec } from './args.ts';
 import { can, type Caller } from './auth.ts';
 import { has, str, truthy, type Params, WpError } from './http.ts';
 import { resolveImage } from './media.ts';
+import { applyPublicationDate } from './publication-date.ts';
 import { blankOrganizer, blankVenue, setStatus, type RawOrganizer, type RawVenue, type SiteStore } from './store.ts';
 import { sanitizeTextField, sanitizeTitle } from './text.ts';
 
@@ -73,6 +75,7 @@ function applyOrganizerFields(organizer: RawOrganizer, params: Params): void {
 
 function applyStatusAndDates(store: SiteStore, post: RawVenue | RawOrganizer, params: Params, caller: Caller): void {
   setStatus(post, scaleBackStatus(caller, params.status));
+  applyPublicationDate(store, post, params);
   if (has(params, 'author')) post.author = Number(params.author);
   if (!post.slug && post.status === 'publish')
     post.slug = store.uniqueSlug(sanitizeTitle(post.title), post.type, post.id);
@@ -99,6 +102,7 @@ export async function saveVenue(
 export async function updateVenue(store: SiteStore, caller: Caller, venue: RawVenue, params: Params): Promise<void> {
   applyVenueFields(venue, params, true);
   if (has(params, 'status') || has(params, 'author')) applyStatusAndDates(store, venue, params, caller);
+  else applyPublicationDate(store, venue, params);
   if (has(params, 'image'))
     venue.thumbnailId = params.image === '' ? null : await resolveImage(store, caller, params.image, 'image');
   store.touch(venue);
@@ -129,6 +133,7 @@ export async function updateOrganizer(
 ): Promise<void> {
   applyOrganizerFields(organizer, params);
   if (has(params, 'status') || has(params, 'author')) applyStatusAndDates(store, organizer, params, caller);
+  else applyPublicationDate(store, organizer, params);
   if (has(params, 'image')) {
     organizer.thumbnailId = params.image === '' ? null : await resolveImage(store, caller, params.image, 'image');
   }
