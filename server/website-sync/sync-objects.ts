@@ -16,7 +16,7 @@ import { utcWallNow } from './site-clock.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
 import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, type Sent } from './send.ts';
-import { CORE_TYPE, deleteTerm, publicationDates, trashEvent, trashLinked } from './website-api.ts';
+import { CORE_TYPE, deleteTerm, publicationDates, termUses, trashEvent, trashLinked } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
 import { forEachLimited } from './limiter.ts';
 import { nextTurn, Pacer } from './pace.ts';
@@ -330,7 +330,7 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
       const remoteId = entry.item!.remote_id!;
       if (kind === 'event') await trashEvent(run.client, remoteId);
       else if (kind === 'venue' || kind === 'organizer') await trashLinked(run.client, kind, remoteId);
-      else await deleteTerm(run.client, kind, remoteId);
+      else await deleteTermIfUnused(run, kind, remoteId);
       await write(run, () => {
         if (send.forget || kind === 'category' || kind === 'tag') run.pairs.remove(entry.item!);
         else run.pairs.update(entry.item!, { remote_state: 'trashed', agreed_trashed: 1 });
@@ -373,6 +373,24 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
     await write(run, () => recordFailure(run, ref, 'send', plan.title, error));
     dequeue(run, kind, entry);
   }
+}
+
+/**
+ * A category or tag deleted here. Tags are the whole WordPress site's (blog posts use them too) and
+ * a delete there is permanent: the term is deleted only when nothing but Almanac's events uses it.
+ * Otherwise it stays on the website, Almanac's events stop carrying it (queued, sent in this sync)
+ * and it is no longer paired — should one of the website's events bring it back, it comes as new.
+ */
+async function deleteTermIfUnused(run: RunContext, kind: 'category' | 'tag', remoteId: number): Promise<void> {
+  const uses = await termUses(run.client, kind, remoteId, (id) => run.pairs.localId('event', id) !== undefined);
+  if (!uses.others) return deleteTerm(run.client, kind, remoteId);
+  run.log(`website sync: ${kind} ${remoteId} kept on the website: other posts there use it`);
+  await write(run, () => {
+    for (const eventId of uses.heldEvents) {
+      const localId = run.pairs.localId('event', eventId);
+      if (localId !== undefined) run.repos.connections.enqueue(run.site.id, 'event', localId);
+    }
+  });
 }
 
 async function sendFields(

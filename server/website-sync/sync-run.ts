@@ -175,7 +175,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
       await syncKind(run, {
         kind,
         remote: kind === 'event' ? snapshot.events : orderParentsFirst(kind, snapshot[kind]),
-        queued: queued.get(kind) ?? new Map(),
+        // Events are queued again at their turn: a term kept on the website queues those that carry it.
+        queued: (kind === 'event' ? queuedByKind(run) : queued).get(kind) ?? new Map(),
         allLocal: kind === 'event' ? allLocal : undefined,
         needed: kind === 'event' ? undefined : needed[kind],
       });

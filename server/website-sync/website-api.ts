@@ -259,6 +259,50 @@ export async function saveTerm(
   }
 }
 
+/**
+ * Who on the website uses this term: `others` — a blog post (tags are the whole site's) or an event
+ * `held` does not claim — and the held events that carry it. Core lists every status but not ended
+ * events, v1's wide window lists ended ones but not hidden ones: between them, every event but a
+ * hidden one that ended.
+ */
+export async function termUses(
+  client: TecClient,
+  kind: 'category' | 'tag',
+  id: number,
+  held: (eventId: number) => boolean,
+): Promise<{ others: boolean; heldEvents: Set<number> }> {
+  const statuses = 'publish,future,draft,pending,private';
+  let others = false;
+  const heldEvents = new Set<number>();
+  const sort = (list: Json[]) => {
+    for (const event of list) {
+      const eventId = Number(event.id);
+      if (held(eventId)) heldEvents.add(eventId);
+      else others = true;
+    }
+  };
+  if (kind === 'tag') {
+    const posts = await client.get('wp/v2/posts', { tags: id, status: statuses, per_page: 1, _fields: 'id' });
+    if (Number(posts.headers.get('x-wp-total') ?? (Array.isArray(posts.body) ? posts.body.length : 0)) > 0)
+      others = true;
+  }
+  sort(await coreList(client, 'wp/v2/tribe_events', { [CORE_TAXONOMY[kind]]: id, status: statuses, _fields: 'id' }));
+  for (let page = 1; ; page++) {
+    const answer = await client.get('tribe/events/v1/events', {
+      [kind === 'tag' ? 'tags' : 'categories']: id,
+      start_date: '1971-01-01',
+      end_date: '2999-12-31',
+      status: statuses,
+      per_page: V1_PAGE,
+      page,
+    });
+    const body = answer.body as { events?: Json[]; total_pages?: number };
+    const list = body.events ?? [];
+    sort(list);
+    if (list.length < V1_PAGE || page >= Number(body.total_pages ?? page)) return { others, heldEvents };
+  }
+}
+
 /** Terms have no trash: deleted for good (force), as WordPress requires. */
 export async function deleteTerm(client: TecClient, kind: 'category' | 'tag', id: number): Promise<void> {
   try {

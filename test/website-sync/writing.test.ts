@@ -3,11 +3,12 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { API } from '../support/server.ts';
-import { inDays, startPair, type Pair } from './harness.ts';
+import { inDays, startPair, TUNING, type Pair } from './harness.ts';
+import { DEFAULT_APP_PASSWORD } from '../support/tec-site/index.ts';
 import { create, PNG, serveImages } from './fixtures.ts';
 import { assertSidesEqual } from './compare.ts';
 import { websiteRepositories } from '../../server/db/repositories/website-sync.ts';
-import { websiteStatus } from '../../server/website-sync/website-service.ts';
+import { connectWebsite, websiteStatus } from '../../server/website-sync/website-service.ts';
 
 const remote = (pair: Pair, localId: number, kind: 'event' | 'venue' = 'event') =>
   websiteRepositories(pair.almanac.store.db).items.byLocal(1, kind, localId)?.remote_id ?? undefined;
@@ -380,6 +381,86 @@ test("an edit here never moves the website's publication date (TEC sets it to no
     assert.equal(pair.website.store.event(coming)!.content, 'From Almanac');
     assert.equal(published(coming), '2020-01-01 12:00:00');
     await assertSidesEqual(pair);
+  } finally {
+    await pair.close();
+  }
+});
+
+test('a tag or category deleted here is deleted on the website only when nothing else there uses it: blog posts (published or draft) and events Almanac does not hold keep theirs', async () => {
+  const pair = await startPair({ connect: false });
+  try {
+    const admin = pair.website.admin;
+    const news = await admin.createTerm('post_tag', { name: 'News' });
+    const newsPost = await admin.tagBlogPost(news);
+    const drafts = await admin.createTerm('post_tag', { name: 'Drafts' });
+    const draftPost = await admin.tagBlogPost(drafts, 'draft');
+    const festival = await admin.createTerm('tribe_events_cat', { name: 'Festival' });
+    const websiteOnly = await admin.createEvent({
+      title: 'Website only',
+      startDate: `${inDays(7).slice(0, 10)} 10:00:00`,
+      endDate: `${inDays(7).slice(0, 10)} 11:00:00`,
+      categoryIds: [festival],
+    });
+    pair.website.store.event(websiteOnly)!.dateGmt = '2020-01-01 12:00:00';
+    // Published: the website's events already there stay there only (Almanac does not hold them).
+    await connectWebsite(
+      pair.almanac.store,
+      pair.credentials,
+      pair.almanac.store.sites.byCode('default')!,
+      { url: pair.website.url, login: 'admin', password: DEFAULT_APP_PASSWORD, mode: 'publish' },
+      TUNING,
+    );
+    const tags = [
+      await create(pair.almanac, 'tags', { name: 'News' }),
+      await create(pair.almanac, 'tags', { name: 'Drafts' }),
+      await create(pair.almanac, 'tags', { name: 'Ours only' }),
+    ];
+    const categories = [
+      await create(pair.almanac, 'categories', { name: 'Festival' }),
+      await create(pair.almanac, 'categories', { name: 'Our category' }),
+    ];
+    const event = await create(pair.almanac, 'events', {
+      title: 'Tagged',
+      start_date: inDays(5, '10:00'),
+      end_date: inDays(5, '11:00'),
+      tags,
+      categories,
+    });
+    assert.equal((await pair.sync()).ok, true);
+    const onWebsite = pair.website.store.event(remote(pair, event)!)!;
+    assert.equal(onWebsite.tagIds.length, 3);
+    assert.ok(
+      onWebsite.tagIds.includes(news) && onWebsite.categoryIds.includes(festival),
+      'paired with the existing terms',
+    );
+    const ours = {
+      tag: onWebsite.tagIds.find((id) => id !== news && id !== drafts)!,
+      category: onWebsite.categoryIds.find((id) => id !== festival)!,
+    };
+
+    for (const id of tags) assert.equal((await pair.almanac.admin('DELETE', `${API}/tags/${id}`)).status, 200);
+    for (const id of categories)
+      assert.equal((await pair.almanac.admin('DELETE', `${API}/categories/${id}`)).status, 200);
+    const sync = await pair.sync();
+    assert.equal(sync.ok, true, JSON.stringify(sync.failure));
+
+    const terms = pair.website.store.terms;
+    assert.ok(terms.has(news), 'a tag a published blog post uses stays');
+    assert.ok(terms.has(drafts), 'a tag a draft blog post uses stays');
+    assert.ok(terms.has(festival), 'a category an event Almanac does not hold uses stays');
+    assert.ok(!terms.has(ours.tag), 'a tag only our events used is deleted');
+    assert.ok(!terms.has(ours.category), 'a category only our events used is deleted');
+    assert.deepEqual(pair.website.store.blogPosts.get(newsPost)!.tagIds, [news]);
+    assert.deepEqual(pair.website.store.blogPosts.get(draftPost)!.tagIds, [drafts]);
+    assert.deepEqual(pair.website.store.event(websiteOnly)!.categoryIds, [festival]);
+    assert.deepEqual(pair.website.store.event(remote(pair, event)!)!.tagIds, [], 'our event no longer carries them');
+    assert.deepEqual(pair.website.store.event(remote(pair, event)!)!.categoryIds, []);
+    const items = websiteRepositories(pair.almanac.store.db).items;
+    for (const id of tags) assert.equal(items.byLocal(1, 'tag', id), undefined, 'unpaired');
+    // Nothing comes back at the next sync.
+    assert.equal((await pair.sync()).ok, true);
+    const back = await pair.almanac.admin('GET', `${API}/tags`, { query: { hide_empty: false } });
+    assert.deepEqual(back.body.tags ?? [], [], 'no tag comes back here');
   } finally {
     await pair.close();
   }

@@ -111,11 +111,7 @@ export function registerCoreTerms(router: Router, store: SiteStore): void {
         );
       }
       const previous = coreTermJson(store, term);
-      store.terms.delete(term.id);
-      for (const event of store.events()) {
-        event.categoryIds = event.categoryIds.filter((id) => id !== term.id);
-        event.tagIds = event.tagIds.filter((id) => id !== term.id);
-      }
+      store.forgetTerm(term);
       return ok({ deleted: true, previous });
     });
   }
