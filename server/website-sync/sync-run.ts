@@ -13,7 +13,7 @@ import { administratorContext } from '../operations/context.ts';
 import type { CredentialStore } from './credentials.ts';
 import { TecClient, WebsiteError, type TecClientOptions } from './tec-client.ts';
 import { Pairings } from './pairings.ts';
-import type { RunContext, SyncCounts } from './run-context.ts';
+import { write, type RunContext, type SyncCounts } from './run-context.ts';
 import {
   readChanges,
   readEndedBeforeSending,
@@ -28,7 +28,7 @@ import type { EventFields, SyncKind, TermFields } from './fields.ts';
 import type { Missing } from './translate.ts';
 import { localImageFor } from './local-write.ts';
 import { utcWallNow } from './site-clock.ts';
-import { storedError } from './problems.ts';
+import { reportNotEditable, storedError } from './problems.ts';
 
 /** A full sweep at most this often (and at every first sync). */
 export const SWEEP_EVERY_MS = 2 * 60 * 60 * 1000;
@@ -151,6 +151,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     creating: new Map(),
     claimed: new Set(),
     markedNow: new Set(),
+    notEditable: new Map(),
   };
   const first = conn.first_sync_done === 0;
   const sweep =
@@ -169,6 +170,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     const allLocal = first ? await prepareFirstSync(run, snapshot) : undefined;
     const queued = queuedByKind(run);
     if (!sweep) await readEndedBeforeSending(run, snapshot, [...(queued.get('event')?.keys() ?? [])]);
+    await write(run, () => reportNotEditable(run, sweep));
     const needed = await neededLinked(run, snapshot);
     await pairImages(run, snapshot);
     for (const kind of KIND_ORDER) {

@@ -128,12 +128,21 @@ export async function publicationDates(
   return dates;
 }
 
-/** One post through core (single reads work for ended events too); undefined when deleted for good. */
-export async function coreSingle(client: TecClient, type: CorePostType, id: number): Promise<Json | undefined> {
+/**
+ * One post through core (single reads work for ended events too); undefined when deleted for good;
+ * 'forbidden' when this account may not edit it (403: an author's or contributor's read of another
+ * user's event, which lists show them — tec-reference.md §"Lists give contributors and authors…").
+ */
+export async function coreSingle(
+  client: TecClient,
+  type: CorePostType,
+  id: number,
+): Promise<Json | undefined | 'forbidden'> {
   try {
     return (await client.get(`wp/v2/${type}/${id}`, { context: 'edit', _fields: CORE_FIELDS })).body as Json;
   } catch (error) {
     if (error instanceof WebsiteError && error.status === 404) return undefined;
+    if (error instanceof WebsiteError && error.status === 403) return 'forbidden';
     throw error;
   }
 }

@@ -188,6 +188,62 @@ test("a user who may edit only their own events: others' events are refused one 
   }
 });
 
+test("an author's read: another user's ended event (single read 403) is left as it is and said once in the problems; the read and the rest go on", async () => {
+  const pair = await startPair({
+    website: {
+      users: [
+        { login: 'admin', role: 'administrator', appPasswords: [DEFAULT_APP_PASSWORD] },
+        { login: 'author', role: 'author', appPasswords: ['author author author author'] },
+      ],
+    },
+    connect: false,
+  });
+  try {
+    const day = (n: number) => inDays(n).slice(0, 10);
+    const authorId = pair.website.store.users.find((user) => user.login === 'author')!.id;
+    const adminsPast = await pair.website.admin.createEvent({
+      title: "The admin's past event",
+      startDate: `${day(-5)} 10:00:00`,
+      endDate: `${day(-5)} 11:00:00`,
+    });
+    const ownPast = await pair.website.admin.createEvent({
+      title: "The author's past event",
+      startDate: `${day(-4)} 10:00:00`,
+      endDate: `${day(-4)} 11:00:00`,
+      author: authorId,
+    });
+    const site = pair.almanac.store.sites.byCode('default')!;
+    await connectWebsite(pair.almanac.store, pair.credentials, site, {
+      url: pair.website.url,
+      login: 'author',
+      password: 'author author author author',
+      mode: 'merge',
+    });
+    const [mine] = await manyEvents(pair, 1);
+    const sync = await pair.sync();
+    assert.equal(sync.failure, undefined, JSON.stringify(sync.failure));
+    const items = websiteRepositories(pair.almanac.store.db).items;
+    assert.ok(items.byRemote(1, 'event', ownPast)?.local_id, "the author's own ended event is brought here");
+    assert.equal(items.byRemote(1, 'event', adminsPast)?.local_id ?? undefined, undefined, 'not brought here');
+    assert.ok(remote(pair, mine!), 'ours is published');
+    const failures = status(pair).failures;
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    assert.equal(failures[0]!.reason, 'not_editable');
+    assert.match(failures[0]!.title, /The admin.s past event/);
+    assert.match(failures[0]!.message, /may not edit/);
+    // Said once, not once per sync; the website's event is untouched.
+    assert.equal((await pair.sync({ sweep: true })).failure, undefined);
+    assert.equal(status(pair).failures.length, 1);
+    assert.equal(pair.website.store.event(adminsPast)!.title, "The admin's past event");
+    // Once the author may no longer meet it (deleted for good), a full read takes the problem back.
+    await pair.website.admin.deleteEventPermanently(adminsPast);
+    assert.equal((await pair.sync({ sweep: true })).ok, true);
+    assert.equal(status(pair).failures.length, 0);
+  } finally {
+    await pair.close();
+  }
+});
+
 test('offline: Almanac keeps working; the queue survives a restart of the service and goes out when the website is back', async () => {
   const pair = await startPair({ mode: 'publish' });
   try {

@@ -869,6 +869,8 @@ export const en = {
   'website.reason.website_error': 'the website answered with an error.',
   'website.reason.almanac_refused': 'Almanac refused what the website holds.',
   'website.reason.almanac_error': 'Almanac could not write it.',
+  'website.reason.not_editable':
+    'these events belong to other WordPress users and the account this site connects with may not edit them: they are left as they are (not brought here, not changed on the website).',
   'website.reason.end_before_start': 'it ends before it starts.',
   'website.reason.bad_dates': 'its dates cannot be read.',
   'website.reason.empty_title': 'it has no title.',

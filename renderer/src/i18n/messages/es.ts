@@ -879,6 +879,8 @@ export const es: Record<MessageId, string> = {
   'website.reason.website_error': 'el sitio web respondió con un error.',
   'website.reason.almanac_refused': 'Almanac rechazó lo que tiene el sitio web.',
   'website.reason.almanac_error': 'Almanac no pudo escribirlo.',
+  'website.reason.not_editable':
+    'estos eventos son de otros usuarios de WordPress y la cuenta con la que se conecta este sitio no puede editarlos: se dejan como están (no se traen aquí ni se cambian en el sitio web).',
   'website.reason.end_before_start': 'termina antes de empezar.',
   'website.reason.bad_dates': 'no se pueden leer sus fechas.',
   'website.reason.empty_title': 'no tiene título.',
