@@ -53,6 +53,7 @@ export const SEND_REFUSALS = new Set([
   'image_refused',
   'no_image',
   'image_unreadable',
+  'same_as_other',
 ]);
 
 /** Events of other WordPress users this account may not edit: one problem for them all (not per event). */

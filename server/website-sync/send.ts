@@ -1,13 +1,20 @@
 // Writing to the website: an event (whole, checked first), and on demand the venues, organizers,
 // categories, tags and images it names, each created there once and paired. A create whose answer
 // was lost is looked for on the website before it is sent again (creates are not idempotent there).
-import type { EventFields, Fields, OrganizerFields, TermFields, VenueFields } from './fields.ts';
+import {
+  sameObject,
+  type EventFields,
+  type Fields,
+  type OrganizerFields,
+  type TermFields,
+  type VenueFields,
+} from './fields.ts';
 import { clearings, eventBody, organizerBody, publicationDate, termBody, venueBody } from './remote-write.ts';
 import { hasMissing, remoteRefs, type Missing } from './translate.ts';
 import { coreFeed, createEvent, patchCore, saveLinked, saveTerm, updateEvent, type LinkedType } from './website-api.ts';
-import { rawOf, wall, type Json } from './remote-read.ts';
+import { rawOf, remoteOrganizer, remoteVenue, wall, type Json } from './remote-read.ts';
 import { once, write, type RunContext } from './run-context.ts';
-import { SendRefused } from './problems.ts';
+import { clearProblems, recordFailure, SendRefused } from './problems.ts';
 import { readLocalLinked, readLocalTerm } from './local-read.ts';
 import { modifiedAfter, utcWallNow } from './site-clock.ts';
 import { ensureRemoteImage } from './media.ts';
@@ -58,10 +65,9 @@ async function createRemoteLinked(run: RunContext, type: LinkedType, localId: nu
   const local = readLocalLinked(run.store, run.site, type, [localId]).get(localId);
   if (!local?.fields || local.trashed)
     throw new SendRefused(`no_${type}`, `Not sent: its ${type} is in the trash here.`);
-  const name = String(local.fields.name);
-  // TEC's POST /venues returns an existing venue of the same name and overwrites its fields with
-  // ours: one already on the website is paired instead, and merged like any other (base-less) pair.
-  const found = await findByName(run, type, name);
+  // The same one already on the website (same name, no field both give differs, not paired) is
+  // paired instead, and merged like any other (base-less) pair: nothing is doubled.
+  const found = await findSame(run, type, local.fields);
   if (found) {
     await write(run, () => run.pairs.add(type, localId, found.id, { base: null, modified: found.modified }));
     run.repos.connections.enqueue(run.site.id, type, localId);
@@ -74,34 +80,59 @@ async function createRemoteLinked(run: RunContext, type: LinkedType, localId: nu
     type === 'venue' ? venueBody(local.fields as VenueFields) : organizerBody(local.fields as OrganizerFields),
   );
   const remoteId = Number(saved.id);
-  await write(run, () =>
+  const ref = { kind: type, local_id: localId, remote_id: null };
+  const other = run.pairs.localId(type, remoteId);
+  if (other !== undefined && other !== localId) {
+    // TEC answers a create that matches an existing venue or organizer with that one (201; its
+    // duplicate check compares fewer fields than Almanac's): two here are one there. Its events name that one on the website; it stays unpaired
+    // (a pair is one-to-one), said in the sync's problems until the two are merged or made to differ.
+    run.pairs.keptAsOne(type, localId, remoteId);
+    await write(run, () =>
+      recordFailure(
+        run,
+        ref,
+        'send',
+        String(local.fields!.name),
+        new SendRefused(
+          'same_as_other',
+          `The website took it for another ${type} here (id ${other}; TEC keeps venues and organizers with the same name, address, city and phone as one): its events name that one there. Merge the two here, or make them differ.`,
+        ),
+      ),
+    );
+    return remoteId;
+  }
+  await write(run, () => {
     run.pairs.add(type, localId, remoteId, {
       base: local.fields,
       remote: local.fields,
       modified: wall(saved.modified_utc),
-    }),
-  );
+    });
+    clearProblems(run, ref, 'send');
+  });
   run.counts.sent++;
   return remoteId;
 }
 
-async function findByName(
+async function findSame(
   run: RunContext,
   type: LinkedType,
-  name: string,
+  fields: Fields,
 ): Promise<{ id: number; modified: string } | undefined> {
+  const name = String(fields.name);
   const route = `wp/v2/${type === 'venue' ? 'tribe_venue' : 'tribe_organizer'}`;
   const answer = await run.client.get(route, {
     search: name,
     status: 'publish,future,draft,pending,private',
     context: 'edit',
-    _fields: 'id,title,modified_gmt',
+    _fields: 'id,title,content,modified_gmt,meta',
     per_page: 20,
   });
   const entries = Array.isArray(answer.body) ? (answer.body as Json[]) : [];
-  const match = entries.find(
-    (entry) => sameName(rawOf(entry.title), name) && run.pairs.localId(type, Number(entry.id)) === undefined,
-  );
+  const match = entries.find((entry) => {
+    if (!sameName(rawOf(entry.title), name) || run.pairs.localId(type, Number(entry.id)) !== undefined) return false;
+    const theirs = (type === 'venue' ? remoteVenue(entry) : remoteOrganizer(entry)).fields;
+    return theirs !== undefined && sameObject(type, fields, theirs as Fields);
+  });
   return match ? { id: Number(match.id), modified: wall(match.modified_gmt) } : undefined;
 }
 

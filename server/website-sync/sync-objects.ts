@@ -4,11 +4,11 @@
 // One object the website refuses is recorded with its reason and does not hold the others back; a
 // website that stops answering stops the sync (what was not sent stays queued).
 import type { Fields, SyncKind } from './fields.ts';
-import { titleOf } from './fields.ts';
+import { sameObject, titleOf } from './fields.ts';
 import type { RemoteObject } from './remote-read.ts';
 import { reconcile, type Decision, type Side } from './reconcile.ts';
 import { write, type RunContext } from './run-context.ts';
-import { readLocalInSlices, type LocalObject } from './local-read.ts';
+import { readLocalInSlices, readLocalLinked, type LocalObject } from './local-read.ts';
 import { createLocal, localImageFor, removeLocal, updateLocal } from './local-write.ts';
 import { toLocal, type Missing } from './translate.ts';
 import { remoteCost } from './cost.ts';
@@ -124,9 +124,16 @@ function pairByName(run: RunContext, kind: SyncKind, entry: Entry, fields: Field
   const name = String(fields.name ?? '');
   let localId: number | undefined;
   if (kind === 'venue' || kind === 'organizer') {
-    localId = run.store.posts
+    // The same name is not enough: Main Hall in Springfield is not Main Hall in Shelbyville.
+    const free = run.store.posts
       .byTitle(run.site.id, kind, name)
-      .find((row) => row.status !== 'trash' && run.pairs.ofLocal(kind, row.id) === undefined)?.id;
+      .filter((row) => row.status !== 'trash' && run.pairs.ofLocal(kind, row.id) === undefined)
+      .map((row) => row.id);
+    const locals = readLocalLinked(run.store, run.site, kind, free);
+    localId = free.find((id) => {
+      const mine = locals.get(id)?.fields;
+      return mine !== undefined && sameObject(kind, mine, fields);
+    });
   } else if (kind === 'category' || kind === 'tag') {
     const parent = kind === 'category' ? (run.pairs.localId('category', Number(fields.parent)) ?? 0) : 0;
     const term = run.store.terms.sameName(run.site.id, kind, name, parent);

@@ -465,3 +465,79 @@ test('a tag or category deleted here is deleted on the website only when nothing
     await pair.close();
   }
 });
+
+test('venues the website takes for one (TEC answers a create with the existing one): no broken pairing, the events name that one, said once; same-name venues that differ stay two', async () => {
+  const pair = await startPair({ mode: 'publish' });
+  try {
+    const theirs = await pair.website.admin.createVenue({ title: 'Main Hall', city: 'Springfield', phone: '555-0100' });
+    const shelbyville = await create(pair.almanac, 'venues', { venue: 'Main Hall', city: 'Shelbyville' });
+    const first = await create(pair.almanac, 'venues', { venue: 'Grand Hall', city: 'Capital City' });
+    // Almanac keeps them apart (its own duplicate check compares every field); TEC's compares no website.
+    const twin = await create(pair.almanac, 'venues', {
+      venue: 'Grand Hall',
+      city: 'Capital City',
+      website: 'https://grand.example.org',
+    });
+    const events = [];
+    for (const [i, venue] of [shelbyville, first, twin].entries())
+      events.push(
+        await create(pair.almanac, 'events', {
+          title: `At venue ${i}`,
+          start_date: inDays(5 + i, '10:00'),
+          end_date: inDays(5 + i, '11:00'),
+          venue,
+        }),
+      );
+    const sync = await pair.sync();
+    assert.equal(sync.failure, undefined, JSON.stringify(sync.failure));
+    const venues = pair.website.snapshot().venues;
+    assert.deepEqual(
+      venues.map((v) => `${v.title}/${v.city}`).sort(),
+      ['Grand Hall/Capital City', 'Main Hall/Shelbyville', 'Main Hall/Springfield'],
+      'the Shelbyville one is not joined with the Springfield one; the twins are one',
+    );
+    assert.equal(pair.website.store.venue(theirs)!.city, 'Springfield', 'not overwritten');
+    assert.notEqual(remote(pair, shelbyville, 'venue'), theirs);
+    const grand = remote(pair, first, 'venue')!;
+    assert.deepEqual(
+      pair.website.store.event(remote(pair, events[2]!)!)!.venueIds,
+      [grand],
+      "the twin's event names that one",
+    );
+    assert.deepEqual(pair.website.store.event(remote(pair, events[1]!)!)!.venueIds, [grand]);
+    const failures = websiteStatus(
+      pair.almanac.store,
+      pair.almanac.store.sites.byCode('default')!,
+      pair.credentials,
+    ).failures;
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    assert.equal(failures[0]!.local_id, twin);
+    assert.equal(failures[0]!.reason, 'same_as_other');
+    // The next syncs go on: nothing stuck, nothing doubled, still said once.
+    await patch(pair, events[2]!, { title: 'At the twin, renamed' });
+    const again = await pair.sync();
+    assert.equal(again.failure, undefined, JSON.stringify(again.failure));
+    assert.equal(pair.website.store.event(remote(pair, events[2]!)!)!.title, 'At the twin, renamed');
+    assert.equal(pair.website.snapshot().venues.length, 3);
+    assert.equal(
+      websiteStatus(pair.almanac.store, pair.almanac.store.sites.byCode('default')!, pair.credentials).failures.length,
+      1,
+    );
+    // Made to differ, it becomes its own venue there (with the next event that names it), and the problem is gone.
+    const edit = await pair.almanac.admin('POST', `${API}/venues/${twin}`, { json: { city: 'Ogdenville' } });
+    assert.equal(edit.status, 200, edit.text);
+    const later = await create(pair.almanac, 'events', {
+      title: 'At the twin, elsewhere',
+      start_date: inDays(9, '10:00'),
+      end_date: inDays(9, '11:00'),
+      venue: twin,
+    });
+    const last = await pair.sync();
+    assert.equal(last.ok, true, JSON.stringify(last));
+    assert.notEqual(remote(pair, twin, 'venue'), grand);
+    assert.deepEqual(pair.website.store.event(remote(pair, later)!)!.venueIds, [remote(pair, twin, 'venue')!]);
+    assert.equal(pair.website.store.venue(remote(pair, twin, 'venue')!)!.city, 'Ogdenville');
+  } finally {
+    await pair.close();
+  }
+});
