@@ -186,8 +186,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     finish(run, snapshot, sweep, first, attempt);
     return { ok: counts.conflicts === 0 && counts.failures === 0, counts, sweep };
   } catch (error) {
+    const cause = await signedOutCause(run, error);
     counts.requests = client.requests;
-    return failed(run, error, sweep);
+    return failed(run, cause, sweep);
   } finally {
     clearInterval(renew);
     client.close();
@@ -293,6 +294,23 @@ function finish(run: RunContext, snapshot: RemoteSnapshot, sweep: boolean, first
       failed_attempts: 0,
     }),
   );
+}
+
+/**
+ * A read refused as an invalid request (400) may be the website answering an anonymous visitor: over
+ * plain HTTP a real WordPress silently ignores the password, and a list of every status (the trash
+ * included) is then refused as a bad `status` (tec-website.md) — not a 401. users/me says who the
+ * website thinks is asking: a 401 there is the password ignored (or refused), and the sync pauses
+ * with that reason instead of retrying a request that can never work.
+ */
+async function signedOutCause(run: RunContext, error: unknown): Promise<unknown> {
+  if (!(error instanceof WebsiteError) || (error.status !== 400 && error.status !== 403)) return error;
+  try {
+    await run.client.get('wp/v2/users/me', { context: 'edit', _fields: 'id' });
+    return error;
+  } catch (me) {
+    return me instanceof WebsiteError && me.reason === 'auth' ? me : error;
+  }
 }
 
 function failed(run: RunContext, error: unknown, sweep: boolean): SyncResult {
