@@ -54,6 +54,7 @@ export const SEND_REFUSALS = new Set([
   'no_image',
   'image_unreadable',
   'same_as_other',
+  'term_name_taken',
 ]);
 
 /** Events of other WordPress users this account may not edit: one problem for them all (not per event). */

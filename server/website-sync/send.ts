@@ -19,6 +19,7 @@ import { readLocalLinked, readLocalTerm } from './local-read.ts';
 import { modifiedAfter, utcWallNow } from './site-clock.ts';
 import { ensureRemoteImage } from './media.ts';
 import { endedAlready } from './lost-creates.ts';
+import { WebsiteError } from './tec-client.ts';
 import { isValidTimezone, wallToDateTime } from '../domain/dates.ts';
 import type { ItemRow } from '../db/repositories/website-items.ts';
 
@@ -290,6 +291,17 @@ export async function sendTerm(
   fields: TermFields,
 ): Promise<Sent> {
   const parent = kind === 'category' && fields.parent > 0 ? await ensureRemoteTerm(run, 'category', fields.parent) : 0;
-  await saveTerm(run.client, kind, remoteId, termBody(kind, fields, parent));
+  try {
+    await saveTerm(run.client, kind, remoteId, termBody(kind, fields, parent));
+  } catch (error) {
+    // WordPress refuses a rename to a name another term has (a blog's tag Almanac does not know,
+    // say) with a 500: not the website failing, and no retry will do — this term's own refusal.
+    if (error instanceof WebsiteError && error.code === 'duplicate_term_slug')
+      throw new SendRefused(
+        'term_name_taken',
+        `Not renamed on the website: another ${kind === 'category' ? 'category' : 'tag'} there is already called “${fields.name}”.`,
+      );
+    throw error;
+  }
   return { remoteId, modified: '' };
 }

@@ -403,3 +403,15 @@ test('(terms, where the note is silent) categories nest; a name that exists → 
   const cleared = await call(site, 'PATCH', `/tribe/events/v1/events/${event.id}`, { json: { categories: [] } });
   assert.deepEqual(cleared.body.categories, [], 'an empty list removes them (omitted keeps them)');
 });
+
+test('Writing › terms: renaming a term to a name another term has is 500 duplicate_term_slug (wp_update_term); a fresh name is fine', async () => {
+  const taken = await site.admin.createTerm('post_tag', { name: 'Rename target' });
+  const mine = await site.admin.createTerm('post_tag', { name: 'Rename me' });
+  const clash = await call(site, 'POST', `/wp/v2/tags/${mine}`, { json: { name: 'rename TARGET' } });
+  assert.equal(clash.status, 500);
+  assert.equal(clash.body.code, 'duplicate_term_slug');
+  assert.equal(site.store.terms.get(mine)!.name, 'Rename me');
+  const fine = await call(site, 'POST', `/wp/v2/tags/${mine}`, { json: { name: 'Renamed' } });
+  assert.equal(fine.status, 200, fine.text);
+  assert.ok(site.store.terms.has(taken));
+});

@@ -10,7 +10,7 @@ import { assertSidesEqual } from './compare.ts';
 import { websiteRepositories } from '../../server/db/repositories/website-sync.ts';
 import { connectWebsite, websiteStatus } from '../../server/website-sync/website-service.ts';
 
-const remote = (pair: Pair, localId: number, kind: 'event' | 'venue' = 'event') =>
+const remote = (pair: Pair, localId: number, kind: 'event' | 'venue' | 'tag' = 'event') =>
   websiteRepositories(pair.almanac.store.db).items.byLocal(1, kind, localId)?.remote_id ?? undefined;
 const patch = async (pair: Pair, id: number, json: unknown) => {
   const response = await pair.almanac.admin('PATCH', `${API}/events/${id}`, { json });
@@ -537,6 +537,50 @@ test('venues the website takes for one (TEC answers a create with the existing o
     assert.notEqual(remote(pair, twin, 'venue'), grand);
     assert.deepEqual(pair.website.store.event(remote(pair, later)!)!.venueIds, [remote(pair, twin, 'venue')!]);
     assert.equal(pair.website.store.venue(remote(pair, twin, 'venue')!)!.city, 'Ogdenville');
+  } finally {
+    await pair.close();
+  }
+});
+
+test('a tag renamed here to a name another tag on the website has (WordPress: 500 duplicate_term_slug) is refused for that tag alone, in words; the rest goes on', async () => {
+  const pair = await startPair({ mode: 'publish' });
+  try {
+    const blogTag = await pair.website.admin.createTerm('post_tag', { name: 'Festival' });
+    await pair.website.admin.tagBlogPost(blogTag);
+    const fest = await create(pair.almanac, 'tags', { name: 'Fest' });
+    const other = await create(pair.almanac, 'tags', { name: 'Music' });
+    const event = await create(pair.almanac, 'events', {
+      title: 'Tagged',
+      start_date: inDays(5, '10:00'),
+      end_date: inDays(5, '11:00'),
+      tags: [fest, other],
+    });
+    assert.equal((await pair.sync()).ok, true);
+    for (const [id, name] of [
+      [fest, 'Festival'],
+      [other, 'Live music'],
+    ] as const) {
+      const renamed = await pair.almanac.admin('POST', `${API}/tags/${id}`, { json: { name } });
+      assert.equal(renamed.status, 200, renamed.text);
+    }
+    await patch(pair, event, { title: 'Tagged (new title)' });
+    const sync = await pair.sync();
+    assert.equal(sync.failure, undefined, JSON.stringify(sync.failure));
+    const failures = websiteStatus(
+      pair.almanac.store,
+      pair.almanac.store.sites.byCode('default')!,
+      pair.credentials,
+    ).failures;
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    assert.equal(failures[0]!.local_id, fest);
+    assert.equal(failures[0]!.reason, 'term_name_taken');
+    const tagThere = (id: number) => pair.website.store.terms.get(remote(pair, id, 'tag')!)!;
+    assert.equal(tagThere(fest).name, 'Fest', 'not renamed there');
+    assert.equal(tagThere(other).name, 'Live music', 'the other rename went through');
+    assert.equal(pair.website.store.terms.get(blogTag)!.name, 'Festival', "the blog's tag is untouched");
+    assert.equal(pair.website.store.event(remote(pair, event)!)!.title, 'Tagged (new title)', 'the event went on');
+    // Not a website failure: the next sync is not stopped either.
+    assert.equal((await pair.sync()).failure, undefined);
   } finally {
     await pair.close();
   }

@@ -882,6 +882,8 @@ export const en = {
   'website.reason.image_refused': 'the website refused its image.',
   'website.reason.no_image': 'its image is gone.',
   'website.reason.image_unreadable': 'its image could not be read.',
+  'website.reason.term_name_taken':
+    'another term on the website already has this name (a blog tag, say): rename it here, or merge the two.',
   'website.reason.same_as_other':
     'the website took it for another one here (the same name, address, city and phone: the website keeps such venues and organizers as one): its events name that one there. Merge the two here, or make them differ.',
   'website.reasonDetail': '(the website said: “{detail}”)',

@@ -892,6 +892,8 @@ export const es: Record<MessageId, string> = {
   'website.reason.image_refused': 'el sitio web rechazó su imagen.',
   'website.reason.no_image': 'su imagen ya no existe.',
   'website.reason.image_unreadable': 'no se pudo leer su imagen.',
+  'website.reason.term_name_taken':
+    'otro término del sitio web ya tiene este nombre (una etiqueta del blog, por ejemplo): cámbialo de nombre aquí o une los dos.',
   'website.reason.same_as_other':
     'el sitio web lo tomó por otro de aquí (el mismo nombre, dirección, ciudad y teléfono: el sitio web guarda esos lugares y organizadores como uno solo): sus eventos nombran ese otro allí. Une los dos aquí o haz que se distingan.',
   'website.reasonDetail': '(el sitio web dijo: «{detail}»)',
