@@ -126,7 +126,9 @@ async function findSame(
     status: 'publish,future,draft,pending,private',
     context: 'edit',
     _fields: 'id,title,content,modified_gmt,meta',
-    per_page: 20,
+    // The search matches names that contain this one ("Main Hall Annex"…), the newest first: a
+    // whole page (core's largest), so an older same venue is not missed and doubled.
+    per_page: 100,
   });
   const entries = Array.isArray(answer.body) ? (answer.body as Json[]) : [];
   const match = entries.find((entry) => {

@@ -585,3 +585,28 @@ test('a tag renamed here to a name another tag on the website has (WordPress: 50
     await pair.close();
   }
 });
+
+test('the same venue on the website is found among many of similar names (core search, a page of 100): paired, and what each side alone had goes to the other', async () => {
+  const pair = await startPair({ mode: 'publish' });
+  try {
+    // The one to find is the oldest: a search lists it last, after 25 newer "Main Hall …" venues.
+    const theirs = await pair.website.admin.createVenue({ title: 'Main Hall', city: 'Springfield', phone: '555-0100' });
+    pair.website.store.venue(theirs)!.date = '2020-01-01 07:00:00';
+    for (let i = 0; i < 25; i++) await pair.website.admin.createVenue({ title: `Main Hall Annex ${i}` });
+    const venue = await create(pair.almanac, 'venues', { venue: 'Main Hall', city: 'Springfield', zip: '49007' });
+    await create(pair.almanac, 'events', {
+      title: 'Meeting',
+      start_date: inDays(5, '10:00'),
+      end_date: inDays(5, '11:00'),
+      venue,
+    });
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(remote(pair, venue, 'venue'), theirs);
+    assert.equal(pair.website.snapshot().venues.filter((v) => v.title === 'Main Hall').length, 1, 'not doubled');
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(pair.almanac.store.posts.get(1, venue)!.phone, '555-0100', 'what only the website had comes here');
+    assert.equal(pair.website.store.venue(theirs)!.zip, '49007', 'what only Almanac had goes there');
+  } finally {
+    await pair.close();
+  }
+});
