@@ -251,18 +251,30 @@ async function findLostCreate(
     }
   }
   if (!endedAlready(run, fields)) return undefined;
-  const answer = await run.client.get('tribe/events/v1/events', {
-    search: fields.title.slice(0, 100),
-    start_date: fields.start.slice(0, 10),
-    end_date: fields.end.slice(0, 10),
-    status: 'publish,future,draft,pending,private',
-  });
-  const events = ((answer.body as { events?: Json[] }).events ?? []).filter(
-    (event) =>
-      wall(event.start_date) === fields.start &&
-      free(Number(event.id)) &&
-      wall(event.date_utc).slice(0, 10) >= sent.slice(0, 10),
-  );
+  // Every page (v1 lists 10 unless asked, 50 at most): among many events of the same title that
+  // day, the one sent may be on any of them, and missing it would create it a second time.
+  const events: Json[] = [];
+  for (let page = 1; events.length === 0; page++) {
+    const answer = await run.client.get('tribe/events/v1/events', {
+      search: fields.title.slice(0, 100),
+      start_date: fields.start.slice(0, 10),
+      end_date: fields.end.slice(0, 10),
+      status: 'publish,future,draft,pending,private',
+      per_page: 50,
+      page,
+    });
+    const body = answer.body as { events?: Json[]; total_pages?: number };
+    const list = body.events ?? [];
+    events.push(
+      ...list.filter(
+        (event) =>
+          wall(event.start_date) === fields.start &&
+          free(Number(event.id)) &&
+          wall(event.date_utc).slice(0, 10) >= sent.slice(0, 10),
+      ),
+    );
+    if (list.length < 50 || page >= Number(body.total_pages ?? page)) break;
+  }
   if (events.length === 0) return undefined;
   run.claimed.add(Number(events[0]!.id));
   return { id: Number(events[0]!.id), published: wall(events[0]!.date_utc) || undefined };

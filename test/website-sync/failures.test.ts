@@ -111,6 +111,35 @@ test('a create whose answer was lost after the website saved it never makes a se
   }
 });
 
+test('a lost create of an ended event is found among many of the same title that day (every page of the search), not made twice', async () => {
+  const pair = await startPair({ mode: 'publish' });
+  try {
+    const day = inDays(-5).slice(0, 10);
+    // 60 earlier ones of the same title that day (more than a page of 50), imported and paired.
+    for (let i = 0; i < 60; i++)
+      await pair.website.admin.createEvent({
+        title: 'Weekly class',
+        startDate: `${day} 08:${String(i % 60).padStart(2, '0')}:00`,
+        endDate: `${day} 08:${String(i % 60).padStart(2, '0')}:30`,
+      });
+    assert.equal((await pair.sync()).ok, true);
+    const ours = await create(pair.almanac, 'events', {
+      title: 'Weekly class',
+      start_date: inDays(-5, '20:00'),
+      end_date: inDays(-5, '21:00'),
+    });
+    pair.website.loseResponseAfterSave({ method: 'POST', path: '/tribe/events/v1/events' }, 1);
+    assert.equal((await pair.sync()).ok, false);
+    assert.equal(eventsThere(pair).length, 61, 'saved by the website');
+    const found = await pair.sync();
+    assert.equal(found.ok, true, JSON.stringify(found));
+    assert.equal(eventsThere(pair).length, 61, 'found again, not created again');
+    assert.equal(pair.website.store.event(remote(pair, ours)!)!.startDate, `${day} 20:00:00`);
+  } finally {
+    await pair.close();
+  }
+});
+
 test("a revoked password pauses the site's sync and says why; connecting again with a new one resumes it", async () => {
   const pair = await startPair({ mode: 'publish' });
   try {
