@@ -144,6 +144,23 @@ export function sameFields(kind: SyncKind, a: Fields, b: Fields): boolean {
   return differingFields(kind, a, b).length === 0;
 }
 
+/**
+ * Whether a venue or organizer on one side is the same one as on the other: the same name, and no
+ * text field that both give differs (case and surrounding spaces aside). Two different venues of
+ * the same name — Main Hall in Springfield and in Shelbyville — are not.
+ */
+export function sameObject(kind: SyncKind, a: Fields, b: Fields): boolean {
+  for (const name of FIELD_NAMES[kind]) {
+    const x = a[name];
+    const y = b[name];
+    if (typeof x !== 'string' || typeof y !== 'string') continue;
+    const [p, q] = [x.trim().toLowerCase(), y.trim().toLowerCase()];
+    if (name !== 'name' && (p === '' || q === '')) continue;
+    if (p !== q) return false;
+  }
+  return true;
+}
+
 /** A set of ids in its one written form. */
 export const idSet = (ids: Iterable<number>): number[] => [...new Set(ids)].sort((x, y) => x - y);
 

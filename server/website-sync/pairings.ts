@@ -43,9 +43,20 @@ export class Pairings {
     return [...rows];
   }
 
-  /** The website's id of a local object, when both sides have it. */
+  /**
+   * Local objects the website keeps as one with another (identical venues or organizers: TEC answers
+   * a create with the existing one), for this sync only: their events name that one there.
+   */
+  private readonly sameAs = new Map<string, number>();
+
+  /** The website's id of a local object, when both sides have it (or the website keeps it as another's). */
   remoteId(kind: ItemKind, localId: number): number | undefined {
-    return this.ofLocal(kind, localId)?.remote_id ?? undefined;
+    return this.ofLocal(kind, localId)?.remote_id ?? this.sameAs.get(`${kind}:${localId}`);
+  }
+
+  /** This local object is, on the website, the one already paired as `remoteId` (not paired itself). */
+  keptAsOne(kind: ItemKind, localId: number, remoteId: number): void {
+    this.sameAs.set(`${kind}:${localId}`, remoteId);
   }
 
   /** Almanac's id of a website object, when both sides have it. */

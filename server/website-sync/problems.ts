@@ -53,7 +53,42 @@ export const SEND_REFUSALS = new Set([
   'image_refused',
   'no_image',
   'image_unreadable',
+  'same_as_other',
+  'term_name_taken',
 ]);
+
+/** Events of other WordPress users this account may not edit: one problem for them all (not per event). */
+export const NOT_EDITABLE = 'not_editable';
+const NOT_EDITABLE_REF: ObjectRef = { kind: 'event', local_id: null, remote_id: null };
+
+/**
+ * Says once, in the sync's problems, which events the website would not let this account read for
+ * editing (run.notEditable) — or, after a full read that met none, takes back what was said. An
+ * incremental read meets only what changed: it adds, never takes back.
+ */
+export function reportNotEditable(run: RunContext, fullRead: boolean): void {
+  const problems = run.repos.problems;
+  const said = problems.failureOf(run.site.id, NOT_EDITABLE_REF, 'receive');
+  const titles = [...run.notEditable.values()];
+  if (titles.length === 0) {
+    if (said && fullRead) problems.removeFailure(said.id);
+    return;
+  }
+  const shown = titles.slice(0, 5).join(', ') + (titles.length > 5 ? ', …' : '');
+  problems.putFailure(
+    run.site.id,
+    {
+      ...NOT_EDITABLE_REF,
+      direction: 'receive',
+      title: shown,
+      code: NOT_EDITABLE,
+      message: `${titles.length} event(s) of other WordPress users that ${run.conn.login} may not edit were left as they are (not brought here, not changed on the website): ${shown}`,
+      status: null,
+    },
+    utcWallNow(run.now()),
+  );
+  run.log(`website sync: ${titles.length} events not editable by ${run.conn.login}, left as they are`);
+}
 
 /** Every reason failureReason gives (the UI's catalogs have each: test/renderer/website-reasons.test.ts). */
 export const FAILURE_REASONS = [
@@ -62,6 +97,7 @@ export const FAILURE_REASONS = [
   'website_error',
   'almanac_refused',
   'almanac_error',
+  NOT_EDITABLE,
   ...SEND_REFUSALS,
 ];
 
@@ -78,6 +114,7 @@ export function failureReason(row: Pick<FailureRow, 'code' | 'message' | 'status
   message: string;
 } {
   const said = row.message;
+  if (row.code === NOT_EDITABLE) return { reason: NOT_EDITABLE, detail: null, message: said };
   if (row.status === 403)
     return {
       reason: 'website_forbidden',

@@ -34,6 +34,7 @@ import type { RunContext } from './run-context.ts';
 import type { ItemKind } from '../db/repositories/website-items.ts';
 import { forEachLimited } from './limiter.ts';
 import { Pacer } from './pace.ts';
+import { decodeEntities } from '../domain/html.ts';
 import { isValidTimezone, utcWall, wallToDateTime } from '../domain/dates.ts';
 
 export interface RemoteSnapshot {
@@ -87,9 +88,9 @@ async function readEvents(
   await forEachLimited(ids, PARALLEL, async (id) => {
     const read = await v1Event(run.client, id);
     if ('event' in read) {
-      let entry = core.get(id);
-      entry ??= await coreSingle(run.client, 'tribe_events', id);
-      if (!entry) into.set(id, goneEvent(id, '', true));
+      const entry = core.get(id) ?? (await coreSingle(run.client, 'tribe_events', id));
+      if (entry === 'forbidden') notEditable(run, read.event);
+      else if (!entry) into.set(id, goneEvent(id, '', true));
       else into.set(id, remoteEvent(read.event, entry, run.site.currencySymbol));
     } else into.set(id, goneEvent(id, wall(core.get(id)?.modified_gmt), 'deleted' in read));
   });
@@ -260,10 +261,7 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     else needCore.push(event);
   }
   // Ended events have no core list entry: their raw text comes from core's single read.
-  const fetched = await coreByIdsOrSingles(
-    run,
-    needCore.map((event) => Number(event.id)),
-  );
+  const fetched = await coreByIdsOrSingles(run, needCore);
   for (const event of needCore) {
     await pacer.pace();
     const entry = fetched.get(Number(event.id));
@@ -314,15 +312,27 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
   return snapshot;
 }
 
+/**
+ * An event this account may not edit (another user's, for an author or contributor): its raw text
+ * cannot be read, and no change could be sent. Left as it is on both sides (not brought here, and
+ * Almanac's copy, if any, keeps what it has), said once in the sync's problems (problems.ts).
+ */
+function notEditable(run: RunContext, v1: Json): void {
+  run.notEditable.set(Number(v1.id), decodeEntities(String(v1.title ?? '')));
+}
+
 /** Core entries of ended events: core's list leaves them out even by id, so one read each. */
-async function coreByIdsOrSingles(run: RunContext, ids: number[]): Promise<Map<number, Json>> {
+async function coreByIdsOrSingles(run: RunContext, events: Json[]): Promise<Map<number, Json>> {
   const found = new Map<number, Json>();
+  const ids = events.map((event) => Number(event.id));
+  const listed = new Map(events.map((event) => [Number(event.id), event]));
   if (ids.length === 0) return found;
   for (const entry of await coreByIds(run.client, 'tribe_events', ids)) found.set(Number(entry.id), entry);
   const rest = ids.filter((id) => !found.has(id));
   await forEachLimited(rest, PARALLEL, async (id) => {
     const entry = await coreSingle(run.client, 'tribe_events', id);
-    if (entry) found.set(id, entry);
+    if (entry === 'forbidden') notEditable(run, listed.get(id)!);
+    else if (entry) found.set(id, entry);
   });
   return found;
 }

@@ -108,6 +108,7 @@ function remoteLinked<F>(core: Json, fields: (m: ReturnType<typeof meta>) => F):
     id: Number(core.id),
     modified: wall(core.modified_gmt),
     trashed,
+    published: wall(core.date_gmt) || undefined,
     fields: trashed ? undefined : fields(meta(core)),
   };
 }

@@ -19,14 +19,32 @@ export interface RemoteRefs {
   image: number | null;
 }
 
-export function eventBody(fields: EventFields, refs: RemoteRefs): Body {
+/**
+ * The publication date an update carries (UTC wall): TEC moves it to now when an update leaves it
+ * out (tec-reference.md: "Any update resets … the publication date"), so an edit here would
+ * rewrite the website's. A scheduled event sends its own; any other sends the website's as it is —
+ * except one the website still had scheduled that is published here now: left out, it is now.
+ */
+export function publicationDate(
+  fields: EventFields,
+  published: string | undefined,
+  nowUtc: string,
+): string | undefined {
+  if (fields.status === 'future' && fields.publish_at) return fields.publish_at;
+  if (!published) return undefined;
+  if (fields.status === 'publish' && published > nowUtc) return undefined;
+  return published;
+}
+
+export function eventBody(fields: EventFields, refs: RemoteRefs, dateUtc?: string): Body {
   const body: Body = { title: fields.title };
   // An empty description or excerpt is a 400 on v1; on a create there is nothing to clear, on an
   // update `clearings` empties them through core.
   if (fields.description !== '') body.description = fields.description;
   if (fields.excerpt !== '') body.excerpt = fields.excerpt;
   body.status = fields.status;
-  if (fields.status === 'future' && fields.publish_at) body.date_utc = fields.publish_at;
+  if (dateUtc) body.date_utc = dateUtc;
+  else if (fields.status === 'future' && fields.publish_at) body.date_utc = fields.publish_at;
   body.start_date = fields.start;
   body.end_date = fields.end;
   body.all_day = fields.all_day;
@@ -65,8 +83,10 @@ export function clearings(
 /** Venue flags are strings on TEC's venue routes (a JSON boolean is a 400); left out, they become true. */
 const flagText = (value: boolean) => (value ? 'true' : 'false');
 
-export function venueBody(fields: VenueFields): Body {
+/** `published`: the website's publication date, kept on an update (left out, TEC moves it to now). */
+export function venueBody(fields: VenueFields, published?: string): Body {
   return {
+    ...(published ? { date_utc: published } : {}),
     venue: fields.name,
     description: fields.description,
     address: fields.address,
@@ -83,8 +103,9 @@ export function venueBody(fields: VenueFields): Body {
   };
 }
 
-export function organizerBody(fields: OrganizerFields): Body {
+export function organizerBody(fields: OrganizerFields, published?: string): Body {
   return {
+    ...(published ? { date_utc: published } : {}),
     organizer: fields.name,
     description: fields.description,
     phone: fields.phone,

@@ -48,6 +48,12 @@ export interface RunContext {
   claimed: Set<number>;
   /** Events this run marked as pending creates just before sending them (nothing sent yet). */
   markedNow: Set<number>;
+  /**
+   * Events the website lists but will not let this account read for editing (403 on core's
+   * context=edit single read: another user's event, for an author or contributor), by id, with
+   * their titles: left as they are, said once in the sync's problems (problems.ts).
+   */
+  notEditable: Map<number, string>;
 }
 
 /**

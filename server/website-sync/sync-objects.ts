@@ -4,11 +4,11 @@
 // One object the website refuses is recorded with its reason and does not hold the others back; a
 // website that stops answering stops the sync (what was not sent stays queued).
 import type { Fields, SyncKind } from './fields.ts';
-import { titleOf } from './fields.ts';
+import { sameObject, titleOf } from './fields.ts';
 import type { RemoteObject } from './remote-read.ts';
 import { reconcile, type Decision, type Side } from './reconcile.ts';
 import { write, type RunContext } from './run-context.ts';
-import { readLocalInSlices, type LocalObject } from './local-read.ts';
+import { readLocalInSlices, readLocalLinked, type LocalObject } from './local-read.ts';
 import { createLocal, localImageFor, removeLocal, updateLocal } from './local-write.ts';
 import { toLocal, type Missing } from './translate.ts';
 import { remoteCost } from './cost.ts';
@@ -16,7 +16,7 @@ import { utcWallNow } from './site-clock.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
 import { ensureRemoteLinked, ensureRemoteTerm, sendEvent, sendLinked, sendTerm, type Sent } from './send.ts';
-import { deleteTerm, trashEvent, trashLinked } from './website-api.ts';
+import { CORE_TYPE, deleteTerm, publicationDates, termUses, trashEvent, trashLinked } from './website-api.ts';
 import { WebsiteError } from './tec-client.ts';
 import { forEachLimited } from './limiter.ts';
 import { nextTurn, Pacer } from './pace.ts';
@@ -42,7 +42,7 @@ interface Entry {
   version?: number;
 }
 
-type Send = { fields: Fields; create: boolean; before?: Fields } | { trash: true; forget: boolean };
+type Send = { fields: Fields; create: boolean; before?: Fields; published?: string } | { trash: true; forget: boolean };
 
 interface Plan {
   entry: Entry;
@@ -124,9 +124,16 @@ function pairByName(run: RunContext, kind: SyncKind, entry: Entry, fields: Field
   const name = String(fields.name ?? '');
   let localId: number | undefined;
   if (kind === 'venue' || kind === 'organizer') {
-    localId = run.store.posts
+    // The same name is not enough: Main Hall in Springfield is not Main Hall in Shelbyville.
+    const free = run.store.posts
       .byTitle(run.site.id, kind, name)
-      .find((row) => row.status !== 'trash' && run.pairs.ofLocal(kind, row.id) === undefined)?.id;
+      .filter((row) => row.status !== 'trash' && run.pairs.ofLocal(kind, row.id) === undefined)
+      .map((row) => row.id);
+    const locals = readLocalLinked(run.store, run.site, kind, free);
+    localId = free.find((id) => {
+      const mine = locals.get(id)?.fields;
+      return mine !== undefined && sameObject(kind, mine, fields);
+    });
   } else if (kind === 'category' || kind === 'tag') {
     const parent = kind === 'category' ? (run.pairs.localId('category', Number(fields.parent)) ?? 0) : 0;
     const term = run.store.terms.sameName(run.site.id, kind, name, parent);
@@ -330,7 +337,7 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
       const remoteId = entry.item!.remote_id!;
       if (kind === 'event') await trashEvent(run.client, remoteId);
       else if (kind === 'venue' || kind === 'organizer') await trashLinked(run.client, kind, remoteId);
-      else await deleteTerm(run.client, kind, remoteId);
+      else await deleteTermIfUnused(run, kind, remoteId);
       await write(run, () => {
         if (send.forget || kind === 'category' || kind === 'tag') run.pairs.remove(entry.item!);
         else run.pairs.update(entry.item!, { remote_state: 'trashed', agreed_trashed: 1 });
@@ -375,11 +382,29 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
   }
 }
 
+/**
+ * A category or tag deleted here. Tags are the whole WordPress site's (blog posts use them too) and
+ * a delete there is permanent: the term is deleted only when nothing but Almanac's events uses it.
+ * Otherwise it stays on the website, Almanac's events stop carrying it (queued, sent in this sync)
+ * and it is no longer paired — should one of the website's events bring it back, it comes as new.
+ */
+async function deleteTermIfUnused(run: RunContext, kind: 'category' | 'tag', remoteId: number): Promise<void> {
+  const uses = await termUses(run.client, kind, remoteId, (id) => run.pairs.localId('event', id) !== undefined);
+  if (!uses.others) return deleteTerm(run.client, kind, remoteId);
+  run.log(`website sync: ${kind} ${remoteId} kept on the website: other posts there use it`);
+  await write(run, () => {
+    for (const eventId of uses.heldEvents) {
+      const localId = run.pairs.localId('event', eventId);
+      if (localId !== undefined) run.repos.connections.enqueue(run.site.id, 'event', localId);
+    }
+  });
+}
+
 async function sendFields(
   run: RunContext,
   kind: SyncKind,
   entry: Entry,
-  send: { fields: Fields; create: boolean; before?: Fields },
+  send: { fields: Fields; create: boolean; before?: Fields; published?: string },
 ): Promise<Sent> {
   const localId = entry.localId!;
   let item = entry.item;
@@ -396,15 +421,35 @@ async function sendFields(
       item,
       send.fields as EventFields,
       send.before as EventFields | undefined,
+      send.published,
     );
     return sent;
   }
   if (kind === 'venue' || kind === 'organizer') {
     if (!item?.remote_id) return { remoteId: await ensureRemoteLinked(run, kind, localId), modified: '' };
-    return sendLinked(run, kind, item.remote_id, send.fields);
+    return sendLinked(run, kind, item.remote_id, send.fields, send.published);
   }
   if (!item?.remote_id) return { remoteId: await ensureRemoteTerm(run, kind, localId), modified: '' };
   return sendTerm(run, kind, item.remote_id, send.fields as TermFields);
+}
+
+/**
+ * The website's publication date of each event, venue and organizer about to be updated there: an
+ * update without it moves it to now (send.ts). Known from this sync's read, else read (a list per 100).
+ */
+async function learnPublicationDates(run: RunContext, kind: SyncKind, plans: Plan[]): Promise<void> {
+  if (kind !== 'event' && kind !== 'venue' && kind !== 'organizer') return;
+  const unknown = new Map<number, Plan>();
+  for (const plan of plans) {
+    const send = plan.send;
+    const remoteId = plan.entry.item?.remote_id;
+    if (!send || 'trash' in send || send.create || !remoteId) continue;
+    if (plan.entry.remote?.published) send.published = plan.entry.remote.published;
+    else unknown.set(remoteId, plan);
+  }
+  if (unknown.size === 0) return;
+  const dates = await publicationDates(run.client, CORE_TYPE[kind], [...unknown.keys()]);
+  for (const [remoteId, plan] of unknown) (plan.send as { published?: string }).published = dates.get(remoteId);
 }
 
 function dequeue(run: RunContext, kind: SyncKind, entry: Entry): void {
@@ -525,6 +570,7 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
     if (plan.send) toSend.push(plan);
     else if (plan.decision.type !== 'conflict' || plan.entry.version !== undefined) dequeue(run, work.kind, plan.entry);
   }
+  await learnPublicationDates(run, work.kind, toSend);
   if (work.kind === 'event') await markCreates(run, toSend);
   await forEachLimited(toSend, PARALLEL, (plan) => sendOne(run, work.kind, plan));
 }

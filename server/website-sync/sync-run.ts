@@ -13,7 +13,7 @@ import { administratorContext } from '../operations/context.ts';
 import type { CredentialStore } from './credentials.ts';
 import { TecClient, WebsiteError, type TecClientOptions } from './tec-client.ts';
 import { Pairings } from './pairings.ts';
-import type { RunContext, SyncCounts } from './run-context.ts';
+import { write, type RunContext, type SyncCounts } from './run-context.ts';
 import {
   readChanges,
   readEndedBeforeSending,
@@ -28,7 +28,7 @@ import type { EventFields, SyncKind, TermFields } from './fields.ts';
 import type { Missing } from './translate.ts';
 import { localImageFor } from './local-write.ts';
 import { utcWallNow } from './site-clock.ts';
-import { storedError } from './problems.ts';
+import { reportNotEditable, storedError } from './problems.ts';
 
 /** A full sweep at most this often (and at every first sync). */
 export const SWEEP_EVERY_MS = 2 * 60 * 60 * 1000;
@@ -151,6 +151,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     creating: new Map(),
     claimed: new Set(),
     markedNow: new Set(),
+    notEditable: new Map(),
   };
   const first = conn.first_sync_done === 0;
   const sweep =
@@ -169,13 +170,15 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     const allLocal = first ? await prepareFirstSync(run, snapshot) : undefined;
     const queued = queuedByKind(run);
     if (!sweep) await readEndedBeforeSending(run, snapshot, [...(queued.get('event')?.keys() ?? [])]);
+    await write(run, () => reportNotEditable(run, sweep));
     const needed = await neededLinked(run, snapshot);
     await pairImages(run, snapshot);
     for (const kind of KIND_ORDER) {
       await syncKind(run, {
         kind,
         remote: kind === 'event' ? snapshot.events : orderParentsFirst(kind, snapshot[kind]),
-        queued: queued.get(kind) ?? new Map(),
+        // Events are queued again at their turn: a term kept on the website queues those that carry it.
+        queued: (kind === 'event' ? queuedByKind(run) : queued).get(kind) ?? new Map(),
         allLocal: kind === 'event' ? allLocal : undefined,
         needed: kind === 'event' ? undefined : needed[kind],
       });
@@ -183,8 +186,9 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     finish(run, snapshot, sweep, first, attempt);
     return { ok: counts.conflicts === 0 && counts.failures === 0, counts, sweep };
   } catch (error) {
+    const cause = await signedOutCause(run, error);
     counts.requests = client.requests;
-    return failed(run, error, sweep);
+    return failed(run, cause, sweep);
   } finally {
     clearInterval(renew);
     client.close();
@@ -290,6 +294,23 @@ function finish(run: RunContext, snapshot: RemoteSnapshot, sweep: boolean, first
       failed_attempts: 0,
     }),
   );
+}
+
+/**
+ * A read refused as an invalid request (400) may be the website answering an anonymous visitor: over
+ * plain HTTP a real WordPress silently ignores the password, and a list of every status (the trash
+ * included) is then refused as a bad `status` (tec-website.md) — not a 401. users/me says who the
+ * website thinks is asking: a 401 there is the password ignored (or refused), and the sync pauses
+ * with that reason instead of retrying a request that can never work.
+ */
+async function signedOutCause(run: RunContext, error: unknown): Promise<unknown> {
+  if (!(error instanceof WebsiteError) || (error.status !== 400 && error.status !== 403)) return error;
+  try {
+    await run.client.get('wp/v2/users/me', { context: 'edit', _fields: 'id' });
+    return error;
+  } catch (me) {
+    return me instanceof WebsiteError && me.reason === 'auth' ? me : error;
+  }
 }
 
 function failed(run: RunContext, error: unknown, sweep: boolean): SyncResult {

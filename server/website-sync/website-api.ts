@@ -2,7 +2,7 @@
 // parameters, how to page — and the traps each one has (tec-website.md). Nothing here decides what
 // to do with the answers.
 import { WebsiteError, type Query, type TecClient } from './tec-client.ts';
-import type { Json } from './remote-read.ts';
+import { wall, type Json } from './remote-read.ts';
 import type { Body } from './remote-write.ts';
 
 export type LinkedType = 'venue' | 'organizer';
@@ -93,12 +93,56 @@ export async function coreByIds(client: TecClient, type: CorePostType, ids: numb
   return items;
 }
 
-/** One post through core (single reads work for ended events too); undefined when deleted for good. */
-export async function coreSingle(client: TecClient, type: CorePostType, id: number): Promise<Json | undefined> {
+/**
+ * The website's publication dates (UTC walls, core's date_gmt) of these posts: a TEC update sent
+ * without its date moves it to now (tec-reference.md "Any update resets … the publication date"),
+ * so every update carries it. A list per 100; an event that already ended is in no core list and
+ * is read alone. A post that cannot be read is left out (its update fails on its own).
+ */
+export async function publicationDates(
+  client: TecClient,
+  type: CorePostType,
+  ids: number[],
+): Promise<Map<number, string>> {
+  const dates = new Map<number, string>();
+  const fields = 'id,date_gmt';
+  for (let i = 0; i < ids.length; i += CORE_PAGE) {
+    const chunk = ids.slice(i, i + CORE_PAGE);
+    const list = await coreList(client, `wp/v2/${type}`, {
+      include: chunk,
+      status: ALL_STATUSES,
+      context: 'edit',
+      _fields: fields,
+    });
+    for (const entry of list) if (entry.date_gmt) dates.set(Number(entry.id), wall(entry.date_gmt));
+  }
+  for (const id of ids) {
+    if (dates.has(id)) continue;
+    try {
+      const entry = (await client.get(`wp/v2/${type}/${id}`, { context: 'edit', _fields: fields })).body as Json;
+      if (entry.date_gmt) dates.set(id, wall(entry.date_gmt));
+    } catch (error) {
+      if (!(error instanceof WebsiteError) || error.transient || error.reason === 'auth') throw error;
+    }
+  }
+  return dates;
+}
+
+/**
+ * One post through core (single reads work for ended events too); undefined when deleted for good;
+ * 'forbidden' when this account may not edit it (403: an author's or contributor's read of another
+ * user's event, which lists show them — tec-reference.md §"Lists give contributors and authors…").
+ */
+export async function coreSingle(
+  client: TecClient,
+  type: CorePostType,
+  id: number,
+): Promise<Json | undefined | 'forbidden'> {
   try {
     return (await client.get(`wp/v2/${type}/${id}`, { context: 'edit', _fields: CORE_FIELDS })).body as Json;
   } catch (error) {
     if (error instanceof WebsiteError && error.status === 404) return undefined;
+    if (error instanceof WebsiteError && error.status === 403) return 'forbidden';
     throw error;
   }
 }
@@ -221,6 +265,50 @@ export async function saveTerm(
     if (id === null && error instanceof WebsiteError && error.code === 'term_exists' && existing?.term_id)
       return (await client.get(`${route}/${existing.term_id}`)).body as Json;
     throw error;
+  }
+}
+
+/**
+ * Who on the website uses this term: `others` — a blog post (tags are the whole site's) or an event
+ * `held` does not claim — and the held events that carry it. Core lists every status but not ended
+ * events, v1's wide window lists ended ones but not hidden ones: between them, every event but a
+ * hidden one that ended.
+ */
+export async function termUses(
+  client: TecClient,
+  kind: 'category' | 'tag',
+  id: number,
+  held: (eventId: number) => boolean,
+): Promise<{ others: boolean; heldEvents: Set<number> }> {
+  const statuses = 'publish,future,draft,pending,private';
+  let others = false;
+  const heldEvents = new Set<number>();
+  const sort = (list: Json[]) => {
+    for (const event of list) {
+      const eventId = Number(event.id);
+      if (held(eventId)) heldEvents.add(eventId);
+      else others = true;
+    }
+  };
+  if (kind === 'tag') {
+    const posts = await client.get('wp/v2/posts', { tags: id, status: statuses, per_page: 1, _fields: 'id' });
+    if (Number(posts.headers.get('x-wp-total') ?? (Array.isArray(posts.body) ? posts.body.length : 0)) > 0)
+      others = true;
+  }
+  sort(await coreList(client, 'wp/v2/tribe_events', { [CORE_TAXONOMY[kind]]: id, status: statuses, _fields: 'id' }));
+  for (let page = 1; ; page++) {
+    const answer = await client.get('tribe/events/v1/events', {
+      [kind === 'tag' ? 'tags' : 'categories']: id,
+      start_date: '1971-01-01',
+      end_date: '2999-12-31',
+      status: statuses,
+      per_page: V1_PAGE,
+      page,
+    });
+    const body = answer.body as { events?: Json[]; total_pages?: number };
+    const list = body.events ?? [];
+    sort(list);
+    if (list.length < V1_PAGE || page >= Number(body.total_pages ?? page)) return { others, heldEvents };
   }
 }
 

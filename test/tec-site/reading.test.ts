@@ -136,8 +136,8 @@ test('Reading › the WordPress core routes: modified_after/before, orderby=modi
   assert.equal((await call(site, 'GET', '/wp/v2/tags', { query: { per_page: 101 } })).status, 400);
   assert.equal(
     (await call(site, 'GET', '/wp/v2/tribe_events', { query: { status: 'any' }, auth: false })).status,
-    401,
-    'status=any needs the right to edit',
+    400,
+    'status=any needs the right to edit: refused as an invalid parameter (tec-website.md: anonymous → 400)',
   );
   assert.equal(
     (await call(site, 'GET', '/wp/v2/tribe_events', { query: { context: 'edit' }, auth: false })).status,

@@ -44,6 +44,13 @@ test('Signing in › application passwords over plain HTTP on a non-local site: 
     const write = await call(production, 'POST', '/tribe/events/v1/events', { json: eventBody('Refused') });
     assert.equal(write.status, 401);
     assert.equal(write.body.code, 'rest_forbidden');
+    // A sync's first read (every status, the trash included) as the anonymous visitor it has become: 400.
+    const feed = await call(production, 'GET', '/wp/v2/tribe_events', {
+      query: { status: 'publish,future,draft,pending,private,trash', context: 'edit' },
+    });
+    assert.equal(feed.status, 400);
+    assert.equal(feed.body.code, 'rest_invalid_param');
+    assert.equal(feed.body.data.details.status.code, 'rest_forbidden_status');
     const me = await call(production, 'GET', '/wp/v2/users/me', { query: { context: 'edit' } });
     assert.equal(me.status, 401);
     assert.equal(me.body.code, 'rest_not_logged_in');

@@ -220,7 +220,7 @@ test('Writing › clearing: title/description/excerpt "" → 400; image must be 
   assert.equal(after.excerpt, '');
 });
 
-test('Writing › linked posts: by id, {id} or inline; an identical inline venue/organizer lands on the existing one (201); organizer order kept; a venue PATCH without show_map sets it true', async () => {
+test('Writing › linked posts: by id, {id} or inline; an identical inline venue/organizer lands on the existing one (201) — only an identical one, nothing overwritten; organizer order kept; a venue PATCH without show_map sets it true', async () => {
   const venue = await call(site, 'POST', '/tribe/events/v1/venues', {
     json: { venue: 'Linked Venue', city: 'Paris', show_map: 'false', show_map_link: 'false' },
   });
@@ -229,6 +229,21 @@ test('Writing › linked posts: by id, {id} or inline; an identical inline venue
   const again = await call(site, 'POST', '/tribe/events/v1/venues', { json: { venue: 'Linked Venue', city: 'Paris' } });
   assert.equal(again.status, 201);
   assert.equal(again.body.id, venue.body.id, 'de-duplicated to the existing id');
+  // Only identical: the same name with another non-empty field is a new venue, and nothing is overwritten.
+  const other = await call(site, 'POST', '/tribe/events/v1/venues', { json: { venue: 'Linked Venue', city: 'Lyon' } });
+  assert.equal(other.status, 201);
+  assert.notEqual(other.body.id, venue.body.id, 'same name, another city: a new venue');
+  assert.equal(site.store.venue(venue.body.id)!.city, 'Paris', 'the first one is not overwritten');
+  const fewer = await call(site, 'POST', '/tribe/events/v1/venues', { json: { venue: 'linked venue' } });
+  assert.equal(fewer.body.id, venue.body.id, 'every non-empty field sent matches (case-insensitive)');
+  assert.equal(site.store.venue(venue.body.id)!.showMap, false, 'nothing overwritten');
+  const org = (
+    await call(site, 'POST', '/tribe/events/v1/organizers', { json: { organizer: 'Org Same', email: 'a@example.org' } })
+  ).body;
+  const orgOther = (
+    await call(site, 'POST', '/tribe/events/v1/organizers', { json: { organizer: 'Org Same', email: 'b@example.org' } })
+  ).body;
+  assert.notEqual(orgOther.id, org.id);
   const o1 = (await call(site, 'POST', '/tribe/events/v1/organizers', { json: { organizer: 'Org One' } })).body;
   const byId = await create({ venue: venue.body.id, organizer: [{ id: o1.id }, { organizer: 'Org Inline' }] }, 'By id');
   assert.equal(byId.venue.id, venue.body.id);
@@ -387,4 +402,16 @@ test('(terms, where the note is silent) categories nest; a name that exists → 
   );
   const cleared = await call(site, 'PATCH', `/tribe/events/v1/events/${event.id}`, { json: { categories: [] } });
   assert.deepEqual(cleared.body.categories, [], 'an empty list removes them (omitted keeps them)');
+});
+
+test('Writing › terms: renaming a term to a name another term has is 500 duplicate_term_slug (wp_update_term); a fresh name is fine', async () => {
+  const taken = await site.admin.createTerm('post_tag', { name: 'Rename target' });
+  const mine = await site.admin.createTerm('post_tag', { name: 'Rename me' });
+  const clash = await call(site, 'POST', `/wp/v2/tags/${mine}`, { json: { name: 'rename TARGET' } });
+  assert.equal(clash.status, 500);
+  assert.equal(clash.body.code, 'duplicate_term_slug');
+  assert.equal(site.store.terms.get(mine)!.name, 'Rename me');
+  const fine = await call(site, 'POST', `/wp/v2/tags/${mine}`, { json: { name: 'Renamed' } });
+  assert.equal(fine.status, 200, fine.text);
+  assert.ok(site.store.terms.has(taken));
 });

@@ -144,11 +144,18 @@ test('a sync never goes on as an anonymous visitor: a site that starts ignoring 
       'the draft a visitor cannot see is still here',
     );
     assert.match(sync.failure!.message, /answers as if no password had been sent/);
+    // A real site answers the first read (every status, the trash included) with a 400, not a 401:
+    // users/me then tells that the password was ignored.
     assert.deepEqual(
-      pair.website.requests.map((r) => `${r.method} ${r.status}`),
-      ['GET 401'],
-      'stopped at the first answer',
+      pair.website.requests.map((r) => `${r.method} ${r.path.replace(/\?.*/, '')} ${r.status}`),
+      ['GET /wp-json/wp/v2/tribe_events 400', 'GET /wp-json/wp/v2/users/me 401'],
+      'stopped at the first answer, once users/me said who was asking',
     );
+    assert.ok(pair.almanac.store.db.prepare('SELECT paused_reason FROM website_connections').pluck().get(), 'paused');
+    // Paused: the next sync does not ask the website again until the user connects again.
+    pair.website.resetRequestLog();
+    assert.equal((await pair.sync()).failure?.code, 'paused');
+    assert.equal(pair.website.requests.length, 0);
   } finally {
     await pair.close();
   }

@@ -111,6 +111,35 @@ test('a create whose answer was lost after the website saved it never makes a se
   }
 });
 
+test('a lost create of an ended event is found among many of the same title that day (every page of the search), not made twice', async () => {
+  const pair = await startPair({ mode: 'publish' });
+  try {
+    const day = inDays(-5).slice(0, 10);
+    // 60 earlier ones of the same title that day (more than a page of 50), imported and paired.
+    for (let i = 0; i < 60; i++)
+      await pair.website.admin.createEvent({
+        title: 'Weekly class',
+        startDate: `${day} 08:${String(i % 60).padStart(2, '0')}:00`,
+        endDate: `${day} 08:${String(i % 60).padStart(2, '0')}:30`,
+      });
+    assert.equal((await pair.sync()).ok, true);
+    const ours = await create(pair.almanac, 'events', {
+      title: 'Weekly class',
+      start_date: inDays(-5, '20:00'),
+      end_date: inDays(-5, '21:00'),
+    });
+    pair.website.loseResponseAfterSave({ method: 'POST', path: '/tribe/events/v1/events' }, 1);
+    assert.equal((await pair.sync()).ok, false);
+    assert.equal(eventsThere(pair).length, 61, 'saved by the website');
+    const found = await pair.sync();
+    assert.equal(found.ok, true, JSON.stringify(found));
+    assert.equal(eventsThere(pair).length, 61, 'found again, not created again');
+    assert.equal(pair.website.store.event(remote(pair, ours)!)!.startDate, `${day} 20:00:00`);
+  } finally {
+    await pair.close();
+  }
+});
+
 test("a revoked password pauses the site's sync and says why; connecting again with a new one resumes it", async () => {
   const pair = await startPair({ mode: 'publish' });
   try {
@@ -183,6 +212,62 @@ test("a user who may edit only their own events: others' events are refused one 
     pair.website.resetRequestLog();
     await pair.sync();
     assert.equal(pair.requests('PUT'), 0);
+  } finally {
+    await pair.close();
+  }
+});
+
+test("an author's read: another user's ended event (single read 403) is left as it is and said once in the problems; the read and the rest go on", async () => {
+  const pair = await startPair({
+    website: {
+      users: [
+        { login: 'admin', role: 'administrator', appPasswords: [DEFAULT_APP_PASSWORD] },
+        { login: 'author', role: 'author', appPasswords: ['author author author author'] },
+      ],
+    },
+    connect: false,
+  });
+  try {
+    const day = (n: number) => inDays(n).slice(0, 10);
+    const authorId = pair.website.store.users.find((user) => user.login === 'author')!.id;
+    const adminsPast = await pair.website.admin.createEvent({
+      title: "The admin's past event",
+      startDate: `${day(-5)} 10:00:00`,
+      endDate: `${day(-5)} 11:00:00`,
+    });
+    const ownPast = await pair.website.admin.createEvent({
+      title: "The author's past event",
+      startDate: `${day(-4)} 10:00:00`,
+      endDate: `${day(-4)} 11:00:00`,
+      author: authorId,
+    });
+    const site = pair.almanac.store.sites.byCode('default')!;
+    await connectWebsite(pair.almanac.store, pair.credentials, site, {
+      url: pair.website.url,
+      login: 'author',
+      password: 'author author author author',
+      mode: 'merge',
+    });
+    const [mine] = await manyEvents(pair, 1);
+    const sync = await pair.sync();
+    assert.equal(sync.failure, undefined, JSON.stringify(sync.failure));
+    const items = websiteRepositories(pair.almanac.store.db).items;
+    assert.ok(items.byRemote(1, 'event', ownPast)?.local_id, "the author's own ended event is brought here");
+    assert.equal(items.byRemote(1, 'event', adminsPast)?.local_id ?? undefined, undefined, 'not brought here');
+    assert.ok(remote(pair, mine!), 'ours is published');
+    const failures = status(pair).failures;
+    assert.equal(failures.length, 1, JSON.stringify(failures));
+    assert.equal(failures[0]!.reason, 'not_editable');
+    assert.match(failures[0]!.title, /The admin.s past event/);
+    assert.match(failures[0]!.message, /may not edit/);
+    // Said once, not once per sync; the website's event is untouched.
+    assert.equal((await pair.sync({ sweep: true })).failure, undefined);
+    assert.equal(status(pair).failures.length, 1);
+    assert.equal(pair.website.store.event(adminsPast)!.title, "The admin's past event");
+    // Once the author may no longer meet it (deleted for good), a full read takes the problem back.
+    await pair.website.admin.deleteEventPermanently(adminsPast);
+    assert.equal((await pair.sync({ sweep: true })).ok, true);
+    assert.equal(status(pair).failures.length, 0);
   } finally {
     await pair.close();
   }

@@ -9,6 +9,7 @@ import {
   blankOrganizer,
   blankVenue,
   setStatus,
+  type BlogPost,
   type PostStatus,
   type RawEvent,
   type RawOrganizer,
@@ -209,16 +210,13 @@ export function adminApi(store: SiteStore) {
     async deleteTerm(taxonomy: RawTerm['taxonomy'], id: number): Promise<void> {
       const term = store.terms.get(id);
       if (!term || term.taxonomy !== taxonomy) throw new Error(`tec-site admin: no ${taxonomy} term ${id}`);
-      store.terms.delete(id);
-      for (const e of store.events()) {
-        e.categoryIds = e.categoryIds.filter((t) => t !== id);
-        e.tagIds = e.tagIds.filter((t) => t !== id);
-      }
-      for (const t of store.terms.values()) if (t.parent === id) t.parent = term.parent;
+      store.forgetTerm(term);
     },
-    /** A blog post (outside TEC) starts using a site-wide tag: the tag's count grows. */
-    async tagBlogPost(tagId: number): Promise<void> {
-      store.blogPostTagUses.set(tagId, (store.blogPostTagUses.get(tagId) ?? 0) + 1);
+    /** A blog post (outside TEC) using site-wide tags: a published one counts in the tags' counts. */
+    async tagBlogPost(tagId: number, status: BlogPost['status'] = 'publish'): Promise<number> {
+      const id = store.newPostId();
+      store.blogPosts.set(id, { id, title: `Blog post ${id}`, status, tagIds: [tagId] });
+      return id;
     },
     async uploadImage(filename: string, bytes: Buffer, mimeType = 'image/png'): Promise<number> {
       return createAttachment(store, adminId(store), { bytes, filename, mimeType, sourceUrl: null }).id;

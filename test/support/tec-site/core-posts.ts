@@ -69,13 +69,23 @@ function checkCoreListParams(params: Params): void {
   if (Object.keys(bad).length) throw invalidParams(bad);
 }
 
-/** sanitize_post_statuses(): other statuses than `publish` need the right to edit this type. */
+/**
+ * sanitize_post_statuses(): other statuses than `publish` need the right to edit this type. It is the
+ * `status` argument's sanitize callback, so its refusal comes back as an invalid parameter — a 400,
+ * before any permission check (tec-website.md: "status=trash lists work for editors only (anonymous →
+ * 400)"): a site that ignores the password answers a sync's first read so.
+ */
+export function forbiddenStatus(): WpError {
+  return new WpError(400, 'rest_invalid_param', 'Invalid parameter(s): status', {
+    params: { status: 'Status is forbidden.' },
+    details: { status: { code: 'rest_forbidden_status', message: 'Status is forbidden.', data: { status: 401 } } },
+  });
+}
+
 function statusesFor(caller: Caller, type: CoreType, requested: unknown): string[] {
   const statuses = requested === undefined ? ['publish'] : listParam(requested);
   for (const status of statuses) {
-    if (status !== 'publish' && !can(caller.user, `edit_${TYPES[type].cap}`)) {
-      throw new WpError(caller.user ? 403 : 401, 'rest_forbidden_status', 'Status is forbidden.');
-    }
+    if (status !== 'publish' && !can(caller.user, `edit_${TYPES[type].cap}`)) throw forbiddenStatus();
   }
   return statuses.includes('any') ? ['publish', 'future', 'draft', 'pending', 'private'] : statuses;
 }
@@ -102,8 +112,8 @@ function postsOf(store: SiteStore, type: CoreType): CorePostType[] {
 
 function list(store: SiteStore, type: CoreType, { params, caller }: RestRequest) {
   checkCoreListParams(params);
-  const edit = editContext(caller, type, params);
   const statuses = statusesFor(caller, type, params.status);
+  const edit = editContext(caller, type, params);
   const perPage = params.per_page === undefined ? 10 : Number(params.per_page);
   const page = params.page === undefined ? 1 : Number(params.page);
   const nowGmt = store.nowGmt();

@@ -92,6 +92,18 @@ export function registerCoreTerms(router: Router, store: SiteStore): void {
     router.add(`${base}/(\\d+)`, ['POST', 'PUT', 'PATCH'], ({ params, caller }, match) => {
       const term = find(Number(match[1]));
       if (!can(caller.user, manage)) throw forbidden(caller, 'Sorry, you are not allowed to edit this term.');
+      // wp_update_term(): a name another term of the taxonomy has (get_term_by('name'), any parent),
+      // without a new slug or parent, is "duplicate_term_slug" — an error with no status: a 500.
+      const sameParent = params.parent === undefined || Number(params.parent) === term.parent;
+      if (params.name !== undefined && params.slug === undefined && sameParent) {
+        const name = sanitizeTermName(str(params.name)).toLowerCase();
+        if (store.termsOf(taxonomy).some((t) => t.id !== term.id && t.name.toLowerCase() === name))
+          throw new WpError(
+            500,
+            'duplicate_term_slug',
+            `The slug &#8220;${term.slug}&#8221; is already in use by another term.`,
+          );
+      }
       if (params.name !== undefined) term.name = sanitizeTermName(str(params.name));
       if (params.description !== undefined) term.description = str(params.description);
       if (params.slug !== undefined)
@@ -111,11 +123,7 @@ export function registerCoreTerms(router: Router, store: SiteStore): void {
         );
       }
       const previous = coreTermJson(store, term);
-      store.terms.delete(term.id);
-      for (const event of store.events()) {
-        event.categoryIds = event.categoryIds.filter((id) => id !== term.id);
-        event.tagIds = event.tagIds.filter((id) => id !== term.id);
-      }
+      store.forgetTerm(term);
       return ok({ deleted: true, previous });
     });
   }

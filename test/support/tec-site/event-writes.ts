@@ -14,9 +14,10 @@ import { has, listParam, str, truthy, type Params, WpError } from './http.ts';
 import { saveOrganizer, saveVenue, scaleBackStatus } from './linked-writes.ts';
 import { isImageAttachment, resolveImage } from './media.ts';
 import { blankEvent, setStatus, type RawEvent, type SiteStore } from './store.ts';
+import { applyPublicationDate, wallOf } from './publication-date.ts';
 import { termIdsFor } from './terms.ts';
 import { sanitizeTitle, sanitizeUrl, tecSanitizeString } from './text.ts';
-import { convertWall, instantOf, isStrtotimeFalsy, parseTime, zoneAbbreviation, zoneFor } from './time.ts';
+import { convertWall, instantOf, isStrtotimeFalsy, zoneAbbreviation, zoneFor } from './time.ts';
 
 function isTime(store: SiteStore) {
   return (value: unknown): boolean => !isStrtotimeFalsy(value, store.clock());
@@ -99,30 +100,9 @@ async function linkedIds(
   return ids;
 }
 
-/** The wall clock of a written date in the event's zone: `2027-01-10 10:00:00`, offsets kept as written. */
-function wallOf(store: SiteStore, value: unknown, zoneName: string): string {
-  const zone = zoneFor(zoneName) ?? store.siteZone;
-  return parseTime(value, zone, store.clock())!.wall;
-}
-
 function toUtc(wall: string, zoneName: string): string {
   const zone = zoneFor(zoneName);
   return zone ? convertWall(wall, zone, zoneFor('UTC')!) : wall;
-}
-
-/** Publication date from `date` (read in the request's timezone, as TEC does) or `date_utc`; else now. */
-function applyPublicationDate(store: SiteStore, event: RawEvent, params: Params): void {
-  const site = store.siteZone;
-  if (has(params, 'date')) {
-    event.date = wallOf(store, params.date, str(params.timezone) || store.siteTimezoneName());
-    event.dateGmt = convertWall(event.date, site, zoneFor('UTC')!);
-  } else if (has(params, 'date_utc')) {
-    event.dateGmt = wallOf(store, params.date_utc, 'UTC');
-    event.date = convertWall(event.dateGmt, zoneFor('UTC')!, site);
-  } else {
-    event.date = store.nowLocal();
-    event.dateGmt = store.nowGmt();
-  }
 }
 
 /** Dates, zone and UTC values (API::prepare_event_date_meta). */

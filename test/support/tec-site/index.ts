@@ -6,6 +6,7 @@ import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { adminApi, type AdminApi } from './admin.ts';
 import { authenticate, type Caller } from './auth.ts';
+import { registerBlogPosts } from './blog-posts.ts';
 import { registerCorePosts } from './core-posts.ts';
 import { registerCoreSite } from './core-site.ts';
 import { registerCoreMedia } from './core-media.ts';
@@ -143,6 +144,7 @@ export async function startTecSite(options: TecSiteOptions = {}): Promise<TecSit
   registerV1Linked(router, store);
   registerV1Terms(router, store);
   registerCorePosts(router, store);
+  registerBlogPosts(router, store);
   registerCoreTerms(router, store);
   registerCoreMedia(router, store);
 

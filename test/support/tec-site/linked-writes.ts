@@ -1,10 +1,13 @@
 // Writing venues and organizers (Single_Venue.php / Single_Organizer.php and TEC's Linked_Posts): creates
-// that land on an existing post of the same name (and overwrite its fields), updates where an omitted field
-// is kept — except a venue's map flags, which an update without them sets back to true.
+// that land on an existing *identical* post (duplicate avoidance: tec-website.md "linked posts" — every
+// non-empty field sent matches; the existing post is answered, 201, nothing overwritten), updates where an omitted field
+// is kept — except a venue's map flags, which an update without them sets back to true, and the
+// publication date, which an update without it moves to now (publication-date.ts).
 import { isUrl, nonEmptyString, POST_STATUSES, type ArgSpec } from './args.ts';
 import { can, type Caller } from './auth.ts';
 import { has, str, truthy, type Params, WpError } from './http.ts';
 import { resolveImage } from './media.ts';
+import { applyPublicationDate } from './publication-date.ts';
 import { blankOrganizer, blankVenue, setStatus, type RawOrganizer, type RawVenue, type SiteStore } from './store.ts';
 import { sanitizeTextField, sanitizeTitle } from './text.ts';
 
@@ -73,32 +76,67 @@ function applyOrganizerFields(organizer: RawOrganizer, params: Params): void {
 
 function applyStatusAndDates(store: SiteStore, post: RawVenue | RawOrganizer, params: Params, caller: Caller): void {
   setStatus(post, scaleBackStatus(caller, params.status));
+  applyPublicationDate(store, post, params);
   if (has(params, 'author')) post.author = Number(params.author);
   if (!post.slug && post.status === 'publish')
     post.slug = store.uniqueSlug(sanitizeTitle(post.title), post.type, post.id);
 }
 
-/** Creates a venue — or, as TEC does, finds one of the same name and overwrites it with the new fields. */
+/** MySQL's default collation: case-insensitive, trailing spaces ignored. */
+const same = (a: string, b: string) => a.trimEnd().toLowerCase() === b.trimEnd().toLowerCase();
+
+/**
+ * TEC's duplicate avoidance (Tribe__Duplicate__Post, tec-reference.md §7.3): an existing post (not in
+ * the trash) whose fields match every non-empty one sent — title, description exact; a venue's
+ * address LIKE (contains); city, province, state, stateprovince, zip, phone exact; an organizer's
+ * phone, email, website exact — all case-insensitive.
+ */
+function duplicateOf<P extends RawVenue | RawOrganizer>(
+  posts: P[],
+  params: Params,
+  titleParam: string,
+  fields: readonly string[],
+): P | undefined {
+  const sent = (name: string) => str(params[name]).trim();
+  return posts.find((post) => {
+    if (post.status === 'trash' || !same(post.title, sent(titleParam))) return false;
+    if (sent('description') && !same(post.content, sent('description'))) return false;
+    const record = post as unknown as Record<string, unknown>;
+    for (const field of fields) {
+      const value = sent(field);
+      if (!value) continue;
+      const theirs = str(record[field]);
+      if (field === 'address' ? !theirs.toLowerCase().includes(value.toLowerCase()) : !same(theirs, value))
+        return false;
+    }
+    return true;
+  });
+}
+
+const VENUE_DUPLICATE_FIELDS = ['address', 'city', 'province', 'state', 'stateprovince', 'zip', 'phone'] as const;
+const ORGANIZER_DUPLICATE_FIELDS = ['phone', 'email', 'website'] as const;
+
+/** Creates a venue — or, as TEC does, answers an identical existing one (nothing overwritten). */
 export async function saveVenue(
   store: SiteStore,
   caller: Caller,
   params: Params,
 ): Promise<{ venue: RawVenue; created: boolean }> {
-  const name = str(params.venue).trim();
-  const existing = store.venues().find((v) => v.status !== 'trash' && v.title.toLowerCase() === name.toLowerCase());
-  const venue: RawVenue = existing ?? blankVenue(store, caller.user?.id ?? 0);
+  const existing = duplicateOf(store.venues(), params, 'venue', VENUE_DUPLICATE_FIELDS);
+  if (existing) return { venue: existing, created: false };
+  const venue: RawVenue = blankVenue(store, caller.user?.id ?? 0);
   applyVenueFields(venue, params, false);
   applyStatusAndDates(store, venue, params, caller);
   if (has(params, 'image') && params.image !== '')
     venue.thumbnailId = await resolveImage(store, caller, params.image, 'image');
-  if (existing) store.touch(venue);
   store.posts.set(venue.id, venue);
-  return { venue, created: !existing };
+  return { venue, created: true };
 }
 
 export async function updateVenue(store: SiteStore, caller: Caller, venue: RawVenue, params: Params): Promise<void> {
   applyVenueFields(venue, params, true);
   if (has(params, 'status') || has(params, 'author')) applyStatusAndDates(store, venue, params, caller);
+  else applyPublicationDate(store, venue, params);
   if (has(params, 'image'))
     venue.thumbnailId = params.image === '' ? null : await resolveImage(store, caller, params.image, 'image');
   store.touch(venue);
@@ -109,16 +147,15 @@ export async function saveOrganizer(
   caller: Caller,
   params: Params,
 ): Promise<{ organizer: RawOrganizer; created: boolean }> {
-  const name = str(params.organizer).trim();
-  const existing = store.organizers().find((o) => o.status !== 'trash' && o.title.toLowerCase() === name.toLowerCase());
-  const organizer: RawOrganizer = existing ?? blankOrganizer(store, caller.user?.id ?? 0);
+  const existing = duplicateOf(store.organizers(), params, 'organizer', ORGANIZER_DUPLICATE_FIELDS);
+  if (existing) return { organizer: existing, created: false };
+  const organizer: RawOrganizer = blankOrganizer(store, caller.user?.id ?? 0);
   applyOrganizerFields(organizer, params);
   applyStatusAndDates(store, organizer, params, caller);
   if (has(params, 'image') && params.image !== '')
     organizer.thumbnailId = await resolveImage(store, caller, params.image, 'image');
-  if (existing) store.touch(organizer);
   store.posts.set(organizer.id, organizer);
-  return { organizer, created: !existing };
+  return { organizer, created: true };
 }
 
 export async function updateOrganizer(
@@ -129,6 +166,7 @@ export async function updateOrganizer(
 ): Promise<void> {
   applyOrganizerFields(organizer, params);
   if (has(params, 'status') || has(params, 'author')) applyStatusAndDates(store, organizer, params, caller);
+  else applyPublicationDate(store, organizer, params);
   if (has(params, 'image')) {
     organizer.thumbnailId = params.image === '' ? null : await resolveImage(store, caller, params.image, 'image');
   }

@@ -126,12 +126,22 @@ export interface SiteSettings {
   name: string;
 }
 
+export interface BlogPost {
+  id: number;
+  title: string;
+  status: 'publish' | 'future' | 'draft' | 'pending' | 'private';
+  tagIds: number[];
+}
+
 export class SiteStore {
   readonly posts = new Map<number, AnyPost>();
   readonly terms = new Map<number, RawTerm>();
   readonly users: SiteUser[] = [];
-  /** Blog posts are outside this stand-in; only their use of site-wide tags matters (tag counts). */
-  readonly blogPostTagUses = new Map<number, number>();
+  /**
+   * Blog posts (WordPress's own `post` type, outside TEC): only what matters to a calendar partner —
+   * they carry the site-wide tags (tag counts; `/wp/v2/posts?tags=`: blog-posts.ts).
+   */
+  readonly blogPosts = new Map<number, BlogPost>();
   /** The site's address (`http://127.0.0.1:PORT`), set once the server listens. */
   url = '';
   private nextPostId = 10;
@@ -215,6 +225,25 @@ export class SiteStore {
 
   termsOf(taxonomy: RawTerm['taxonomy']): RawTerm[] {
     return [...this.terms.values()].filter((t) => t.taxonomy === taxonomy);
+  }
+
+  /** Published blog posts per tag (a tag's count counts them too). */
+  get blogPostTagUses(): Map<number, number> {
+    const uses = new Map<number, number>();
+    for (const post of this.blogPosts.values())
+      if (post.status === 'publish') for (const id of post.tagIds) uses.set(id, (uses.get(id) ?? 0) + 1);
+    return uses;
+  }
+
+  /** A term deleted for good: every post (events and blog posts) loses it; its children move up. */
+  forgetTerm(term: RawTerm): void {
+    this.terms.delete(term.id);
+    for (const event of this.events()) {
+      event.categoryIds = event.categoryIds.filter((id) => id !== term.id);
+      event.tagIds = event.tagIds.filter((id) => id !== term.id);
+    }
+    for (const post of this.blogPosts.values()) post.tagIds = post.tagIds.filter((id) => id !== term.id);
+    for (const child of this.terms.values()) if (child.parent === term.id) child.parent = term.parent;
   }
 
   /** `count`: published posts using the term (for tags: blog posts too — tags are site-wide). */

@@ -115,7 +115,7 @@ export function registerV1Linked(router: Router, store: SiteStore): void {
         kind === 'venue'
           ? (await saveVenue(store, caller, params)).venue
           : (await saveOrganizer(store, caller, params)).organizer;
-      // A duplicate by name answers 201 too, with the existing post.
+      // An identical one answers 201 too, with the existing post (nothing overwritten).
       return ok(json(store, saved), 201);
     });
 

@@ -185,13 +185,7 @@ export function registerV1Terms(router: Router, store: SiteStore): void {
       const term = termOr400(store, kind, Number(match[1]));
       mayManage(request);
       const previous = termJson(store, term);
-      store.terms.delete(term.id);
-      for (const event of store.events()) {
-        event.categoryIds = event.categoryIds.filter((id) => id !== term.id);
-        event.tagIds = event.tagIds.filter((id) => id !== term.id);
-      }
-      for (const child of store.terms.values()) if (child.parent === term.id) child.parent = term.parent;
-      store.blogPostTagUses.delete(term.id);
+      store.forgetTerm(term);
       return ok(previous);
     });
   }

@@ -869,6 +869,8 @@ export const en = {
   'website.reason.website_error': 'the website answered with an error.',
   'website.reason.almanac_refused': 'Almanac refused what the website holds.',
   'website.reason.almanac_error': 'Almanac could not write it.',
+  'website.reason.not_editable':
+    'these events belong to other WordPress users and the account this site connects with may not edit them: they are left as they are (not brought here, not changed on the website).',
   'website.reason.end_before_start': 'it ends before it starts.',
   'website.reason.bad_dates': 'its dates cannot be read.',
   'website.reason.empty_title': 'it has no title.',
@@ -880,6 +882,10 @@ export const en = {
   'website.reason.image_refused': 'the website refused its image.',
   'website.reason.no_image': 'its image is gone.',
   'website.reason.image_unreadable': 'its image could not be read.',
+  'website.reason.term_name_taken':
+    'another term on the website already has this name (a blog tag, say): rename it here, or merge the two.',
+  'website.reason.same_as_other':
+    'the website took it for another one here (the same name, address, city and phone: the website keeps such venues and organizers as one): its events name that one there. Merge the two here, or make them differ.',
   'website.reasonDetail': '(the website said: “{detail}”)',
   'website.reasonDetailHere': '(Almanac said: “{detail}”)',
   // Why a whole sync stopped (the sync's failure code).

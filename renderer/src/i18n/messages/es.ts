@@ -879,6 +879,8 @@ export const es: Record<MessageId, string> = {
   'website.reason.website_error': 'el sitio web respondió con un error.',
   'website.reason.almanac_refused': 'Almanac rechazó lo que tiene el sitio web.',
   'website.reason.almanac_error': 'Almanac no pudo escribirlo.',
+  'website.reason.not_editable':
+    'estos eventos son de otros usuarios de WordPress y la cuenta con la que se conecta este sitio no puede editarlos: se dejan como están (no se traen aquí ni se cambian en el sitio web).',
   'website.reason.end_before_start': 'termina antes de empezar.',
   'website.reason.bad_dates': 'no se pueden leer sus fechas.',
   'website.reason.empty_title': 'no tiene título.',
@@ -890,6 +892,10 @@ export const es: Record<MessageId, string> = {
   'website.reason.image_refused': 'el sitio web rechazó su imagen.',
   'website.reason.no_image': 'su imagen ya no existe.',
   'website.reason.image_unreadable': 'no se pudo leer su imagen.',
+  'website.reason.term_name_taken':
+    'otro término del sitio web ya tiene este nombre (una etiqueta del blog, por ejemplo): cámbialo de nombre aquí o une los dos.',
+  'website.reason.same_as_other':
+    'el sitio web lo tomó por otro de aquí (el mismo nombre, dirección, ciudad y teléfono: el sitio web guarda esos lugares y organizadores como uno solo): sus eventos nombran ese otro allí. Une los dos aquí o haz que se distingan.',
   'website.reasonDetail': '(el sitio web dijo: «{detail}»)',
   'website.reasonDetailHere': '(Almanac dijo: «{detail}»)',
   // Por qué se detuvo una sincronización entera.
