@@ -59,6 +59,10 @@ page.on('console', (message) => {
   if (message.type() === 'error') problems.push(message.text());
 });
 page.on('pageerror', (error) => problems.push(String(error)));
+// A console error names no address ("Failed to load resource: … 404"): the answer does.
+page.on('response', (response) => {
+  if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`);
+});
 await page.goto(service.signInUrl());
 await page.waitForSelector('.calendar-event').catch(async (error) => {
   await page.screenshot({ path: join(out, 'failure.png') });
