@@ -1,4 +1,5 @@
 // npm run bench:ui [-- --events 100000] [--switches 20] [--writes 5000] [--bulk 500] [--series 0] [--keep]
+//   [--trace FILE]  (a Chromium trace of the Events list's searches; BENCH_TRACE_JS=1 adds JS samples)
 // The UI's speed on a large calendar, in headless Chromium against the real server (the built
 // dist/cli.mjs as a child process, as `almanac serve` runs), one run:
 //   - first paint of the month view after a navigation (page load → the month's events drawn)
@@ -57,6 +58,9 @@ const { values } = parseArgs({
     // Issue 28: the month view's figures with this many never-ending weekly series added.
     series: { type: 'string', default: '0' },
     keep: { type: 'boolean', default: false },
+    // A Chromium trace of the Events list's searches (chrome://tracing, Perfetto, or
+    // scripts/trace-search.mjs): where a search's time goes in the page.
+    trace: { type: 'string' },
   },
 });
 const EVENTS = Number(values.events);
@@ -248,7 +252,7 @@ async function paintedAt(target: Page, check: Check): Promise<number> {
           (wanted.notTitle === undefined || document.querySelector('h1')?.textContent !== wanted.notTitle);
       if (wanted.kind === 'rows')
         ready =
-          new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('search') === wanted.search &&
+          document.querySelector<HTMLInputElement>('input[type="search"]')?.value === wanted.search &&
           Boolean(document.querySelector('.list-results[aria-busy="false"]')) &&
           !document.querySelector('.is-stale');
       if (wanted.kind === 'floor') ready = Boolean(document.querySelector(`.floor-m-${wanted.month}`));
@@ -295,7 +299,8 @@ const watchFrame = (target: Page, expression: string) =>
   target.evaluate(`(() => {
     window.benchFrame = undefined;
     const tick = () => {
-      if (${expression}) window.benchFrame = performance.now();
+      // (The mark names the frame in a trace, --trace.)
+      if (${expression}) window.benchFrame = performance.mark('bench-frame').startTime;
       else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -424,9 +429,9 @@ const listRequests: { url: string; headers: Record<string, string> }[] = [];
 page.on('request', (request) => {
   if (request.url().includes('/event-list?')) listRequests.push({ url: request.url(), headers: request.headers() });
 });
-const requestAlone = async (word: string): Promise<number> => {
+const requestAlone = async (word: string): Promise<{ ms: number; server: number }> => {
   const sent = [...listRequests].reverse().find(({ url }) => new URL(url).searchParams.get('search') === word);
-  if (!sent) return Number.NaN;
+  if (!sent) return { ms: Number.NaN, server: Number.NaN };
   const url = new URL(sent.url);
   url.search = new URLSearchParams([...url.searchParams].reverse()).toString();
   return page.evaluate(
@@ -434,7 +439,8 @@ const requestAlone = async (word: string): Promise<number> => {
       const started = performance.now();
       const response = await fetch(href, { headers, credentials: 'same-origin' });
       await response.json();
-      return performance.now() - started;
+      const ms = performance.now() - started;
+      return { ms, server: Number(/dur=([\d.]+)/.exec(response.headers.get('server-timing') ?? '')?.[1]) };
     },
     { href: url.href, headers: sent.headers },
   );
@@ -446,11 +452,27 @@ const searchWords: {
   ms: number;
   key_to_request_ms: number;
   own_request_ms: number;
+  own_server_ms: number;
   answer_to_frame_ms: number;
   request_ms: number;
+  request_server_ms: number;
   short_term: boolean;
 }[] = [];
 const words = ['Jazz', 'Market', 'Opera', 'Yoga', 'Night', 'Jazz Night', 'Market 1', 'Opera 2', 'zzz', 'Yoga 9'];
+if (values.trace) {
+  await browser.startTracing(page, {
+    path: values.trace,
+    categories: [
+      'devtools.timeline',
+      'disabled-by-default-devtools.timeline',
+      'disabled-by-default-devtools.timeline.frame',
+      'blink.user_timing',
+      'loading',
+      'v8.execute',
+      ...(process.env.BENCH_TRACE_JS ? ['disabled-by-default-v8.cpu_profiler'] : []),
+    ],
+  });
+}
 for (const word of words) {
   // A word typed after a pause, as one looks at the rows before the next search (the list's
   // other requests, e.g. its series marks, settle meanwhile: a key typed while one of the list's
@@ -458,7 +480,7 @@ for (const word of words) {
   await page.waitForTimeout(300);
   await watchFrame(
     page,
-    `new URLSearchParams(window.location.hash.split('?')[1] ?? '').get('search') === ${JSON.stringify(word)} && ` +
+    `document.querySelector('input[type="search"]')?.value === ${JSON.stringify(word)} && ` +
       `document.querySelector('.list-results[aria-busy="false"]') && !document.querySelector('.is-stale')`,
   );
   // (The page keeps 250 resource timings: room for this word's.)
@@ -476,19 +498,25 @@ for (const word of words) {
         (each) => each.name.includes('/event-list?') && new URL(each.name).searchParams.get('search') === searched,
       )
       .at(-1);
-    return entry ? { start: entry.startTime, end: entry.responseEnd } : undefined;
+    // The service's own time (its Server-Timing): the rest of the request is the way there and back.
+    const server = entry?.serverTiming.find((each) => each.name === 'app')?.duration;
+    return entry ? { start: entry.startTime, end: entry.responseEnd, server: server ?? Number.NaN } : undefined;
   }, word);
-  filterFloors.push(await requestAlone(word));
+  const alone = await requestAlone(word);
+  filterFloors.push(alone.ms);
   searchWords.push({
     word,
     ms: round(filterChanges.at(-1)!),
     key_to_request_ms: own ? round(own.start - input) : Number.NaN,
     own_request_ms: own ? round(own.end - own.start) : Number.NaN,
+    own_server_ms: own ? round(own.server) : Number.NaN,
     answer_to_frame_ms: own ? round(frame - own.end) : Number.NaN,
-    request_ms: round(filterFloors.at(-1)!),
+    request_ms: round(alone.ms),
+    request_server_ms: round(alone.server),
     short_term: word.split(' ').some((term) => [...term].length < 3),
   });
 }
+if (values.trace) await browser.stopTracing();
 const indexedWords = searchWords.filter((figure) => !figure.short_term);
 
 // A click on an event → its card, with the event's details; the card's Edit → the editor filled.
