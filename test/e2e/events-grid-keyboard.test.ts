@@ -194,3 +194,44 @@ test('Spanish names; the header box ticks the page, mixed when some are; Ctrl-cl
   assert.equal(await selectedCount(page), 3);
   await page.close();
 });
+
+test('new matches fill the same rows and start the grid anew: the Tab stop back on the first row', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(LIST);
+  const grid = page.getByRole('grid', { name: 'Events list' });
+  await grid.getByRole('row').nth(25).waitFor();
+  // The fourth row focused: the grid's one Tab stop is there.
+  await grid.getByRole('row').nth(1).focus();
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowDown');
+  assert.equal((await focused(page)).row, 4);
+  const stopRow = () =>
+    page.evaluate(() => {
+      const rows = [...document.querySelectorAll('[role=grid] tr')];
+      return rows.findIndex(
+        (row) => row.querySelector('[tabindex="0"]') !== null || row.getAttribute('tabindex') === '0',
+      );
+    });
+  assert.equal(await stopRow(), 4);
+  // The rows' elements, marked: a search's rows take their places (25 rows are not made anew).
+  await page.evaluate(() =>
+    document
+      .querySelectorAll('[role=grid] tbody tr')
+      .forEach((row, index) => row.setAttribute('data-was', String(index))),
+  );
+  await page.getByRole('searchbox', { name: 'Search' }).fill('Choir');
+  await page.waitForFunction(() => document.querySelectorAll('[role=grid] tbody tr').length === 10);
+  assert.match((await grid.getByRole('rowheader').first().textContent()) ?? '', /Choir 01/);
+  assert.deepEqual(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('[role=grid] tbody tr')].map((row) => row.getAttribute('data-was')),
+    ),
+    ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'],
+    'the same rows, with the new events in them',
+  );
+  // New matches: the Tab stop is the first row again, and it is the grid's only one.
+  assert.equal(await stopRow(), 1);
+  assert.equal(await stops(page), 1);
+  await grid.getByRole('row').nth(1).focus();
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await focused(page)).text.startsWith('Choir 04'), true, (await focused(page)).text);
+});

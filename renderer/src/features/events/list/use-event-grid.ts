@@ -23,6 +23,12 @@ export interface GridColumn {
 }
 
 export interface GridInput {
+  /**
+   * Which matches the rows are of: new ones start the grid anew (the Tab stop back on the first
+   * row, no Shift anchor or typed letters left from rows that are gone); another page, sort or
+   * refetch of the same matches keeps them.
+   */
+  matches?: string;
   /** The page's events, in order: their ids and titles. */
   ids: readonly number[];
   titles: readonly string[];
@@ -67,6 +73,21 @@ export function useEventGrid(input: GridInput) {
     input.columns.findIndex((column) => column.sort),
   );
   const [spot, setSpot] = useState<GridSpot>({ row: 0, col: -1 });
+  // The row a Shift-click or Shift+arrow extends from, and the selection beside that range; the
+  // letters typed to find a title.
+  const anchor = useRef<{ id: number; base: ReadonlySet<number> } | null>(null);
+  const typed = useRef({ text: '', at: -Infinity });
+  // New matches: the state of the rows that are gone goes with them (set while drawing, as React
+  // recommends for state that follows a prop: no frame drawn with the old Tab stop).
+  const [matchesSeen, setMatchesSeen] = useState(input.matches);
+  if (matchesSeen !== input.matches) {
+    setMatchesSeen(input.matches);
+    setSpot({ row: 0, col: -1 });
+  }
+  useLayoutEffect(() => {
+    anchor.current = null;
+    typed.current = { text: '', at: -Infinity };
+  }, [input.matches]);
   // The Tab stop: the spot last focused, on this page (the first row when it had fewer rows;
   // the first sortable header when there are none).
   const rows = input.ids.length;
@@ -74,9 +95,6 @@ export function useEventGrid(input: GridInput) {
     rows === 0
       ? { row: -1, col: spot.row < 0 ? spot.col : headerCol }
       : { row: Math.min(spot.row, rows - 1), col: spot.col };
-  // The row a Shift-click or Shift+arrow extends from, and the selection beside that range.
-  const anchor = useRef<{ id: number; base: ReadonlySet<number> } | null>(null);
-  const typed = useRef({ text: '', at: -Infinity });
 
   const focus = (target: GridSpot, options?: FocusOptions) => {
     if (table.current) elementAt(table.current, target)?.focus(options);
