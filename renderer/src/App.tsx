@@ -1,9 +1,11 @@
 // The app: sign-in state first (the desktop bridge or the browser session), then the shell with
 // the navigation and the current screen, the editors over it, and the notices.
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, type ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { I18nProvider, useT } from './i18n/index.tsx';
 import { chooseLanguage, formattingLocale } from './i18n/language.ts';
 import { useSession } from './api/session.ts';
+import { whenEventListIdle } from './api/events.ts';
 import { useUi } from './state/ui-store.ts';
 import { useUrlState } from './state/url-state.ts';
 import { Navigation } from './features/shell/Navigation.tsx';
@@ -74,7 +76,9 @@ function Shell() {
   const t = useT();
   const session = useSession();
   const screen = useUi((state) => state.screen);
-  useUrlState();
+  const queryClient = useQueryClient();
+  // A filter change's address is written once the list's answer to it is on screen (url-state.ts).
+  useUrlState(useCallback((run: () => void) => whenEventListIdle(queryClient, run), [queryClient]));
   useSavedPreferences(session.data);
   useTheme();
   useDesktopCommands();

@@ -1,7 +1,9 @@
 // When the Events list's search box asks the service (issue 39: rows as you type at 100k events):
 // a key typed after a pause asks at once, in its own event, before the address is written (the
 // history write held the request up); keys typed while an answer is on its way are one request,
-// for the text typed last, not one a key; the address still says the search (reload, Back/Forward).
+// for the text typed last, not one a key; the address still says the search (reload, Back/Forward),
+// written once the list has its answer — not while the request is on its way — and a link followed
+// before that answer leaves the search in the entry it leaves.
 // Counted and ordered in the page, never timed: the keys of a burst are typed in one task, so no
 // timer can fire between them however loaded the machine is.
 import { test } from 'node:test';
@@ -148,7 +150,50 @@ test('keys typed while an answer is on its way ask once more, for the text typed
     // The first long enough text at once (no wait added), then the last one as its answer came:
     // not one request a key (the old box sent nine).
     assert.deepEqual(asked, ['Mar', word], 'one request on the way at a time, the last text next');
-    assert.deepEqual(await searchLog(page), ['request:Mar', 'address:Mar', `request:${word}`, `address:${word}`]);
+    // The address once, when the list has its answer: not while a request is on its way.
+    assert.deepEqual(await searchLog(page), ['request:Mar', `request:${word}`, `address:${word}`]);
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
+
+test('the address waits for the answer; a link followed before it keeps the search in the entry left', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const { context, page } = await listPage(app);
+    // The list's answers held until let go: the address must not move while one is on its way.
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/event-list\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await clearLog(page);
+    await typeInOneTask(page, ['Opera']);
+    await page.waitForFunction(() => (window as unknown as { __listsOnTheirWay?: number }).__listsOnTheirWay === 1);
+    // Two frames and a task later, still on its way: no address yet.
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    assert.deepEqual(await searchLog(page), ['request:Opera'], 'no address write while the request is on its way');
+    assert.doesNotMatch(page.url(), /search=Opera/);
+    release();
+    await searchInAddress(page, 'Opera');
+    await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor({ state: 'detached' });
+    assert.deepEqual(await searchLog(page), ['request:Opera', 'address:Opera']);
+
+    // Held again: "Market" typed, then the Venues link followed before its answer.
+    await page.unroute(/\/event-list\?/);
+    await listsAnswered(page);
+    await page.route(/\/event-list\?/, () => {}); // never answered
+    await typeInOneTask(page, ['Market']);
+    await page.getByRole('link', { name: 'Venues' }).click();
+    await page.getByRole('heading', { name: 'Venues' }).waitFor();
+    await page.unroute(/\/event-list\?/);
+    await page.goBack();
+    assert.match(page.url(), /#\/events\?(.*&)?search=Market(&|$)/, 'the entry left holds the search typed last');
+    await page.getByRole('rowheader', { name: /Market night/ }).waitFor();
+    assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'Market');
     await context.close();
   } finally {
     await app.close();

@@ -1,7 +1,8 @@
 // The URL mirror of the UI store: which screen, the calendar's view and date, each list's filters.
 // `locationFromState` and `stateFromRoute` are pure (unit-tested); `useUrlState` keeps the two in
 // step — the store writes the hash, Back/Forward and pasted links write the store.
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
+import { afterPaint } from '../components/after-paint.ts';
 import type { Route, Screen } from '../routing/routes.ts';
 import { formatHash, parseHash } from '../routing/routes.ts';
 import { isIsoDate, VIEWS, type CalendarView } from './calendar-range.ts';
@@ -91,15 +92,36 @@ export function stateFromRoute(route: Route): Partial<Mirrored> {
 }
 
 /**
+ * Runs `run` once what the change just made asked for has its answer (at once when nothing is on
+ * its way); returns what cancels the wait. The shell passes the Events list's (App.tsx).
+ */
+export type WhenAnswered = (run: () => void) => () => void;
+
+const atOnce: WhenAnswered = (run) => {
+  run();
+  return () => {};
+};
+
+/** The longest a filter change's address write waits for its answer. */
+const LONGEST_WAIT_MS = 1000;
+
+/**
  * Screens are history entries (Back goes to the previous screen); filter changes replace the entry.
  *
- * The URL is written once the change's own event is done (a microtask: before the next frame, so
- * the URL and the screen never disagree on screen): a key typed in the Events list's search box
- * starts its request in that event (EventsScreen), and the history write — 3 ms and more, with
- * the browser's work for a new address — went first (issue 39). Changes made in one event are
- * one write.
+ * A new screen is written once the change's own event is done (a microtask: before the next
+ * frame). A filter change on the same screen is written once the request it started has its
+ * answer (`whenAnswered`), just after the frame that shows it (1 s at most): an address write costs
+ * the browser ~20–30 ms of work in its processes (a history entry, the page's icon asked for and
+ * parsed again), and made while a search's request was on its way (on two cores, beside the
+ * service answering it), it put that request at 1.5–3× its time alone (issue 39). Changes made
+ * meanwhile are one write. A pending write is made at once when a link is followed (the nav: the
+ * entry left must hold the last search), when the screen changes, and when the page goes away.
  */
-export function useUrlState(): void {
+export function useUrlState(whenAnswered: WhenAnswered = atOnce): void {
+  const latestWhenAnswered = useRef(whenAnswered);
+  useLayoutEffect(() => {
+    latestWhenAnswered.current = whenAnswered;
+  });
   useEffect(() => {
     const fromUrl = () => {
       const ui = useUi.getState();
@@ -114,10 +136,27 @@ export function useUrlState(): void {
     let written: Screen = useUi.getState().screen;
     let pending = false;
     let stopped = false;
+    let stopWaiting = () => {};
+    let later: ReturnType<typeof setTimeout> | undefined;
+    let stopFrame = () => {};
+    const cancelWait = () => {
+      stopWaiting();
+      stopWaiting = () => {};
+      stopFrame();
+      stopFrame = () => {};
+      clearTimeout(later);
+    };
     const write = () => {
+      cancelWait();
       pending = false;
       if (stopped) return;
       const state = useUi.getState();
+      // A change of screen made here (a shortcut, a button) while the address still shows the
+      // screen being left: its entry keeps that screen's last filters (a search typed just before).
+      if (state.screen !== written && parseHash(window.location.hash).screen === written) {
+        const left = locationFromState({ ...state, screen: written });
+        if (left !== window.location.hash) window.history.replaceState(null, '', left);
+      }
       const hash = locationFromState(state);
       const screenChanged = state.screen !== written;
       written = state.screen;
@@ -125,14 +164,41 @@ export function useUrlState(): void {
       if (screenChanged) window.location.hash = hash;
       else window.history.replaceState(null, '', hash);
     };
+    /** After the frame that shows the answer: the write's work does not hold up its rows. */
+    const writeAfterFrame = () => {
+      stopFrame = afterPaint(write);
+    };
+    const schedule = () => {
+      if (stopped || !pending) return;
+      if (useUi.getState().screen !== written) return write();
+      // Nothing on its way (the calendar's next month, from its cache): written at once, as before.
+      let waiting = false;
+      stopWaiting = latestWhenAnswered.current(() => (waiting ? writeAfterFrame() : write()));
+      if (!pending) return;
+      waiting = true;
+      later = setTimeout(write, LONGEST_WAIT_MS);
+    };
     const unsubscribe = useUi.subscribe(() => {
       if (pending) return;
       pending = true;
-      queueMicrotask(write);
+      // Once every subscriber has seen the change (EventsScreen's starts the list's request).
+      queueMicrotask(schedule);
     });
+    const writeNow = () => {
+      if (pending) write();
+    };
+    // A link's own navigation comes after its click: the write goes first.
+    const onClick = (event: MouseEvent) => {
+      if ((event.target as Element | null)?.closest?.('a[href^="#"]')) writeNow();
+    };
+    document.addEventListener('click', onClick, true);
+    window.addEventListener('pagehide', writeNow);
     return () => {
       stopped = true;
+      cancelWait();
       window.removeEventListener('hashchange', fromUrl);
+      document.removeEventListener('click', onClick, true);
+      window.removeEventListener('pagehide', writeNow);
       unsubscribe();
     };
   }, []);
