@@ -116,6 +116,44 @@ test('whenPieces: formatWhen in the pieces a narrow column puts on their own lin
   assert.deepEqual(texts(1, 'es-ES'), ['1 dic 2026,', '8:00–12:45']);
 });
 
+test('whenPieces keeps each answer (a page of the Events list draws them again and again): the same words as a first call, per zone, language and day', () => {
+  const event = (
+    start: string,
+    end: string,
+    allDay = false,
+    startDay = start.slice(0, 10),
+    endDay = end.slice(0, 10),
+  ) => ({
+    allDay,
+    start: new Date(start),
+    end: new Date(end),
+    startDay,
+    endDay,
+  });
+  const evening = event('2027-02-05T00:00:00Z', '2027-02-05T02:00:00Z');
+  const first = whenPieces(evening, 'en-US', 'America/New_York', 'medium');
+  // Another event at the same times: the kept answer, which is the words formatWhen writes.
+  const again = whenPieces({ ...evening }, 'en-US', 'America/New_York', 'medium');
+  assert.equal(again, first);
+  assert.equal(
+    again.map((piece) => piece.text + piece.gap).join(''),
+    formatWhen(evening, 'en-US', 'America/New_York', 'medium'),
+  );
+  assert.ok(Object.isFrozen(first), 'a kept answer cannot be changed by one caller for the others');
+  // The zone, the language and the style are part of what is kept: Feb 4 in New York, Feb 5 in UTC.
+  assert.match(sp(whenPieces(evening, 'en-US', 'America/New_York', 'medium')[0]!.text), /Feb 4/);
+  assert.match(sp(whenPieces(evening, 'en-US', 'UTC', 'medium')[0]!.text), /Feb 5/);
+  assert.match(sp(whenPieces(evening, 'es-ES', 'UTC', 'medium')[0]!.text), /5 feb/);
+  assert.match(sp(whenPieces(evening, 'en-US', 'UTC', 'full')[0]!.text), /Friday/);
+  // All-day events by their days: the same instants with other days are other words.
+  const day = event('2027-02-05T05:00:00Z', '2027-02-06T04:59:59Z', true, '2027-02-05', '2027-02-05');
+  const twoDays = { ...day, endDay: '2027-02-06' };
+  assert.notDeepEqual(
+    whenPieces(day, 'en-US', 'UTC', 'medium').map((piece) => piece.text),
+    whenPieces(twoDays, 'en-US', 'UTC', 'medium').map((piece) => piece.text),
+  );
+});
+
 test('an import preview’s wall time in the UI’s words, never moved by a zone', () => {
   assert.equal(sp(formatWallTime('2027-03-16 09:00:00', 'en-US')), 'Mar 16, 2027, 9:00 AM');
   assert.equal(sp(formatWallTime('2027-03-16 09:00:00', 'es-ES')), '16 mar 2027, 9:00');

@@ -24,6 +24,7 @@ import { BulkBar } from './list/BulkBar.tsx';
 import { selectionScope, tickedOnPage, useEventSelection } from './list/selection-store.ts';
 import { useSeriesMarks } from './list/series-marks.ts';
 import { cardFromEvent } from './card/card-text.ts';
+import { usePaintedValue } from '../../components/after-paint.ts';
 
 const NO_EVENTS: Event[] = [];
 
@@ -73,9 +74,11 @@ export default function EventsScreen() {
   }, [scope, follow, clearedText]);
   const answer = list.data && 'data' in list.data ? list.data : undefined;
   const events: Event[] = answer?.data.events ?? NO_EVENTS;
-  // The rows' series marks, asked for once the rows are in: a store the marks read, so their arrival
-  // does not draw the page's table again (series-marks.ts).
-  const seriesMarks = useSeriesMarks(useSeriesOfEvents(events.map((event) => event.id)).data);
+  // The rows' series marks, asked for once the rows are on screen (the request's start, ~1–2 ms,
+  // held up the frame with the rows): a store the marks read, so their arrival does not draw the
+  // page's table again (series-marks.ts).
+  const shownIds = usePaintedValue(events.map((event) => event.id).join(','));
+  const seriesMarks = useSeriesMarks(useSeriesOfEvents(shownIds ? shownIds.split(',').map(Number) : []).data);
   const total = answer?.total ?? 0;
   const pages = answer?.totalPages ?? 1;
   const editable = canEdit(session);
