@@ -167,7 +167,7 @@ for (const locale of ['en-US', 'es-ES'])
       ),
     );
     // The sorted page, once drawn (the one before it stands in, faded, meanwhile).
-    await page.waitForFunction(() => !document.querySelector('.is-stale'));
+    await page.waitForFunction(() => !document.querySelector('.is-stale, .list-results[aria-busy="true"]'));
     assert.deepEqual(await axeProblems(page, `${locale} events list`), []);
     await page.close();
   });

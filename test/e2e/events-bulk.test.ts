@@ -127,7 +127,7 @@ test('sort by title (aria-sort, in the URL), page size, all that match across pa
   assert.equal(await title.getAttribute('aria-sort'), 'ascending');
   const titles = async () =>
     (await page.getByRole('grid').getByRole('rowheader').allTextContents()).map((text) => text.trim());
-  await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  await page.waitForFunction(() => !document.querySelector('.is-stale, .list-results[aria-busy="true"]'));
   const expected = (await listed())
     .map((event) => event.title)
     .sort((a, b) => a.localeCompare(b, 'en', { sensitivity: 'base' }));
@@ -135,7 +135,7 @@ test('sort by title (aria-sort, in the URL), page size, all that match across pa
   await title.click();
   await page.waitForURL(/order=desc/);
   assert.equal(await title.getAttribute('aria-sort'), 'descending');
-  await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  await page.waitForFunction(() => !document.querySelector('.is-stale, .list-results[aria-busy="true"]'));
   assert.equal((await titles())[0], expected[expected.length - 1]);
   // Reload: the sort is in the address.
   await page.reload();

@@ -132,7 +132,7 @@ test('the grid by keyboard: one Tab stop, arrows, Home/End, PageDown, cells, hea
   await page.keyboard.press('Space');
   await page.waitForURL(/order=desc/);
   assert.equal(await title.getAttribute('aria-sort'), 'descending');
-  await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  await page.waitForFunction(() => !document.querySelector('.is-stale, .list-results[aria-busy="true"]'));
   await page.keyboard.press('ArrowRight');
   assert.equal((await focused(page)).text, 'When▲');
   await page.keyboard.press('ArrowLeft');

@@ -3,7 +3,8 @@
 // history write held the request up); keys typed while an answer is on its way are one request,
 // for the text typed last, not one a key; the address still says the search (reload, Back/Forward),
 // written once the list has its answer — not while the request is on its way — and a link followed
-// before that answer leaves the search in the entry it leaves.
+// before that answer leaves the search in the entry it leaves; the rows before fade only when the
+// answer is slow to come.
 // Counted and ordered in the page, never timed: the keys of a burst are typed in one task, so no
 // timer can fire between them however loaded the machine is.
 import { test } from 'node:test';
@@ -194,6 +195,42 @@ test('the address waits for the answer; a link followed before it keeps the sear
     assert.match(page.url(), /#\/events\?(.*&)?search=Market(&|$)/, 'the entry left holds the search typed last');
     await page.getByRole('rowheader', { name: /Market night/ }).waitFor();
     assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'Market');
+    await context.close();
+  } finally {
+    await app.close();
+  }
+});
+
+test('the rows before fade only once the answer is slow to come (250 ms), and come back at once with it', async (t) => {
+  const app = await startApp(t);
+  if (!app) return;
+  try {
+    const { context, page } = await listPage(app);
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/event-list\?/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // When the fade starts, on the page's clock, beside the key's.
+    await page.evaluate(() => {
+      (window as unknown as { __fadeAt: number }).__fadeAt = 0;
+      new MutationObserver(() => {
+        const w = window as unknown as { __fadeAt: number };
+        if (!w.__fadeAt && document.querySelector('.is-stale')) w.__fadeAt = performance.now();
+      }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['class'] });
+    });
+    const typedAt = await page.evaluate(() => performance.now());
+    await typeInOneTask(page, ['Opera']);
+    await page.locator('.is-stale').waitFor();
+    const fadeAt = await page.evaluate(() => (window as unknown as { __fadeAt: number }).__fadeAt);
+    assert.ok(fadeAt - typedAt >= 250, `faded ${Math.round(fadeAt - typedAt)} ms after the key`);
+    // The old rows stand in, faded, until the answer.
+    assert.deepEqual(await rowTitles(page), ['Market day', 'Market night', 'Opera night', 'Yoga morning']);
+    release();
+    await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor({ state: 'detached' });
+    assert.equal(await page.locator('.is-stale').count(), 0);
+    assert.deepEqual(await rowTitles(page), ['Opera night']);
     await context.close();
   } finally {
     await app.close();

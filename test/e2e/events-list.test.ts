@@ -43,7 +43,7 @@ before(async () => {
 after(() => app?.close());
 
 async function rows(page: Page): Promise<string[]> {
-  await page.waitForFunction(() => !document.querySelector('.is-stale'));
+  await page.waitForFunction(() => !document.querySelector('.is-stale, .list-results[aria-busy="true"]'));
   await page.waitForTimeout(150);
   const grid = page.getByRole('grid', { name: 'Events list' });
   if ((await grid.count()) === 0) return [];
