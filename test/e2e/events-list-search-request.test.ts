@@ -195,6 +195,25 @@ test('the address waits for the answer; a link followed before it keeps the sear
     assert.match(page.url(), /#\/events\?(.*&)?search=Market(&|$)/, 'the entry left holds the search typed last');
     await page.getByRole('rowheader', { name: /Market night/ }).waitFor();
     assert.equal(await page.getByRole('searchbox', { name: 'Search' }).inputValue(), 'Market');
+
+    // Held again: "Yoga" (never asked before) typed, then a shortcut to the calendar (M): a new entry at once, no
+    // waiting for the answer, and the entry left holds "Yoga".
+    await listsAnswered(page);
+    await page.route(/\/event-list\?/, () => {}); // never answered
+    await typeInOneTask(page, ['Yoga']);
+    // The key pressed in the page (on its body, not a field): the address is the calendar's once
+    // the key's own event and its microtasks are done — not a second later, not after the answer.
+    const hashAfterKey = await page.evaluate(async () => {
+      (document.activeElement as HTMLElement | null)?.blur();
+      document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'm', bubbles: true }));
+      await new Promise<void>((done) => queueMicrotask(done));
+      return location.hash;
+    });
+    assert.match(hashAfterKey, /^#\/calendar/);
+    await page.unroute(/\/event-list\?/);
+    await page.goBack();
+    assert.match(page.url(), /#\/events\?(.*&)?search=Yoga(&|$)/, 'the entry left by the shortcut holds the search');
+    await page.getByRole('rowheader', { name: /Yoga morning/ }).waitFor();
     await context.close();
   } finally {
     await app.close();

@@ -178,8 +178,9 @@ export function useUrlState(whenAnswered: WhenAnswered = atOnce): void {
       waiting = true;
       later = setTimeout(write, LONGEST_WAIT_MS);
     };
-    const unsubscribe = useUi.subscribe(() => {
-      if (pending) return;
+    const unsubscribe = useUi.subscribe((state) => {
+      // A filter change while one waits joins it; a new screen does not wait (a shortcut's).
+      if (pending && state.screen === written) return;
       pending = true;
       // Once every subscriber has seen the change (EventsScreen's starts the list's request).
       queueMicrotask(schedule);
