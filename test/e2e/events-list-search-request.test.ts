@@ -61,6 +61,16 @@ const searchInAddress = (page: Page, word: string) =>
     (wanted) => new URLSearchParams(location.hash.split('?')[1] ?? '').get('search') === wanted,
     word,
   );
+/** The list's answers held from now until the returned function lets them go. */
+async function holdListAnswers(page: Page): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/event-list\?/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
 /** Waits until none of the list's requests is waiting for its answer (a state, not a timing). */
 const listsAnswered = (page: Page) =>
   page.waitForFunction(() => (window as unknown as { __listsOnTheirWay?: number }).__listsOnTheirWay === 0);
@@ -165,12 +175,7 @@ test('the address waits for the answer; a link followed before it keeps the sear
   try {
     const { context, page } = await listPage(app);
     // The list's answers held until let go: the address must not move while one is on its way.
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/event-list\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdListAnswers(page);
     await clearLog(page);
     await typeInOneTask(page, ['Opera']);
     await page.waitForFunction(() => (window as unknown as { __listsOnTheirWay?: number }).__listsOnTheirWay === 1);
@@ -225,12 +230,7 @@ test('the rows before fade only once the answer is slow to come (250 ms), and co
   if (!app) return;
   try {
     const { context, page } = await listPage(app);
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/event-list\?/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdListAnswers(page);
     // When the fade starts, on the page's clock, beside the key's.
     await page.evaluate(() => {
       (window as unknown as { __fadeAt: number }).__fadeAt = 0;
