@@ -77,8 +77,8 @@ export default function EventsScreen() {
   // The rows' series marks, asked for once the rows are on screen (the request's start, ~1–2 ms,
   // held up the frame with the rows): a store the marks read, so their arrival does not draw the
   // page's table again (series-marks.ts).
-  const shownIds = usePaintedValue(events.map((event) => event.id).join(','));
-  const seriesMarks = useSeriesMarks(useSeriesOfEvents(shownIds ? shownIds.split(',').map(Number) : []).data);
+  const shown = usePaintedValue(events);
+  const seriesMarks = useSeriesMarks(useSeriesOfEvents(shown.map((event) => event.id)).data);
   // The rows of the matches before, faded only once their replacement is slow to come: a quick
   // answer (most searches) is not preceded by a fade — a repaint of the whole table while the
   // request is on its way, its CPU taken from the service answering it (issue 39).
