@@ -558,55 +558,76 @@ export function eventKeys(db: Db, { textChunk = TEXT_CHUNK } = {}) {
     select(siteId: number, found: readonly number[], filter: KeysFilter): { ids: number[]; total: number } | undefined {
       catchUp();
       const keys = sites.get(siteId);
-      if (!keys) return undefined;
-      const { status, flags, start, end } = keys;
-      const passworded = filter.withoutPassword ? textOf(siteId, keys).passworded : undefined;
-      let statusMask = 0;
-      for (const name of filter.statuses) {
-        const code = Object.hasOwn(STATUS_CODES, name) ? STATUS_CODES[name] : undefined;
-        // A status the keys have no code for: SQL answers (`status IN (…)` would match it).
-        if (code === undefined) return undefined;
-        statusMask |= 1 << code;
-      }
-      // The window as inclusive ranges of whole seconds (`> x` is `>= x + 1`), with the same implied
-      // bounds as the SQL (event-list.ts build()): an end before X means a start before X, and a
-      // start after X an end after X.
-      const range = { start: [-Infinity, Infinity], end: [-Infinity, Infinity] };
-      const narrow = (column: 'start' | 'end', op: Comparison, value: number) => {
-        const bounds = range[column];
-        if (op === '>=' || op === '>') bounds[0] = Math.max(bounds[0]!, op === '>' ? value + 1 : value);
-        else bounds[1] = Math.min(bounds[1]!, op === '<' ? value - 1 : value);
-      };
-      for (const { column, op, value } of filter.dates) {
-        const seconds = boundOf(value);
-        if (seconds === undefined) return undefined;
-        narrow(column === 'start_utc' ? 'start' : 'end', op, seconds);
-        if (column === 'end_utc' && (op === '<=' || op === '<')) narrow('start', op, seconds);
-        else if (column === 'start_utc' && (op === '>=' || op === '>')) narrow('end', op, seconds);
-      }
-      const [startLow, startHigh] = range.start as [number, number];
-      const [endLow, endHigh] = range.end as [number, number];
-      const wantFlags = filter.featured === undefined ? 0 : filter.featured ? FEATURED_ONE : FEATURED_OFF;
-      const hiddenOut = filter.withHidden === true ? 0 : HIDDEN;
-      const matched: number[] = [];
-      for (const id of found) {
-        if (id >= status.length || !(statusMask & (1 << status[id]!))) continue;
-        const f = flags[id]!;
-        if (f & hiddenOut || (f & wantFlags) !== wantFlags) continue;
-        if (f & IRREGULAR) return undefined;
-        if (passworded !== undefined) {
-          if (id >= passworded.length) return undefined;
-          if (passworded[id] !== 0) continue;
-        }
-        const s = start[id]!;
-        const e = end[id]!;
-        if (s >= startLow && s <= startHigh && e >= endLow && e <= endHigh) matched.push(id);
-      }
-      const total = matched.length;
-      const first = firstInOrder(matched, start, filter.descending, filter.offset + filter.limit);
-      return { ids: first.slice(filter.offset), total };
+      return keys ? selectIn(siteId, keys, found, filter) : undefined;
+    },
+
+    /**
+     * select(), the site's keys read first if they are not in memory (load()): one look at the
+     * change log for both, not one each (a selective search's whole answer is tens of µs).
+     */
+    loadAndSelect(
+      siteId: number,
+      found: readonly number[],
+      filter: KeysFilter,
+    ): { ids: number[]; total: number } | undefined {
+      return this.load(siteId) ? selectIn(siteId, sites.get(siteId)!, found, filter) : undefined;
     },
   };
+
+  /** select() on a site's keys, caught up. */
+  function selectIn(
+    siteId: number,
+    keys: SiteKeys,
+    found: readonly number[],
+    filter: KeysFilter,
+  ): { ids: number[]; total: number } | undefined {
+    const { status, flags, start, end } = keys;
+    const passworded = filter.withoutPassword ? textOf(siteId, keys).passworded : undefined;
+    let statusMask = 0;
+    for (const name of filter.statuses) {
+      const code = Object.hasOwn(STATUS_CODES, name) ? STATUS_CODES[name] : undefined;
+      // A status the keys have no code for: SQL answers (`status IN (…)` would match it).
+      if (code === undefined) return undefined;
+      statusMask |= 1 << code;
+    }
+    // The window as inclusive ranges of whole seconds (`> x` is `>= x + 1`), with the same implied
+    // bounds as the SQL (event-list.ts build()): an end before X means a start before X, and a
+    // start after X an end after X.
+    const range = { start: [-Infinity, Infinity], end: [-Infinity, Infinity] };
+    const narrow = (column: 'start' | 'end', op: Comparison, value: number) => {
+      const bounds = range[column];
+      if (op === '>=' || op === '>') bounds[0] = Math.max(bounds[0]!, op === '>' ? value + 1 : value);
+      else bounds[1] = Math.min(bounds[1]!, op === '<' ? value - 1 : value);
+    };
+    for (const { column, op, value } of filter.dates) {
+      const seconds = boundOf(value);
+      if (seconds === undefined) return undefined;
+      narrow(column === 'start_utc' ? 'start' : 'end', op, seconds);
+      if (column === 'end_utc' && (op === '<=' || op === '<')) narrow('start', op, seconds);
+      else if (column === 'start_utc' && (op === '>=' || op === '>')) narrow('end', op, seconds);
+    }
+    const [startLow, startHigh] = range.start as [number, number];
+    const [endLow, endHigh] = range.end as [number, number];
+    const wantFlags = filter.featured === undefined ? 0 : filter.featured ? FEATURED_ONE : FEATURED_OFF;
+    const hiddenOut = filter.withHidden === true ? 0 : HIDDEN;
+    const matched: number[] = [];
+    for (const id of found) {
+      if (id >= status.length || !(statusMask & (1 << status[id]!))) continue;
+      const f = flags[id]!;
+      if (f & hiddenOut || (f & wantFlags) !== wantFlags) continue;
+      if (f & IRREGULAR) return undefined;
+      if (passworded !== undefined) {
+        if (id >= passworded.length) return undefined;
+        if (passworded[id] !== 0) continue;
+      }
+      const s = start[id]!;
+      const e = end[id]!;
+      if (s >= startLow && s <= startHigh && e >= endLow && e <= endHigh) matched.push(id);
+    }
+    const total = matched.length;
+    const first = firstInOrder(matched, start, filter.descending, filter.offset + filter.limit);
+    return { ids: first.slice(filter.offset), total };
+  }
 }
 
 export type EventKeys = ReturnType<typeof eventKeys>;

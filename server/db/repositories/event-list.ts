@@ -257,12 +257,13 @@ export function eventListRepository(db: Db) {
   function pageFromKeys(filter: EventListFilter, searched: SearchLookup | undefined) {
     const found = searched?.found;
     if (!found || searched.rowTest) return undefined;
+    // Nothing found and no row test: every other filter only narrows, so the answer is empty.
+    if (found.length === 0) return { ids: [], total: 0 };
     const keysFilter = keysFilterOf(filter);
     if (!keysFilter) return undefined;
     const siteId = Number(filter.siteId);
     if (!keys.wanted(siteId) && found.length <= KEYS_WORTH_LOADING) return undefined;
-    if (!keys.load(siteId)) return undefined;
-    return keys.select(siteId, linkedAmong(filter, found), keysFilter);
+    return keys.loadAndSelect(siteId, linkedAmong(filter, found), keysFilter);
   }
 
   /**
@@ -618,6 +619,23 @@ export function eventListRepository(db: Db) {
     return { sql, params };
   }
 
+  /**
+   * A page found by its ids — a search the event keys or one ordered pass answer: the page's ids
+   * and the total — or the query built for a page read as rows (every other filter).
+   */
+  function findPage(filter: EventListFilter): { ids: number[]; total: number } | { built: Built } {
+    const searched = searchLookup(filter);
+    const fromKeys = pageFromKeys(filter, searched);
+    if (fromKeys) return fromKeys;
+    const built = build(filter, false, searched);
+    if (!built.onePass) return { built };
+    // Row tests leave few matches: one pass returns them all in order, giving the total and the page.
+    const ids = prepareCached(db, `SELECT e.id FROM ${built.from} WHERE ${built.where} ORDER BY ${built.order}`)
+      .pluck()
+      .all(...built.params) as number[];
+    return { ids: ids.slice(filter.offset, filter.offset + filter.limit), total: ids.length };
+  }
+
   return {
     /**
      * Reads a site's event keys into memory now (a search that finds many events does it itself):
@@ -655,23 +673,22 @@ export function eventListRepository(db: Db) {
       return keys.loadText(id, true);
     },
 
+    /**
+     * The page's event ids, in order, and the total matching the filter: the search itself (the
+     * index's lookup and every other filter), without reading the page's rows. Undefined for a
+     * filter whose page query reads its rows at once (no search, or a search near a place).
+     * page() is this and the rows' read; benchmarks time the two apart (bench-search.ts).
+     */
+    pageIds(filter: EventListFilter): { ids: number[]; total: number } | undefined {
+      const found = findPage(filter);
+      return 'ids' in found ? found : undefined;
+    },
+
     /** One page of events and the total matching the filter. */
     page(filter: EventListFilter): { rows: PostRow[]; total: number } {
-      const searched = searchLookup(filter);
-      const fromKeys = pageFromKeys(filter, searched);
-      if (fromKeys) return { rows: rowsInOrder(filter.siteId, fromKeys.ids), total: fromKeys.total };
-      const built = build(filter, false, searched);
-      const { from, where, params, order, onePass } = built;
-      if (onePass) {
-        // Row tests leave few matches: one pass returns them all in order, giving the total and the page.
-        const ids = prepareCached(db, `SELECT e.id FROM ${from} WHERE ${where} ORDER BY ${order}`)
-          .pluck()
-          .all(...params) as number[];
-        return {
-          rows: rowsInOrder(filter.siteId, ids.slice(filter.offset, filter.offset + filter.limit)),
-          total: ids.length,
-        };
-      }
+      const found = findPage(filter);
+      if ('ids' in found) return { rows: rowsInOrder(filter.siteId, found.ids), total: found.total };
+      const { built } = found;
       const count = total(filter, built);
       if (filter.offset >= count) return { rows: [], total: count };
       const query = pageQuery(filter, built);
