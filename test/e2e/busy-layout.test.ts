@@ -232,6 +232,19 @@ for (const locale of ['en-US', 'es-ES'])
       );
     assert.ok(pieces.length >= 4, JSON.stringify(pieces));
     for (const piece of pieces) assert.equal(piece.lines, 1, `"${piece.text}" on one line`);
+    // Every row alike: its times on the line below its date, even where the column has room for
+    // both (they once shared a line in one row and not in the next, as the widest piece decided).
+    const rows = await page
+      .locator('.events-table .cell-when:has(.when-piece)')
+      .evaluateAll((cells) =>
+        cells.map((cell) => [...cell.querySelectorAll('.when-piece')].map((span) => span.getBoundingClientRect())),
+      );
+    assert.ok(rows.length >= 2, `${rows.length} When cells`);
+    for (const [date, times] of rows) {
+      assert.ok(date && times, 'a date and times');
+      assert.ok(times.top >= date.bottom - 1, `times at ${times.top} px, below the date (bottom ${date.bottom} px)`);
+      assert.equal(Math.round(times.left), Math.round(date.left), 'the times start under the date');
+    }
     // The cell reads as one text, as formatWhen writes it ("Dec 24, 2026, 9:00 AM – 12:45 PM").
     const when = await page.locator('.events-table .cell-when').first().textContent();
     assert.match(

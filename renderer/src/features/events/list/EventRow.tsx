@@ -11,7 +11,7 @@ import { HiddenMark } from '../HiddenMark.tsx';
 import { useIsOccurrence, type SeriesMarks } from './series-marks.ts';
 import { SelectionBox } from './SelectionBox.tsx';
 
-/** When, in pieces that keep their own line in a narrow column (the date, then the times). */
+/** When, in pieces: a timed event's date, then its times (each on a line: lists.css); a range's start, then its end. */
 function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
   const pieces = whenPieces(
@@ -119,7 +119,12 @@ export const EventRow = memo(function EventRow({
           {event.title}
         </span>
       </td>
-      <td role="gridcell" className="cell cell-when cell-when-pieces" tabIndex={stopAt()}>
+      {/* A timed event's date and times on two lines; an all-day range ("Nov 21 – 23, 2026") breaks only where narrow. */}
+      <td
+        role="gridcell"
+        className={`cell cell-when${event.all_day === true ? ' cell-when-inline' : ''}`}
+        tabIndex={stopAt()}
+      >
         <When event={event} locale={locale} zone={zone} />
       </td>
       <td role="gridcell" className="cell" tabIndex={stopAt()}>
