@@ -298,9 +298,27 @@ describe('search: random filters and roles, with writes between, give what the r
   let server: TestServer;
   const ids: number[] = [];
   const words = ['Jazz', 'Gala', 'Opera'];
+  // Categories, tags, venues and organizers, some events linked to each: the keys narrow the found
+  // events by them (event-list.ts, linkedAmong()).
+  const linked = {
+    categories: [] as number[],
+    tags: [] as number[],
+    venues: [] as number[],
+    organizers: [] as number[],
+  };
 
   before(async () => {
     server = await startServer();
+    for (const name of ['Concerts', 'Family']) {
+      linked.categories.push((await server.admin('POST', 'categories', { json: { name } })).body.id);
+    }
+    linked.tags.push((await server.admin('POST', 'tags', { json: { name: 'Outdoors' } })).body.id);
+    for (const venue of ['Blue Hall', 'Park']) {
+      linked.venues.push((await server.admin('POST', 'venues', { json: { venue } })).body.id);
+    }
+    for (const organizer of ['Ana', 'Ben']) {
+      linked.organizers.push((await server.admin('POST', 'organizers', { json: { organizer } })).body.id);
+    }
     for (let i = 0; i < 90; i++) {
       const month = String(1 + (i % 6)).padStart(2, '0');
       const day = String(1 + ((i * 5) % 27)).padStart(2, '0');
@@ -311,6 +329,10 @@ describe('search: random filters and roles, with writes between, give what the r
         end_date: `2032-${month}-${day} ${12 + (i % 4)}:15`,
         status: ['publish', 'publish', 'draft', 'private', 'pending', 'future'][i % 6],
         featured: i % 4 === 0,
+        categories: i % 3 === 0 ? [] : [linked.categories[i % 2]],
+        tags: i % 4 === 1 ? [linked.tags[0]] : [],
+        ...(i % 5 === 0 ? {} : { venue: linked.venues[i % 2] }),
+        organizer: i % 3 === 1 ? [] : [linked.organizers[i % 2]],
       });
       ids.push(event.id);
     }
@@ -398,12 +420,19 @@ describe('search: random filters and roles, with writes between, give what the r
           search: random.pick(['jazz', 'GALA', 'opera', 'jazz opera', 'gala 1', 'música', 'jazz -gala']),
           ...random.pick(roles)(),
         };
+        // A third of them with categories or a tag (any of a group, every group), a venue or an organizer.
+        if (random.next() < 0.33) {
+          const [concerts, family] = linked.categories;
+          filter.termGroups = random.pick([[[concerts!]], [[concerts!, family!]], [[family!], [linked.tags[0]!]]]);
+          if (random.next() < 0.5) filter.venueIds = random.some(linked.venues).concat(linked.venues[0]!);
+          if (random.next() < 0.5) filter.organizerIds = [random.pick(linked.organizers)];
+        }
         const want = byScan(store, filter);
         const page = store.snapshot(() => store.eventList.page(filter));
         assert.deepEqual(
           { ids: page.rows.map((row) => row.id), total: page.total },
           want,
-          `round ${round}, filter ${JSON.stringify({ ...filter, termGroups: undefined })}`,
+          `round ${round}, filter ${JSON.stringify(filter)}`,
         );
         compared++;
       }

@@ -289,12 +289,23 @@ export function eventListRepository(db: Db) {
     }
     let kept = found;
     for (const { sql, params } of sets) {
-      const linked = new Set(
-        prepareCached(db, sql)
+      // As one JSON array (a category's tens of thousands of events at 1M: a row at a time cost
+      // ~0.1 µs each), marked in an array by id where the ids are dense enough, else a Set.
+      const linked = JSON.parse(
+        prepareCached(db, `WITH linked(id) AS (${sql}) SELECT json_group_array(id) FROM linked`)
           .pluck()
-          .all(...params) as number[],
-      );
-      kept = kept.filter((id) => linked.has(id));
+          .get(...params) as string,
+      ) as number[];
+      let top = 0;
+      for (const id of kept) if (id > top) top = id;
+      if (top <= 4 * (kept.length + linked.length) + 1_000_000) {
+        const marks = new Uint8Array(top + 1);
+        for (const id of linked) if (id <= top) marks[id] = 1;
+        kept = kept.filter((id) => marks[id] === 1);
+      } else {
+        const set = new Set(linked);
+        kept = kept.filter((id) => set.has(id));
+      }
     }
     return kept;
   }
