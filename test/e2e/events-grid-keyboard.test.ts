@@ -235,3 +235,27 @@ test('new matches fill the same rows and start the grid anew: the Tab stop back 
   await page.keyboard.press('ArrowDown');
   assert.equal((await focused(page)).text.startsWith('Choir 04'), true, (await focused(page)).text);
 });
+
+test('↓ in the search box goes to the results: the grid’s Tab stop, with what the box holds asked for at once', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(LIST);
+  const grid = page.getByRole('grid', { name: 'Events list' });
+  await grid.getByRole('row').nth(25).waitFor();
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await box.focus();
+  await page.keyboard.type('Dance');
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await focused(page)).inGrid, true, 'the focus left the search box for the grid');
+  await page.waitForFunction(() => document.querySelectorAll('[role=grid] tbody tr').length === 10);
+  assert.equal(await box.inputValue(), 'Dance', 'the search is kept');
+  const first = await focused(page);
+  assert.equal(first.row, 1);
+  assert.equal(first.text.startsWith('Dance 02'), true, first.text);
+  assert.equal(first.ring, true, 'the ring shows: the keyboard moved the focus');
+  // The arrows go on in the grid; Shift+↓ in the box is left to the box (it selects text).
+  await page.keyboard.press('ArrowDown');
+  assert.equal((await focused(page)).text.startsWith('Dance 05'), true, (await focused(page)).text);
+  await box.focus();
+  await page.keyboard.press('Shift+ArrowDown');
+  assert.equal((await focused(page)).inGrid, false);
+});

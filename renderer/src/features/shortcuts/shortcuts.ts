@@ -22,6 +22,7 @@ export const SHORTCUTS = [
   { keys: ['L'], label: 'shortcuts.list' },
   { keys: ['←', '→'], label: 'shortcuts.step' },
   { keys: ['/'], label: 'shortcuts.search' },
+  { keys: ['↓'], label: 'shortcuts.toResults' },
   { keys: ['Ctrl+Z', '⌘Z'], label: 'shortcuts.undo' },
   { keys: ['Esc'], label: 'shortcuts.close' },
   { keys: ['?'], label: 'shortcuts.help' },

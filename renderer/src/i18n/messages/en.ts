@@ -80,6 +80,7 @@ export const en = {
   'shortcuts.list': 'List view',
   'shortcuts.step': 'Previous / next period',
   'shortcuts.search': 'Search the events',
+  'shortcuts.toResults': 'From the events’ search: to the results',
   'shortcuts.undo': 'Undo the last move',
   'shortcuts.close': 'Close a dialog',
   'shortcuts.help': 'Show this list',

@@ -85,6 +85,7 @@ export const es: Record<MessageId, string> = {
   'shortcuts.list': 'Vista de lista',
   'shortcuts.step': 'Periodo anterior / siguiente',
   'shortcuts.search': 'Buscar eventos',
+  'shortcuts.toResults': 'Desde la búsqueda de eventos: a los resultados',
   'shortcuts.undo': 'Deshacer el último movimiento',
   'shortcuts.close': 'Cerrar un diálogo',
   'shortcuts.help': 'Mostrar esta lista',

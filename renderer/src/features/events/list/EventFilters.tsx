@@ -214,7 +214,23 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
     >
       <Label className="field-label">{t('events.search')}</Label>
       <div className="field-control combobox-control">
-        <Input className="input" />
+        <Input
+          className="input"
+          onKeyDown={(event) => {
+            // ↓ goes to the results (as a search field's list in GNOME Calendar or Thunderbird): the
+            // grid's Tab stop, past the filter panel's other fields. What the box holds is asked for
+            // first, without waiting for typing to pause.
+            if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+            const stop = event.currentTarget
+              .closest('.events-screen')
+              ?.querySelector<HTMLElement>('.events-table [tabindex="0"]');
+            if (!stop) return;
+            event.preventDefault();
+            pace.cancel();
+            setFilters({ search });
+            stop.focus();
+          }}
+        />
         {search !== '' && (
           <AriaButton className="combobox-button" aria-label={t('common.clearSearch')}>
             <Icon name="close" size={14} />
