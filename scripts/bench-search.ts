@@ -80,9 +80,9 @@ const CATEGORY_WORDS = ['Jazz', 'Market 1'];
 const load = () => loadavg()[0]!.toFixed(1);
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
-/** A time in ms to 0.1 ms, or to the µs under a millisecond (a selective word's). */
 /** A ratio to 0.01 (1.46 is under 1.5; 1.5 rounded from 1.54 would not say so). */
 const ratio2 = (value: number) => Math.round(value * 100) / 100;
+/** A time in ms to 0.1 ms, or to the µs under a millisecond (a selective word's). */
 const roundMs = (ms: number) => (ms < 1 ? Math.round(ms * 1000) / 1000 : round1(ms));
 
 function timeMedian(fn: () => unknown, rounds = ROUNDS): number {

@@ -351,10 +351,7 @@ export function searchIndex(db: Db) {
     if (!row.ready) return undefined;
     const queued = JSON.parse(row.queued) as number[];
     if (queued.length > MAX_QUEUED_TESTED) return undefined;
-    const indexed = JSON.parse(row.found) as number[];
-    if (queued.length === 0) return indexed;
-    const stale = new Set(queued);
-    return [...indexed.filter((id) => !stale.has(id)), ...rowsHolding(siteId, queued, terms, undefined)];
+    return withRowsOf(siteId, JSON.parse(row.found) as number[], queued, terms);
   }
 
   /**
