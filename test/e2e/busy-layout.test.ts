@@ -251,6 +251,19 @@ for (const locale of ['en-US', 'es-ES'])
       when ?? '',
       locale === 'en-US' ? /^\w{3} \d+, \d{4}, 9:00 AM – 12:45 PM$/ : /^\d+ \w+ \d{4}, 9:00–12:45$/,
     );
+    // …but the date on its own line does not end with the "," that joins it to the times: the
+    // comma is there for a screen reader and a copy, out of sight (it showed as "Dec 24, 2026,").
+    const joiners = await page
+      .locator('.events-table .cell-when .when-joiner')
+      .evaluateAll((spans) => spans.map((span) => ({ text: span.textContent, box: span.getBoundingClientRect() })));
+    assert.equal(joiners.length, rows.length, 'a joiner in each timed row');
+    for (const joiner of joiners) {
+      assert.equal(joiner.text, ',');
+      assert.ok(
+        joiner.box.width <= 1 && joiner.box.height <= 1,
+        `the "," is out of sight: ${JSON.stringify(joiner.box)}`,
+      );
+    }
     await page.close();
   });
 

@@ -104,7 +104,7 @@ test('whenPieces: formatWhen in the pieces a narrow column puts on their own lin
     const said = pieces.map((piece) => piece.text).join('|');
     // With their spaces, the very text formatWhen writes (what screen readers and searches read).
     assert.equal(
-      pieces.map((piece) => piece.text + piece.gap).join(''),
+      pieces.map((piece) => piece.text + piece.joiner + piece.gap).join(''),
       formatWhen(event, locale, 'UTC', 'medium'),
       `${locale} ${said}`,
     );
@@ -112,8 +112,23 @@ test('whenPieces: formatWhen in the pieces a narrow column puts on their own lin
   }
   const texts = (index: number, locale: string) =>
     whenPieces(cases[index]![0], locale, 'UTC', 'medium').map((piece) => sp(piece.text));
-  assert.deepEqual(texts(0, 'en-US'), ['Dec 1, 2026,', '8:00 AM – 12:45 PM']);
-  assert.deepEqual(texts(1, 'es-ES'), ['1 dic 2026,', '8:00–12:45']);
+  assert.deepEqual(texts(0, 'en-US'), ['Dec 1, 2026', '8:00 AM – 12:45 PM']);
+  assert.deepEqual(texts(1, 'es-ES'), ['1 dic 2026', '8:00–12:45']);
+  // The "," that joins a day to its times is apart (a date on a line of its own need not show it);
+  // a range over days keeps its "–" in its first piece: no joiner there, it is half the range.
+  const joiners = (index: number, locale: string) =>
+    whenPieces(cases[index]![0], locale, 'UTC', 'medium').map((piece) => piece.joiner);
+  assert.deepEqual(joiners(0, 'en-US'), [',', '']);
+  assert.deepEqual(joiners(1, 'es-ES'), [',', '']);
+  assert.deepEqual(joiners(2, 'en-US'), ['', '']);
+  assert.match(sp(whenPieces(cases[2]![0], 'en-US', 'UTC', 'medium')[0]!.text), /–$/);
+  // A style whose words join day and time ("… at …") lose only those words from sight.
+  const full = whenPieces(cases[0]![0], 'en-US', 'UTC', 'full');
+  assert.equal(
+    full[0]!.text + full[0]!.joiner + full[0]!.gap + full[1]!.text,
+    formatWhen(cases[0]![0], 'en-US', 'UTC', 'full'),
+  );
+  assert.doesNotMatch(full[0]!.text, /[, ]$/);
 });
 
 test('whenPieces keeps each answer (a page of the Events list draws them again and again): the same words as a first call, per zone, language and day', () => {
@@ -136,7 +151,7 @@ test('whenPieces keeps each answer (a page of the Events list draws them again a
   const again = whenPieces({ ...evening }, 'en-US', 'America/New_York', 'medium');
   assert.equal(again, first);
   assert.equal(
-    again.map((piece) => piece.text + piece.gap).join(''),
+    again.map((piece) => piece.text + piece.joiner + piece.gap).join(''),
     formatWhen(evening, 'en-US', 'America/New_York', 'medium'),
   );
   assert.ok(Object.isFrozen(first), 'a kept answer cannot be changed by one caller for the others');

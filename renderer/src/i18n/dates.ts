@@ -108,9 +108,11 @@ export function formatWhen(event: WhenEvent, locale: string, zone: string, style
 
 /**
  * formatWhen's words in the pieces a narrow column may put on lines of their own: the date, then
- * the times of a day ("Dec 1, 2026," · "8:00 AM – 12:45 PM"); the start, then the end of a range
- * over days. Each piece with the space that follows it (Intl's own: a thin one around "–"), they
- * are formatWhen's text exactly (what a screen reader and a search of the page read).
+ * the times of a day ("Dec 1, 2026" · "8:00 AM – 12:45 PM"); the start, then the end of a range
+ * over days. Each piece with the space that follows it (Intl's own: a thin one around "–"), and a
+ * date before its times with the words that join them (", " in English and Spanish: `joiner`,
+ * which a date on a line of its own need not show); text, joiner and gap are formatWhen's text
+ * exactly (what a screen reader, a copy and a search of the page read).
  */
 export function whenPieces(
   event: WhenEvent,
@@ -132,7 +134,7 @@ export function whenPieces(
   return pieces;
 }
 
-type WhenPiece = Readonly<{ text: string; gap: string }>;
+type WhenPiece = Readonly<{ text: string; joiner: string; gap: string }>;
 const PIECES_CACHED = 2_000;
 const piecesCache = new Map<string, readonly WhenPiece[]>();
 
@@ -149,10 +151,15 @@ function wordPieces(event: WhenEvent, locale: string, zone: string, style: 'full
       .join('');
   // A piece ends where a space does (a line may break there), never inside a word or a time.
   const head = /^(.*\S)(\s+)$/su.exec(at > 0 ? text(0, at) : '');
-  if (!head) return [{ text: text(0), gap: '' }];
+  if (!head) return [{ text: text(0), joiner: '', gap: '' }];
+  // What joins a day to its times is the literal just before the hour ("Dec 1, 2026, 8:00 AM"); a
+  // range over days keeps its "–", which is no joiner but half of what the range says.
+  const joint = sameDay && parts[at - 1]?.type === 'literal' ? parts[at - 1]!.value.trim() : '';
+  const date = head[1]!;
+  const cut = joint !== '' && date.endsWith(joint) ? date.slice(0, -joint.length).trimEnd().length : date.length;
   return [
-    { text: head[1]!, gap: head[2]! },
-    { text: text(at), gap: '' },
+    { text: date.slice(0, cut), joiner: date.slice(cut), gap: head[2]! },
+    { text: text(at), joiner: '', gap: '' },
   ];
 }
 

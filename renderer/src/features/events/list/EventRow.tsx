@@ -11,7 +11,10 @@ import { HiddenMark } from '../HiddenMark.tsx';
 import { useIsOccurrence, type SeriesMarks } from './series-marks.ts';
 import { SelectionBox } from './SelectionBox.tsx';
 
-/** When, in pieces: a timed event's date, then its times (each on a line: lists.css); a range's start, then its end. */
+/**
+ * When, in pieces: a timed event's date, then its times (each on a line: lists.css, which hides the
+ * date's joiner — its "," — from sight, not from a screen reader or a copy); a range's start, then its end.
+ */
 function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
   const pieces = whenPieces(
@@ -28,7 +31,10 @@ function When({ event, locale, zone }: { event: Event; locale: string; zone: str
   );
   return pieces.map((piece, index) => (
     <Fragment key={index}>
-      <span className="when-piece">{piece.text}</span>
+      <span className="when-piece">
+        {piece.text}
+        {piece.joiner !== '' && <span className="when-joiner">{piece.joiner}</span>}
+      </span>
       {piece.gap}
     </Fragment>
   ));
