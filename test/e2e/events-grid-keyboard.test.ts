@@ -259,3 +259,38 @@ test('↓ in the search box goes to the results: the grid’s Tab stop, with wha
   await page.keyboard.press('Shift+ArrowDown');
   assert.equal((await focused(page)).inGrid, false);
 });
+
+test('Tab from the search box: "Skip to the results", seen only when focused, goes past the filters to the rows (or, with none, to the count)', async (t) => {
+  if (!app) return t.skip('browser tests unavailable');
+  const page = await app.signedInPage(LIST);
+  const grid = page.getByRole('grid', { name: 'Events list' });
+  await grid.getByRole('row').nth(25).waitFor();
+  const skip = page.getByRole('button', { name: 'Skip to the results' });
+  const seen = async () => {
+    const box = await skip.boundingBox();
+    return box !== null && box.width > 1 && box.height > 1;
+  };
+  assert.equal(await seen(), false, 'out of sight until Tab reaches it');
+  const box = page.getByRole('searchbox', { name: 'Search' });
+  await box.focus();
+  await page.keyboard.type('Choir');
+  await page.keyboard.press('Tab');
+  assert.equal(await skip.evaluate((element) => element === document.activeElement), true, 'the next Tab stop');
+  assert.equal(await seen(), true, 'seen while focused');
+  await page.keyboard.press('Enter');
+  assert.equal((await focused(page)).inGrid, true, 'past the sixteen filter fields, on the grid');
+  await page.waitForFunction(() => document.querySelectorAll('[role=grid] tbody tr').length === 10);
+  assert.equal(await box.inputValue(), 'Choir', 'the search is kept');
+  const first = await focused(page);
+  assert.equal(first.text.startsWith('Choir 01'), true, first.text);
+  assert.equal(first.ring, true);
+  assert.equal(await seen(), false, 'out of sight again');
+  // No rows: the count of matches, which says so.
+  await box.fill('nothing like this');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await page.getByText('No events match').first().waitFor();
+  const landed = await page.evaluate(() => document.activeElement?.className ?? '');
+  assert.equal(landed, 'list-total', landed);
+  assert.equal(await page.locator('.list-total').textContent(), 'No events');
+});

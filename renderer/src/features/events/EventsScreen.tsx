@@ -21,6 +21,7 @@ import { FileActions } from '../calendar-files/FileActions.tsx';
 import { EventFilters, useNearCenter } from './list/EventFilters.tsx';
 import { EventTable } from './list/EventTable.tsx';
 import { BulkBar } from './list/BulkBar.tsx';
+import { useFocusKeptWhenEmptied } from './list/use-focus-kept.ts';
 import { selectionScope, tickedOnPage, useEventSelection } from './list/selection-store.ts';
 import { useSeriesMarks } from './list/series-marks.ts';
 import { cardFromEvent } from './card/card-text.ts';
@@ -84,6 +85,8 @@ export default function EventsScreen() {
   // request is on its way, its CPU taken from the service answering it (issue 39).
   const stale = useNoticeableWait(list.isPlaceholderData, 250);
   const total = answer?.total ?? 0;
+  const totalText = useRef<HTMLParagraphElement>(null);
+  const keepFocus = useFocusKeptWhenEmptied(answer !== undefined && events.length === 0, totalText);
   const pages = answer?.totalPages ?? 1;
   const editable = canEdit(session);
   const upcomingOnly = filters.from === '' && !filters.past;
@@ -250,7 +253,9 @@ export default function EventsScreen() {
         <EventFilters canSeeStatuses={editable} />
         <div className="list-results" aria-busy={list.isFetching}>
           <div className="list-controls">
-            <p className="list-total" role="status" aria-live="polite">
+            {/* Focusable from a script only: where the keyboard lands when there are no rows (EventFilters'
+                "Skip to the results", use-focus-kept.ts). */}
+            <p className="list-total" role="status" aria-live="polite" tabIndex={-1} ref={totalText}>
               {list.isPending || waitingForCenter ? t('common.loading') : t('events.total', { count: total })}
             </p>
             {listOptions}
@@ -283,7 +288,11 @@ export default function EventsScreen() {
             </EmptyState>
           )}
           {/* The table scrolls in its own area (lists.css): the filters and these controls stay put. */}
-          {events.length > 0 && <div className={`list-table-area${stale ? ' is-stale' : ''}`}>{table}</div>}
+          {events.length > 0 && (
+            <div className={`list-table-area${stale ? ' is-stale' : ''}`} {...keepFocus}>
+              {table}
+            </div>
+          )}
           {pagination}
         </div>
       </div>

@@ -289,6 +289,7 @@ export const en = {
   'events.title': 'Events',
   'events.filters': 'Filters',
   'events.search': 'Search',
+  'events.skipToResults': 'Skip to the results',
   'events.from': 'From',
   'events.to': 'To',
   'events.fromHelp': 'Empty: events from yesterday on, as the API lists them.',

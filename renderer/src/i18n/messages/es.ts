@@ -296,6 +296,7 @@ export const es: Record<MessageId, string> = {
   'events.title': 'Eventos',
   'events.filters': 'Filtros',
   'events.search': 'Buscar',
+  'events.skipToResults': 'Saltar a los resultados',
   'events.from': 'Desde',
   'events.to': 'Hasta',
   'events.fromHelp': 'Vacío: eventos desde ayer, como los lista la API.',

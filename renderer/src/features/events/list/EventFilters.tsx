@@ -221,9 +221,7 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
             // grid's Tab stop, past the filter panel's other fields. What the box holds is asked for
             // first, without waiting for typing to pause.
             if (event.key !== 'ArrowDown' || event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
-            const stop = event.currentTarget
-              .closest('.events-screen')
-              ?.querySelector<HTMLElement>('.events-table [tabindex="0"]');
+            const stop = gridStop(event.currentTarget);
             if (!stop) return;
             event.preventDefault();
             pace.cancel();
@@ -241,6 +239,34 @@ function SearchBox({ handleRef }: { handleRef: { current: SearchBoxHandle | null
   );
 }
 
+/** The Events list grid's one Tab stop (its focused row or cell), if it has rows. */
+function gridStop(from: Element): HTMLElement | null {
+  return from.closest('.events-screen')?.querySelector<HTMLElement>('.events-table [tabindex="0"]') ?? null;
+}
+
+/**
+ * For Tab: the way from the search box past the filter panel's other fields (sixteen Tabs) to the
+ * results, seen only while it has the focus, as a page's "skip to content" link (↓ in the box does
+ * the same). To the grid's Tab stop, or with no rows to the count of matches, which says so; what
+ * the box holds is asked for first, without waiting for typing to pause.
+ */
+function SkipToResults({ searchBox }: { searchBox: { current: SearchBoxHandle | null } }) {
+  const t = useT();
+  return (
+    <button
+      type="button"
+      className="skip-to-results"
+      onClick={(event) => {
+        const from = event.currentTarget;
+        searchBox.current?.flush();
+        (gridStop(from) ?? from.closest('.events-screen')?.querySelector<HTMLElement>('.list-total'))?.focus();
+      }}
+    >
+      {t('events.skipToResults')}
+    </button>
+  );
+}
+
 /** A memo: the rows a search brings draw the Events screen again, not its filters (issue 39). */
 export const EventFilters = memo(function EventFilters({ canSeeStatuses }: { canSeeStatuses: boolean }) {
   const t = useT();
@@ -255,6 +281,7 @@ export const EventFilters = memo(function EventFilters({ canSeeStatuses }: { can
       }}
     >
       <SearchBox handleRef={searchBox} />
+      <SkipToResults searchBox={searchBox} />
       <FilterFields canSeeStatuses={canSeeStatuses} searchBox={searchBox} />
     </form>
   );
