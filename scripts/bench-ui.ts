@@ -8,7 +8,7 @@
 //   - the floor for both, in the same run: FullCalendar alone (renderer/bench-floor/) drawing the
 //     same months' events — the very inputs the app hands it — from a static array, no API, no
 //     query cache; the app's figures are printed over it, with where the rest goes
-//   - an events-list filter change → the new rows drawn (p95 over 10 changes)
+//   - an events-list filter change → the new rows drawn (p95 over 40 searches, and the slowest)
 //   - a click on an event → its card drawn, and with the event's details (p95 over 10), timed in the
 //     page (the first frame that holds it, watched from before the click), and as the driver polled
 //     it (with its round trip, the measure before 2026-11-26)
@@ -458,7 +458,18 @@ const searchWords: {
   request_server_ms: number;
   short_term: boolean;
 }[] = [];
-const words = ['Jazz', 'Market', 'Opera', 'Yoga', 'Night', 'Jazz Night', 'Market 1', 'Opera 2', 'zzz', 'Yoga 9'];
+// Forty searches, so that the p95 is one: of ten it was the slowest of them (nearest rank), and a
+// single request or frame that met the other core's work decided it. The first ten are the words
+// measured since 2026-11-26 (bench:search times the same ones in the service); then the seeder's
+// other title words, two words together, pieces of a word (the trigram index's substrings),
+// short terms with a number (the rows test them) and words that find nothing.
+const words = [
+  ...['Jazz', 'Market', 'Opera', 'Yoga', 'Night', 'Jazz Night', 'Market 1', 'Opera 2', 'zzz', 'Yoga 9'],
+  ...['Festival', 'Workshop', 'Concert', 'Gala', 'Picnic', 'Run', 'Talk', 'Fair', 'Choir', 'Film'],
+  ...['Dance', 'Poetry', 'Brunch', 'Tour', 'Quiz', 'Festival Gala', 'Dance Night', 'Film Tour'],
+  ...['Choir Concert', 'Poetry Brunch', 'conc', 'orksho', 'estiv', 'unch', 'Film 3', 'Tour 7'],
+  ...['Quiz 5', 'Gala 8', 'xylophone', 'qqq'],
+];
 if (values.trace) {
   await browser.startTracing(page, {
     path: values.trace,
@@ -750,9 +761,22 @@ const rows = [
   ['  … ours over the floor (×)', switchOver, TARGETS.overFloor],
   ['  … ours as the driver polled it (p95)', percentile(switchesPolled, 95), Number.NaN],
   ['  … the floor as the driver polled it (p95)', percentile(floorSwitchesPolled, 95), Number.NaN],
-  ['events-list filter change → rows (ms, p95 of 10)', percentile(filterChanges, 95), TARGETS.filterChange],
-  ['  … as the driver polled it (ms, p95 of 10)', percentile(filterChangesPolled, 95), Number.NaN],
-  ['  … the same requests alone, timed in the page (the floor, p95 of 10)', percentile(filterFloors, 95), Number.NaN],
+  [
+    `events-list filter change → rows (ms, p95 of ${filterChanges.length})`,
+    percentile(filterChanges, 95),
+    TARGETS.filterChange,
+  ],
+  [`  … the slowest of the ${filterChanges.length}`, percentile(filterChanges, 100), Number.NaN],
+  [
+    `  … as the driver polled it (ms, p95 of ${filterChangesPolled.length})`,
+    percentile(filterChangesPolled, 95),
+    Number.NaN,
+  ],
+  [
+    `  … the same requests alone, timed in the page (the floor, p95 of ${filterFloors.length})`,
+    percentile(filterFloors, 95),
+    Number.NaN,
+  ],
   ['  … ours over the floor (×)', over(percentile(filterChanges, 95), percentile(filterFloors, 95)), Number.NaN],
   [
     `  … the words the index answers alone (ms, p95 of ${indexedWords.length})`,
@@ -865,7 +889,12 @@ console.log(
       bulk_trash_ms: { worst: round(Math.max(...bulkTrashes)), all: bulkTrashes.map(round) },
       bulk_trash_floor_ms: { worst: round(Math.max(...bulkFloor)), all: bulkFloor.map(round) },
       write_burst: burst,
-      filter_change_ms: { p50: round(percentile(filterChanges, 50)), p95: round(percentile(filterChanges, 95)) },
+      filter_change_ms: {
+        p50: round(percentile(filterChanges, 50)),
+        p95: round(percentile(filterChanges, 95)),
+        max: round(percentile(filterChanges, 100)),
+        n: filterChanges.length,
+      },
       filter_change_floor_ms: { p50: round(percentile(filterFloors, 50)), p95: round(percentile(filterFloors, 95)) },
       filter_change_words: searchWords,
       filter_change_polled_ms: {
