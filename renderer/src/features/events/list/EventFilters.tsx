@@ -255,7 +255,7 @@ function SkipToResults({ searchBox }: { searchBox: { current: SearchBoxHandle | 
   return (
     <button
       type="button"
-      className="skip-to-results"
+      className="skip-to-results visually-hidden-until-focused"
       onClick={(event) => {
         const from = event.currentTarget;
         searchBox.current?.flush();

@@ -12,8 +12,8 @@ import { useIsOccurrence, type SeriesMarks } from './series-marks.ts';
 import { SelectionBox } from './SelectionBox.tsx';
 
 /**
- * When, in pieces: a timed event's date, then its times (each on a line: lists.css, which hides the
- * date's joiner — its "," — from sight, not from a screen reader or a copy); a range's start, then its end.
+ * When, in pieces: a timed event's date, then its times (each on a line: lists.css; the
+ * date's joiner — its "," — out of sight, not out of a screen reader or a copy); a range's start, then its end.
  */
 function When({ event, locale, zone }: { event: Event; locale: string; zone: string }) {
   const utc = (text: string) => new Date(`${text.replace(' ', 'T')}Z`);
@@ -33,7 +33,7 @@ function When({ event, locale, zone }: { event: Event; locale: string; zone: str
     <Fragment key={index}>
       <span className="when-piece">
         {piece.text}
-        {piece.joiner !== '' && <span className="when-joiner">{piece.joiner}</span>}
+        {piece.joiner !== '' && <span className="when-joiner visually-hidden">{piece.joiner}</span>}
       </span>
       {piece.gap}
     </Fragment>
