@@ -230,3 +230,28 @@ test('a venue trashed on the website while changed here, then untrashed there: i
     await pair.close();
   }
 });
+
+test('"keep mine" on a trashed venue: an event of it that already ended is read before it is sent linked again (an edit there is merged, not overwritten)', async () => {
+  const given = await setting();
+  const { pair, venue } = given;
+  try {
+    const ended = await create(pair.almanac, 'events', {
+      title: 'Last month',
+      start_date: inDays(-30, '19:00'),
+      end_date: inDays(-30, '21:00'),
+      venue,
+    });
+    assert.equal((await pair.sync()).ok, true);
+    const { conflict, remoteVenue } = await venueTrashedThereChangedHere(given);
+    // Core's feed never lists an event that already ended: this edit is in no feed.
+    await pair.website.admin.updateEvent(remote(pair, 'event', ended), { excerpt: 'Photos online' });
+    resolve(pair, conflict, 'mine');
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(linksThere(pair, ended).venue, remoteVenue);
+    assert.equal(pair.website.store.event(remote(pair, 'event', ended))!.excerpt, 'Photos online');
+    assert.equal(pair.almanac.store.posts.get(1, ended)!.excerpt, 'Photos online');
+    await assertSettled(pair);
+  } finally {
+    await pair.close();
+  }
+});
