@@ -255,3 +255,28 @@ test('"keep mine" on a trashed venue: an event of it that already ended is read 
     await pair.close();
   }
 });
+
+test('a venue deleted for good on the website while changed here: "keep mine" makes it there again, with its events linked to it', async () => {
+  const given = await setting();
+  const { pair, venue, events } = given;
+  try {
+    const gone = remote(pair, 'venue', venue);
+    const deleted = await call(pair.website, 'DELETE', `/wp/v2/tribe_venue/${gone}`, { query: { force: true } });
+    assert.equal(deleted.status, 200, deleted.text);
+    await edit(pair, `venues/${venue}`, { phone: '+1 518 555 0100' });
+    await pair.sync({ sweep: true });
+    const [conflict] = status(pair).conflicts;
+    assert.deepEqual([conflict?.type, conflict?.kind], ['deleted_there', 'venue']);
+    for (const id of events) assert.equal((await linksHere(pair, id)).venue, venue, 'kept while asked');
+    resolve(pair, conflict!.id, 'mine');
+    const settled = await pair.sync();
+    assert.equal(settled.ok, true, JSON.stringify(settled));
+    const again = remote(pair, 'venue', venue);
+    assert.notEqual(again, gone);
+    assert.equal(pair.website.store.venue(again)!.phone, '+1 518 555 0100');
+    for (const id of events) assert.equal(linksThere(pair, id).venue, again);
+    await assertSettled(pair);
+  } finally {
+    await pair.close();
+  }
+});
