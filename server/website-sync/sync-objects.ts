@@ -22,6 +22,7 @@ import { forEachLimited } from './limiter.ts';
 import { nextTurn, Pacer } from './pace.ts';
 import type { ItemRow } from '../db/repositories/website-items.ts';
 import type { EventFields, TermFields } from './fields.ts';
+import { backThere, relinkEventsOf, withLinksDroppedByTrash } from './trashed-links.ts';
 
 export interface KindWork {
   kind: SyncKind;
@@ -369,6 +370,10 @@ async function sendOne(run: RunContext, kind: SyncKind, plan: Plan): Promise<voi
             remote_modified: sent.modified || item.remote_modified,
           });
         if (kind === 'event') run.repos.items.clearPendingCreate(run.site.id, 'event', entry.localId!);
+        // Back on the website (kept over the website's trash, or restored here): the website
+        // dropped its events' links when it trashed it; those linked here are sent again, linked.
+        if (plan.decision.type === 'restore_remote' && (kind === 'venue' || kind === 'organizer'))
+          relinkEventsOf(run, kind, entry.localId!);
         clearProblems(run, { ...ref, remote_id: sent.remoteId }, 'send');
       });
     }
@@ -542,7 +547,12 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
     );
     const missing: Missing = {};
     const theirs = theirSide(run, work, entry, missing);
-    const decision = decide(run, work, entry, mine, theirs);
+    // An event's links the website dropped by trashing a venue or organizer Almanac still has are
+    // no edit of theirs (trashed-links.ts): merged as agreed. What is recorded of the website's
+    // copy (applyHere) stays as read.
+    const merging =
+      work.kind === 'event' && entry.item ? withLinksDroppedByTrash(run, parseFields(entry.item.base), theirs) : theirs;
+    const decision = decide(run, work, entry, mine, merging);
     if (decision === undefined) {
       dequeue(run, work.kind, entry);
       continue;
@@ -563,7 +573,16 @@ export async function syncKind(run: RunContext, work: KindWork): Promise<void> {
       continue;
     }
     const plan: Plan = { entry, decision, title };
-    plans.push({ plan, job: () => applyHere(run, work, plan, mine, theirs) });
+    // Untrashed on the website while Almanac kept it: the events that still name it here are sent
+    // linked again (the untrash does not give them back their links there).
+    const relink = backThere(work.kind, entry.item, theirs) && mine?.state === 'live';
+    plans.push({
+      plan,
+      job: () => {
+        applyHere(run, work, plan, mine, theirs);
+        if (relink) relinkEventsOf(run, work.kind as 'venue' | 'organizer', entry.localId!);
+      },
+    });
   }
   await writeHere(run, work, plans);
   for (const { plan } of plans) {

@@ -174,11 +174,19 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     const needed = await neededLinked(run, snapshot);
     await pairImages(run, snapshot);
     for (const kind of KIND_ORDER) {
+      // Events are queued again at their turn: a term kept on the website queues those that carry
+      // it, a venue or organizer back on the website those that name it (trashed-links.ts). Those
+      // that already ended are read first too, as the ones queued before (no feed shows them).
+      const eventQueue = kind === 'event' ? queuedByKind(run).get('event') : undefined;
+      if (eventQueue && !sweep) {
+        const before = queued.get('event');
+        const added = [...eventQueue.keys()].filter((id) => !before?.has(id));
+        if (added.length > 0) await readEndedBeforeSending(run, snapshot, added);
+      }
       await syncKind(run, {
         kind,
         remote: kind === 'event' ? snapshot.events : orderParentsFirst(kind, snapshot[kind]),
-        // Events are queued again at their turn: a term kept on the website queues those that carry it.
-        queued: (kind === 'event' ? queuedByKind(run) : queued).get(kind) ?? new Map(),
+        queued: (kind === 'event' ? eventQueue : queued.get(kind)) ?? new Map(),
         allLocal: kind === 'event' ? allLocal : undefined,
         needed: kind === 'event' ? undefined : needed[kind],
       });

@@ -3,6 +3,7 @@
 import type { EventFields, Fields, SyncKind, TermFields } from './fields.ts';
 import { idSet } from './fields.ts';
 import type { Pairings } from './pairings.ts';
+import { notLiveThere } from './trashed-links.ts';
 import type { RemoteRefs } from './remote-write.ts';
 import type { ItemKind } from '../db/repositories/website-items.ts';
 
@@ -55,6 +56,9 @@ export function toLocal(kind: SyncKind, fields: Fields, pairs: Pairings, missing
 /** The website's ids of what an event names; `missing` lists Almanac's ids without a pair. */
 export function remoteRefs(fields: EventFields, pairs: Pairings, missing: Missing): RemoteRefs {
   const remote = (kind: ItemKind, id: number): number | null => {
+    // In the website's trash (while the user is asked, or before "keep mine" brings it back):
+    // never linked there to a trashed post. Once back, its events are sent again (trashed-links.ts).
+    if ((kind === 'venue' || kind === 'organizer') && notLiveThere(pairs, kind, id)) return null;
     const found = pairs.remoteId(kind, id);
     if (found === undefined) note(missing, kind, id);
     return found ?? null;
