@@ -64,6 +64,45 @@ test('modified_after is compared with the site-local column: a site far west of 
   }
 });
 
+test("the website's zone changed after connecting (to a smaller offset): read again at the sweep, and later edits still show in the feed", async () => {
+  const pair = await startPair({ mode: 'merge', website: { timezoneString: 'Asia/Tokyo' } });
+  try {
+    const id = await create(pair.almanac, 'events', {
+      title: 'Moved zone',
+      start_date: inDays(5, '10:00'),
+      end_date: inDays(5, '11:00'),
+    });
+    assert.equal((await pair.sync()).ok, true);
+    // Settings → General: Tokyo (UTC+9) becomes Honolulu (UTC−10); later saves write post_modified 19 hours earlier.
+    await pair.website.admin.setTimezone('Pacific/Honolulu');
+    await pair.website.admin.updateEvent(remote(pair, id)!, { title: 'Edited in Honolulu time' });
+    pair.website.resetRequestLog();
+    const sweep = await pair.sync({ sweep: true });
+    assert.equal(sweep.ok, true);
+    assert.equal(sweep.sweep, true);
+    assert.equal(pair.almanac.store.posts.get(1, id)!.title, 'Edited in Honolulu time');
+    const index = pair.website.requests.filter((r) => r.path === '/wp-json/');
+
+    await pair.website.admin.updateEvent(remote(pair, id)!, { title: 'Edited again' });
+    pair.website.resetRequestLog();
+    const sync = await pair.sync();
+    assert.equal(sync.ok, true);
+    assert.equal(sync.sweep, false);
+    assert.equal(
+      pair.almanac.store.posts.get(1, id)!.title,
+      'Edited again',
+      'a cursor sent in Tokyo time would be 19 hours after the edit',
+    );
+    assert.ok(!pair.website.requests.some((r) => r.path === '/wp-json/'), 'no zone read between sweeps');
+    assert.equal(index.length, 1, 'the zone is read once at the sweep');
+    assert.equal(index[0]!.query._fields, 'timezone_string,gmt_offset');
+    const conn = websiteRepositories(pair.almanac.store.db).connections.get(1)!;
+    assert.equal(conn.remote_timezone, 'Pacific/Honolulu', 'the new zone is kept on the connection');
+  } finally {
+    await pair.close();
+  }
+});
+
 test('one-second modified: an edit in the same second as our own write is not taken for it', async () => {
   let now = Date.parse('2027-01-10T15:00:00.200Z');
   const pair = await startPair({ mode: 'merge', website: { now: () => new Date(now) } });
