@@ -30,6 +30,7 @@ import { localImageFor } from './local-write.ts';
 import { utcWallNow } from './site-clock.ts';
 import { reportNotEditable, storedError } from './problems.ts';
 import { readSiteZone } from './check-website.ts';
+import { TEC_DEFAULT_SYMBOL } from './cost.ts';
 
 /** A full sweep at most this often (and at every first sync). */
 export const SWEEP_EVERY_MS = 2 * 60 * 60 * 1000;
@@ -145,6 +146,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     pairs: new Pairings(repos, site.id),
     counts,
     zone: { timezoneString: conn.remote_timezone, gmtOffset: conn.remote_gmt_offset },
+    websiteSymbol: conn.remote_currency_symbol ?? TEC_DEFAULT_SYMBOL,
     now,
     whenWritable: options.whenWritable ?? (() => Promise.resolve()),
     wrote: options.wrote ?? (() => {}),
@@ -324,6 +326,7 @@ function finish(run: RunContext, snapshot: RemoteSnapshot, sweep: boolean, first
       organizers_cursor: snapshot.cursors.organizers,
       ...(sweep ? { last_sweep_utc: attempt } : {}),
       ...(first ? { first_sync_done: 1 } : {}),
+      ...(run.websiteSymbol !== run.conn.remote_currency_symbol ? { remote_currency_symbol: run.websiteSymbol } : {}),
       last_sync_utc: utcWallNow(run.now()),
       last_summary: JSON.stringify({ ...counts, sweep }),
       last_error: null,
