@@ -75,7 +75,9 @@ export function websiteDefaultSymbol(v1: { cost?: unknown; cost_details?: unknow
   const match = /^(\D*?)\s*\d(?:[\d.,]*\d)?\s*(\D*)$/.exec(first);
   if (!match) return undefined;
   const [, before, after] = match;
-  return before!.trim() || after!.trim();
+  const symbol = before!.trim() || after!.trim();
+  // A named entity decodeEntities does not know (`&pound;` typed into the setting): cannot tell.
+  return /&[a-z]+;/i.test(symbol) ? undefined : symbol;
 }
 
 /** Whether the website shows this cost otherwise than Almanac does (its symbol stood after the amount). */
