@@ -5,6 +5,7 @@
 // with public data only, and a sync would take every draft for deleted. Such a site is refused,
 // in words that say why (tec-website.md, "Signing in").
 import { TecClient, WebsiteError, type TecClientOptions } from './tec-client.ts';
+import type { SiteZone } from './site-clock.ts';
 
 export type CheckFailure =
   | 'bad_address'
@@ -116,6 +117,36 @@ async function readIndex(url: string, login: string, password: string, tuning: C
   );
 }
 
+/** The site's zone as its index says: `timezone_string` ('' with a bare offset) and `gmt_offset` (hours). */
+function zoneOfIndex(index: WpIndex): SiteZone {
+  const offset = Number(index.gmt_offset ?? 0);
+  return {
+    timezoneString: typeof index.timezone_string === 'string' ? index.timezone_string : '',
+    gmtOffset: Number.isFinite(offset) ? offset : 0,
+  };
+}
+
+/**
+ * The site's zone as it is now (its owner may change it in Settings → General at any time): the
+ * index's two fields only (`_fields`: a real index lists every route, hundreds of kilobytes).
+ * Undefined when the index does not say (a plugin hiding it, or an answer that is not an index):
+ * the zone known so far is kept. A website that cannot be reached or refuses the password fails
+ * as any other read of the sync does.
+ */
+export async function readSiteZone(client: TecClient): Promise<SiteZone | undefined> {
+  let body: unknown;
+  try {
+    body = (await client.get('', { _fields: 'timezone_string,gmt_offset' })).body;
+  } catch (error) {
+    if (error instanceof WebsiteError && error.reason === 'answered' && !error.transient) return undefined;
+    throw error;
+  }
+  if (!body || typeof body !== 'object') return undefined;
+  const index = body as WpIndex;
+  if (typeof index.timezone_string !== 'string' || index.gmt_offset === undefined) return undefined;
+  return zoneOfIndex(index);
+}
+
 interface WpUser {
   id?: number;
   slug?: string;
@@ -174,13 +205,11 @@ export async function checkWebsite(
   if (!caps.edit_others_tribe_events) limits.push('may edit only their own events on the website');
   if (!caps.publish_tribe_events) limits.push('may not publish events (they stay pending review)');
   if (!caps.upload_files) limits.push('may not upload images');
-  const offset = Number(index.gmt_offset ?? 0);
   return {
     url,
     apiRoot,
     name: index.name ?? url,
-    timezoneString: index.timezone_string ?? '',
-    gmtOffset: Number.isFinite(offset) ? offset : 0,
+    ...zoneOfIndex(index),
     user: {
       id: Number(user.id ?? 0),
       login: user.username ?? user.slug ?? input.login,

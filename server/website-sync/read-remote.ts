@@ -20,6 +20,7 @@ import {
   type RemoteObject,
 } from './remote-read.ts';
 import { laterWall, modifiedAfter } from './site-clock.ts';
+import { websiteDefaultSymbol } from './cost.ts';
 import {
   coreAllLinked,
   coreByIds,
@@ -78,6 +79,19 @@ const knownLinked = (run: RunContext, type: LinkedType, object: RemoteObject) =>
 
 const leftOut = (run: RunContext, kind: ItemKind, id: number) => run.pairs.ofRemote(kind, id)?.local_id === null;
 
+/**
+ * The website's default currency symbol, from v1 events whose cost has no symbol of its own (the only
+ * place TEC shows its setting: cost.ts). Kept on the connection at the end of the sync (sync-run.ts).
+ */
+function learnWebsiteSymbol(run: RunContext, events: Json[]): void {
+  for (const event of events) {
+    const symbol = websiteDefaultSymbol(event);
+    if (symbol === undefined) continue;
+    run.websiteSymbol = symbol;
+    return;
+  }
+}
+
 /** Reads the v1 structure of these events (one request each, two at a time) and joins their core entries. */
 async function readEvents(
   run: RunContext,
@@ -88,10 +102,11 @@ async function readEvents(
   await forEachLimited(ids, PARALLEL, async (id) => {
     const read = await v1Event(run.client, id);
     if ('event' in read) {
+      learnWebsiteSymbol(run, [read.event]);
       const entry = core.get(id) ?? (await coreSingle(run.client, 'tribe_events', id));
       if (entry === 'forbidden') notEditable(run, read.event);
       else if (!entry) into.set(id, goneEvent(id, '', true));
-      else into.set(id, remoteEvent(read.event, entry, run.site.currencySymbol));
+      else into.set(id, remoteEvent(read.event, entry, run.websiteSymbol));
     } else into.set(id, goneEvent(id, wall(core.get(id)?.modified_gmt), 'deleted' in read));
   });
 }
@@ -173,8 +188,7 @@ export async function readChanges(run: RunContext): Promise<RemoteSnapshot> {
     const modified = wall(entry.modified_gmt);
     snapshot.cursors.events = laterWall(snapshot.cursors.events, modified);
     if (leftOut(run, 'event', id)) continue;
-    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol)))
-      continue;
+    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.websiteSymbol))) continue;
     core.set(id, entry);
     if (entry.status === 'trash') snapshot.events.set(id, goneEvent(id, modified, false));
     else toRead.push(id);
@@ -243,6 +257,8 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
   const core = new Map<number, Json>(coreEntries.map((entry) => [Number(entry.id), entry]));
   for (const entry of coreEntries)
     snapshot.cursors.events = laterWall(snapshot.cursors.events, wall(entry.modified_gmt));
+  // Before any cost is compared: the website's default symbol, from the events that show it.
+  learnWebsiteSymbol(run, listed);
   const seen = new Set<number>();
   const needCore: Json[] = [];
   // Reading 1,000 events into the sync's fields held the loop 40 ms at load 5: in slices.
@@ -254,10 +270,9 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     const modified = wall(event.modified_utc);
     const entry = core.get(id);
     const unchanged = (f: Fields) =>
-      v1EventUnchanged(event, f, run.pairs) &&
-      (!entry || coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol));
+      v1EventUnchanged(event, f, run.pairs) && (!entry || coreEntryUnchanged(entry, f, run.pairs, run.websiteSymbol));
     if (leftOut(run, 'event', id) || known(run, 'event', id, modified, unchanged)) continue;
-    if (entry) snapshot.events.set(id, remoteEvent(event, entry, run.site.currencySymbol));
+    if (entry) snapshot.events.set(id, remoteEvent(event, entry, run.websiteSymbol));
     else needCore.push(event);
   }
   // Ended events have no core list entry: their raw text comes from core's single read.
@@ -265,7 +280,7 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
   for (const event of needCore) {
     await pacer.pace();
     const entry = fetched.get(Number(event.id));
-    if (entry) snapshot.events.set(Number(event.id), remoteEvent(event, entry, run.site.currencySymbol));
+    if (entry) snapshot.events.set(Number(event.id), remoteEvent(event, entry, run.websiteSymbol));
   }
   // In core's list but not v1's: hidden from listings, or in the trash.
   const unlisted: number[] = [];
@@ -276,8 +291,7 @@ export async function readEverything(run: RunContext): Promise<RemoteSnapshot> {
     seen.add(id);
     const modified = wall(entry.modified_gmt);
     if (leftOut(run, 'event', id)) continue;
-    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.site.currencySymbol)))
-      continue;
+    if (known(run, 'event', id, modified, (f) => coreEntryUnchanged(entry, f, run.pairs, run.websiteSymbol))) continue;
     if (entry.status === 'trash') snapshot.events.set(id, goneEvent(id, modified, false));
     else unlisted.push(id);
   }

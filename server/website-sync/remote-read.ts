@@ -55,7 +55,8 @@ function asList(value: unknown): Json[] {
 const ids = (list: Json[]) => list.map((item) => Number(item.id)).filter((id) => Number.isSafeInteger(id) && id > 0);
 const meta = (core: Json) => (core.meta && typeof core.meta === 'object' ? (core.meta as Json) : {});
 
-export function remoteEvent(v1: Json, core: Json, siteSymbol: string): RemoteObject<EventFields> {
+/** `websiteSymbol`: the website's default currency symbol (a cost without one is shown there with it: cost.ts). */
+export function remoteEvent(v1: Json, core: Json, websiteSymbol: string): RemoteObject<EventFields> {
   const status = str(core.status || v1.status);
   const m = meta(core);
   const image =
@@ -80,7 +81,7 @@ export function remoteEvent(v1: Json, core: Json, siteSymbol: string): RemoteObj
       end: wall(v1.end_date),
       all_day: bool(v1.all_day),
       timezone: str(v1.timezone),
-      cost: remoteCost(str(m._EventCost), siteSymbol),
+      cost: remoteCost(str(m._EventCost), websiteSymbol),
       website: str(m._EventURL),
       featured: bool(v1.featured),
       sticky: bool(v1.sticky),

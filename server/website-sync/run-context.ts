@@ -33,6 +33,11 @@ export interface RunContext {
   pairs: Pairings;
   counts: SyncCounts;
   zone: SiteZone;
+  /**
+   * The website's default currency symbol (TEC's setting), which its costs without a symbol are shown
+   * with: learned from v1 (cost.ts), kept on the connection; TEC's `$` until seen.
+   */
+  websiteSymbol: string;
   now: () => DateTime<true>;
   /** Waits until the service's write gate is open (an import holds the write lock meanwhile). */
   whenWritable: () => Promise<void>;

@@ -22,7 +22,7 @@ function local(pairs: Pairings, kind: ItemKind, ids: number[]): number[] {
 }
 
 /** Whether a core events-feed entry shows exactly what the sync last knew of the event. */
-export function coreEntryUnchanged(entry: Json, known: Fields, pairs: Pairings, siteSymbol: string): boolean {
+export function coreEntryUnchanged(entry: Json, known: Fields, pairs: Pairings, websiteSymbol: string): boolean {
   const f = known as EventFields;
   const meta = (entry.meta ?? {}) as Json;
   const status = String(entry.status ?? '');
@@ -38,7 +38,7 @@ export function coreEntryUnchanged(entry: Json, known: Fields, pairs: Pairings, 
       [wall(meta._EventEndDate), f.end],
       [String(meta._EventTimezone ?? ''), f.timezone],
       [bool(meta._EventAllDay), f.all_day],
-      [remoteCost(String(meta._EventCost ?? ''), siteSymbol), f.cost],
+      [remoteCost(String(meta._EventCost ?? ''), websiteSymbol), f.cost],
       [String(meta._EventURL ?? ''), f.website],
       [local(pairs, 'venue', list(meta._EventVenueID))[0] ?? null, f.venue],
       [JSON.stringify(local(pairs, 'organizer', list(meta._EventOrganizerID))), JSON.stringify(f.organizers)],

@@ -11,7 +11,7 @@ import { write, type RunContext } from './run-context.ts';
 import { readLocalInSlices, readLocalLinked, type LocalObject } from './local-read.ts';
 import { createLocal, localImageFor, removeLocal, updateLocal } from './local-write.ts';
 import { toLocal, type Missing } from './translate.ts';
-import { remoteCost } from './cost.ts';
+import { costTextKeepsSymbol, remoteCost } from './cost.ts';
 import { utcWallNow } from './site-clock.ts';
 import { parseFields } from './pairings.ts';
 import { clearProblems, recordConflict, recordFailure, SendRefused } from './problems.ts';
@@ -307,8 +307,13 @@ function fieldsForHere(
     agreed = { ...fields, image: local };
   }
   const text = entry.remote.costText;
+  // As typed, when it reads the same here; a bare "15" takes the website's default symbol ("$15"):
+  // written as typed, it would show here with Almanac's.
   const write =
-    typeof fields.cost === 'string' && text !== undefined && remoteCost(text, run.site.currencySymbol) === fields.cost
+    typeof fields.cost === 'string' &&
+    text !== undefined &&
+    remoteCost(text, run.websiteSymbol) === fields.cost &&
+    costTextKeepsSymbol(text, run.websiteSymbol)
       ? { ...agreed, cost: text }
       : agreed;
   return { write, agreed };

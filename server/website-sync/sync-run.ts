@@ -29,6 +29,8 @@ import type { Missing } from './translate.ts';
 import { localImageFor } from './local-write.ts';
 import { utcWallNow } from './site-clock.ts';
 import { reportNotEditable, storedError } from './problems.ts';
+import { readSiteZone } from './check-website.ts';
+import { TEC_DEFAULT_SYMBOL } from './cost.ts';
 
 /** A full sweep at most this often (and at every first sync). */
 export const SWEEP_EVERY_MS = 2 * 60 * 60 * 1000;
@@ -144,6 +146,7 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     pairs: new Pairings(repos, site.id),
     counts,
     zone: { timezoneString: conn.remote_timezone, gmtOffset: conn.remote_gmt_offset },
+    websiteSymbol: conn.remote_currency_symbol ?? TEC_DEFAULT_SYMBOL,
     now,
     whenWritable: options.whenWritable ?? (() => Promise.resolve()),
     wrote: options.wrote ?? (() => {}),
@@ -163,6 +166,8 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
   try {
     store.writing(() => repos.connections.update(site.id, { last_attempt_utc: attempt }));
     const snapshot = sweep ? await readEverything(run) : await readChanges(run);
+    // After the sweep's first read (a signed-in one: nothing goes on as an anonymous visitor).
+    if (sweep) await refreshZone(run);
     // Both write (pairs) right away: after the write gate opens.
     await run.whenWritable();
     adoptLostCreates(run, snapshot);
@@ -207,6 +212,31 @@ export async function syncSite(options: SyncOptions): Promise<SyncResult> {
     }
     run.wrote();
   }
+}
+
+/**
+ * The website's zone, read again at each sweep (its owner may change it in WordPress's settings
+ * after we connected): the feeds' `modified_after` is a local time there (site-clock.ts), and a
+ * zone moved to a smaller offset would send it hours too late — edits in that gap unseen until
+ * the next sweep. One small request every sweep (two hours) bounds how long a stale zone lasts:
+ * the sweep itself reads everything (no `modified_after`: the zone plays no part in its reads), and
+ * the rest of this run and every later sync use the new zone.
+ */
+async function refreshZone(run: RunContext): Promise<void> {
+  const zone = await readSiteZone(run.client);
+  if (!zone) return;
+  if (zone.timezoneString === run.zone.timezoneString && zone.gmtOffset === run.zone.gmtOffset) return;
+  run.log(
+    `website sync of ${run.site.code}: the website's time zone is now ${zone.timezoneString || `UTC${zone.gmtOffset >= 0 ? '+' : ''}${zone.gmtOffset}`}`,
+  );
+  run.zone = zone;
+  run.conn = { ...run.conn, remote_timezone: zone.timezoneString, remote_gmt_offset: zone.gmtOffset };
+  await write(run, () =>
+    run.repos.connections.update(run.site.id, {
+      remote_timezone: zone.timezoneString,
+      remote_gmt_offset: zone.gmtOffset,
+    }),
+  );
 }
 
 function queuedByKind(run: RunContext): Map<QueuedKind, Map<number, number>> {
@@ -296,6 +326,7 @@ function finish(run: RunContext, snapshot: RemoteSnapshot, sweep: boolean, first
       organizers_cursor: snapshot.cursors.organizers,
       ...(sweep ? { last_sweep_utc: attempt } : {}),
       ...(first ? { first_sync_done: 1 } : {}),
+      ...(run.websiteSymbol !== run.conn.remote_currency_symbol ? { remote_currency_symbol: run.websiteSymbol } : {}),
       last_sync_utc: utcWallNow(run.now()),
       last_summary: JSON.stringify({ ...counts, sweep }),
       last_error: null,

@@ -170,6 +170,36 @@ test('Reading › core route traps: modified_after is compared with the site-loc
   );
 });
 
+test('Reading › core route traps: the zone the site sends (and compares in) is its setting now: a changed zone shows in /wp-json/ (also with _fields) and in later saves only', async () => {
+  const own = await startTecSite({ timezoneString: 'Asia/Tokyo' });
+  try {
+    const id = await own.admin.createEvent({
+      title: 'Before',
+      startDate: '2030-01-01 10:00:00',
+      endDate: '2030-01-01 11:00:00',
+    });
+    await own.admin.updateEvent(id, { title: 'Saved in Tokyo' });
+    const tokyo = { ...own.store.event(id)! };
+    await own.admin.setTimezone('', -10);
+    const index = await call(own, 'GET', '/wp-json/', {
+      auth: false,
+      query: { _fields: 'timezone_string,gmt_offset' },
+    });
+    assert.deepEqual(index.body, { timezone_string: '', gmt_offset: '-10' }, 'a bare offset is the stored string');
+    assert.equal(own.store.event(id)!.modified, tokyo.modified, 'stored post_modified values are not rewritten');
+    await own.admin.updateEvent(id, { title: 'Saved at UTC-10' });
+    const after = own.store.event(id)!;
+    const hours = (wall: string) => Date.parse(`${wall.replace(' ', 'T')}Z`) / 3_600_000;
+    assert.equal(
+      Math.round(hours(after.modifiedGmt) - hours(after.modified)),
+      10,
+      'a later save is local to the new zone',
+    );
+  } finally {
+    await own.close();
+  }
+});
+
 test('Reading › core route traps: /wp/v2/tribe_events never lists events that already ended; single GETs work', async () => {
   const ended = await site.admin.createEvent({
     title: 'Ended yesterday',

@@ -64,6 +64,45 @@ test('modified_after is compared with the site-local column: a site far west of 
   }
 });
 
+test("the website's zone changed after connecting (to a smaller offset): read again at the sweep, and later edits still show in the feed", async () => {
+  const pair = await startPair({ mode: 'merge', website: { timezoneString: 'Asia/Tokyo' } });
+  try {
+    const id = await create(pair.almanac, 'events', {
+      title: 'Moved zone',
+      start_date: inDays(5, '10:00'),
+      end_date: inDays(5, '11:00'),
+    });
+    assert.equal((await pair.sync()).ok, true);
+    // Settings → General: Tokyo (UTC+9) becomes Honolulu (UTC−10); later saves write post_modified 19 hours earlier.
+    await pair.website.admin.setTimezone('Pacific/Honolulu');
+    await pair.website.admin.updateEvent(remote(pair, id)!, { title: 'Edited in Honolulu time' });
+    pair.website.resetRequestLog();
+    const sweep = await pair.sync({ sweep: true });
+    assert.equal(sweep.ok, true);
+    assert.equal(sweep.sweep, true);
+    assert.equal(pair.almanac.store.posts.get(1, id)!.title, 'Edited in Honolulu time');
+    const index = pair.website.requests.filter((r) => r.path === '/wp-json/');
+
+    await pair.website.admin.updateEvent(remote(pair, id)!, { title: 'Edited again' });
+    pair.website.resetRequestLog();
+    const sync = await pair.sync();
+    assert.equal(sync.ok, true);
+    assert.equal(sync.sweep, false);
+    assert.equal(
+      pair.almanac.store.posts.get(1, id)!.title,
+      'Edited again',
+      'a cursor sent in Tokyo time would be 19 hours after the edit',
+    );
+    assert.ok(!pair.website.requests.some((r) => r.path === '/wp-json/'), 'no zone read between sweeps');
+    assert.equal(index.length, 1, 'the zone is read once at the sweep');
+    assert.equal(index[0]!.query._fields, 'timezone_string,gmt_offset');
+    const conn = websiteRepositories(pair.almanac.store.db).connections.get(1)!;
+    assert.equal(conn.remote_timezone, 'Pacific/Honolulu', 'the new zone is kept on the connection');
+  } finally {
+    await pair.close();
+  }
+});
+
 test('one-second modified: an edit in the same second as our own write is not taken for it', async () => {
   let now = Date.parse('2027-01-10T15:00:00.200Z');
   const pair = await startPair({ mode: 'merge', website: { now: () => new Date(now) } });
@@ -279,6 +318,66 @@ test('rendered text: titles, descriptions and costs come here as written on the 
     pair.website.resetRequestLog();
     const again = await pair.sync();
     assert.deepEqual([again.counts.sent, again.counts.received], [0, 0]);
+  } finally {
+    await pair.close();
+  }
+});
+
+test('a cost without a symbol on the website ("15", shown there as "$15" with its default) comes here as $15, not with Almanac\'s €; nothing is sent back for it', async () => {
+  const pair = await startPair({ mode: 'merge' });
+  try {
+    pair.almanac.store.sites.update('default', { currency: { symbol: '€', position: 'prefix', code: 'EUR' } });
+    const id = await pair.website.admin.createEvent({
+      title: 'Fifteen',
+      startDate: `${day(6)} 19:00:00`,
+      endDate: `${day(6)} 21:00:00`,
+      cost: '15',
+    });
+    // Almanac's own cost without a symbol still goes with Almanac's (cost.ts).
+    const ours = await create(pair.almanac, 'events', {
+      title: 'Twenty',
+      start_date: inDays(7, '10:00'),
+      end_date: inDays(7, '11:00'),
+      cost: '20',
+    });
+    assert.equal((await pair.sync()).ok, true);
+    assert.equal(pair.website.store.event(remote(pair, ours)!)!.cost, '€20');
+    const row = pair.almanac.store.posts.get(1, local(pair, id)!)!;
+    assert.deepEqual(
+      [JSON.parse(row.cost_raw!), row.cost_symbol],
+      [['$15'], '$'],
+      "the website's default symbol, not Almanac's",
+    );
+    assert.equal(websiteRepositories(pair.almanac.store.db).connections.get(1)!.remote_currency_symbol, '$');
+    pair.website.resetRequestLog();
+    const again = await pair.sync({ sweep: true });
+    assert.deepEqual([again.ok, again.counts.sent, again.counts.received], [true, 0, 0]);
+    assert.equal(pair.requests('POST') + pair.requests('PUT') + pair.requests('PATCH'), 0, 'nothing sent');
+    assert.equal(pair.website.store.event(id)!.cost, '15', "the website's text is left as written");
+  } finally {
+    await pair.close();
+  }
+});
+
+test('the website\'s default symbol is learned from v1\'s cost, not assumed: a website set to £ brings a bare "8" here as £8', async () => {
+  const pair = await startPair({ mode: 'import' });
+  try {
+    pair.website.store.settings.defaultCurrencySymbol = '£';
+    const id = await pair.website.admin.createEvent({
+      title: 'Eight',
+      startDate: `${day(6)} 19:00:00`,
+      endDate: `${day(6)} 21:00:00`,
+      cost: '8',
+    });
+    assert.equal((await pair.sync()).ok, true);
+    const row = pair.almanac.store.posts.get(1, local(pair, id)!)!;
+    assert.deepEqual([JSON.parse(row.cost_raw!), row.cost_symbol], [['£8'], '£']);
+    // A later edit read through the feed alone (no v1 list) compares with the symbol kept on the connection.
+    await pair.website.admin.updateEvent(id, { title: 'Eight, renamed' });
+    const again = await pair.sync();
+    assert.deepEqual([again.ok, again.sweep, again.counts.sent], [true, false, 0]);
+    const renamed = pair.almanac.store.posts.get(1, local(pair, id)!)!;
+    assert.deepEqual([renamed.title, JSON.parse(renamed.cost_raw!)], ['Eight, renamed', ['£8']]);
   } finally {
     await pair.close();
   }

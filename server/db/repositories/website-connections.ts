@@ -18,6 +18,8 @@ export interface ConnectionRow {
   first_sync_done: number;
   remote_timezone: string;
   remote_gmt_offset: number;
+  /** The website's default currency symbol (migration 0025); null until the sync has seen it. */
+  remote_currency_symbol: string | null;
   paused_reason: string | null;
   events_cursor: string | null;
   venues_cursor: string | null;
@@ -47,6 +49,7 @@ const UPDATABLE = new Set<string>([
   'first_sync_done',
   'remote_timezone',
   'remote_gmt_offset',
+  'remote_currency_symbol',
   'paused_reason',
   'events_cursor',
   'venues_cursor',

@@ -218,6 +218,14 @@ export function adminApi(store: SiteStore) {
       store.blogPosts.set(id, { id, title: `Blog post ${id}`, status, tagIds: [tagId] });
       return id;
     },
+    /**
+     * Settings → General → Timezone: a zone name, or '' and an offset in hours ("UTC+2"). Nothing stored
+     * is rewritten: posts keep the local `post_modified` they were saved with; later saves use the new zone.
+     */
+    async setTimezone(timezoneString: string, gmtOffset = 0): Promise<void> {
+      store.settings.timezoneString = timezoneString;
+      store.settings.gmtOffset = gmtOffset;
+    },
     async uploadImage(filename: string, bytes: Buffer, mimeType = 'image/png'): Promise<number> {
       return createAttachment(store, adminId(store), { bytes, filename, mimeType, sourceUrl: null }).id;
     },

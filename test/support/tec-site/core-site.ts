@@ -2,7 +2,8 @@
 // application-passwords authorization endpoint — only when application passwords are available), the
 // namespace indexes, and `GET /wp/v2/users/me` (401 `rest_not_logged_in` for an anonymous caller).
 import { applicationPasswordsAvailable, ROLE_CAPS } from './auth.ts';
-import { ok, str, type Router, WpError } from './http.ts';
+import { listParam, ok, str, type Router, WpError } from './http.ts';
+import { pickFields } from './core-json.ts';
 import type { SiteStore, SiteUser } from './store.ts';
 
 const NAMESPACES = [
@@ -72,7 +73,7 @@ export function userJson(store: SiteStore, user: SiteUser, edit: boolean): Recor
 }
 
 export function registerCoreSite(router: Router, store: SiteStore): void {
-  router.add('/?', ['GET'], () => {
+  router.add('/?', ['GET'], ({ params }) => {
     const index: Record<string, unknown> = {
       name: store.settings.name,
       description: 'Just another WordPress site',
@@ -98,7 +99,8 @@ export function registerCoreSite(router: Router, store: SiteStore): void {
     } else {
       index.authentication = [];
     }
-    return ok(index);
+    // rest_filter_response_fields() filters every answer, the index too.
+    return ok(params._fields === undefined ? index : pickFields(index, listParam(params._fields)));
   });
 
   for (const namespace of ['tribe/events/v1', 'wp/v2']) {

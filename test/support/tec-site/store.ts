@@ -146,15 +146,20 @@ export class SiteStore {
   url = '';
   private nextPostId = 10;
   private nextTermId = 2;
-  readonly siteZone: Zone;
 
   constructor(
     readonly settings: SiteSettings,
     readonly now: () => Date,
-  ) {
-    this.siteZone = settings.timezoneString
-      ? (zoneFor(settings.timezoneString) ?? FixedOffsetZone.utcInstance)
-      : FixedOffsetZone.instance(Math.round(settings.gmtOffset * 60));
+  ) {}
+
+  /**
+   * The site's zone, from its settings as they are now (Settings → General may change them: WordPress
+   * then writes later `post_modified` values in the new zone and leaves the stored ones as they were).
+   */
+  get siteZone(): Zone {
+    return this.settings.timezoneString
+      ? (zoneFor(this.settings.timezoneString) ?? FixedOffsetZone.utcInstance)
+      : FixedOffsetZone.instance(Math.round(this.settings.gmtOffset * 60));
   }
 
   /** The site's clock at WordPress's resolution: whole seconds. */
