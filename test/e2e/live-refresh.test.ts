@@ -9,6 +9,12 @@ import { fileURLToPath } from 'node:url';
 import { dayOf, startApp, thisMonth, type App } from './support.ts';
 
 const run = promisify(execFile);
+/**
+ * How long a write may take to reach the screen here: a bound for a loaded machine, not a speed
+ * goal (`npm run bench:changes` measures that: p95 0.4 s). 10 s was too little at load ~10 (CI
+ * beside other test runs: "Written by a script" not yet drawn), though nothing was lost.
+ */
+const BOUND_MS = 30_000;
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const writeElsewhere = (dataDir: string, title: string, start: string, end: string) =>
   run(
@@ -40,12 +46,12 @@ test('writes by a script, another process and the CLI appear in an open month vi
     end_date: `${dayOf(month, 9)} 11:00`,
   });
   assert.equal(created.status, 201);
-  await shown('Written by a script').waitFor({ timeout: 10_000 });
+  await shown('Written by a script').waitFor({ timeout: BOUND_MS });
   t.diagnostic(`a script's write was on screen after ${Date.now() - started} ms`);
 
   // Another process on the same database (a second server, the CLI's writes).
   await writeElsewhere(app.dataDir, 'Written elsewhere', `${dayOf(month, 11)} 10:00`, `${dayOf(month, 11)} 11:00`);
-  await shown('Written elsewhere').waitFor({ timeout: 10_000 });
+  await shown('Written elsewhere').waitFor({ timeout: BOUND_MS });
 
   // The CLI itself: a new site shows up in the (until now hidden) site switcher.
   await run(
@@ -68,11 +74,11 @@ test('writes by a script, another process and the CLI appear in an open month vi
     ],
     { cwd: ROOT },
   );
-  await page.locator('.site-switcher').waitFor({ timeout: 10_000 });
+  await page.locator('.site-switcher').waitFor({ timeout: BOUND_MS });
 
   // Trashing elsewhere takes it off the calendar.
   await app.api('DELETE', `events/${created.body.id}`);
-  await shown('Written by a script').waitFor({ state: 'detached', timeout: 5_000 });
+  await shown('Written by a script').waitFor({ state: 'detached', timeout: BOUND_MS });
 
   // Written while the server is down: the page reconnects and resumes without a gap.
   await app.restart(() =>
@@ -83,7 +89,7 @@ test('writes by a script, another process and the CLI appear in an open month vi
       `${dayOf(month, 12)} 11:00`,
     ).then(() => {}),
   );
-  await shown('Written while stopped').waitFor({ timeout: 15_000 });
+  await shown('Written while stopped').waitFor({ timeout: BOUND_MS });
   await page.close();
 });
 
@@ -107,11 +113,11 @@ test('a hidden tab lets go of its stream (browsers allow six connections per ori
     end_date: `${dayOf(month, 13)} 11:00`,
   });
   await setVisibility('visible');
-  await page.locator('.calendar-event', { hasText: 'Written while hidden' }).first().waitFor({ timeout: 10_000 });
+  await page.locator('.calendar-event', { hasText: 'Written while hidden' }).first().waitFor({ timeout: BOUND_MS });
   assert.equal(hub.size, 1);
 });
 
-async function waitUntil(condition: () => boolean, what: string, timeoutMs = 5_000) {
+async function waitUntil(condition: () => boolean, what: string, timeoutMs = BOUND_MS) {
   const deadline = Date.now() + timeoutMs;
   while (!condition()) {
     if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
@@ -167,7 +173,7 @@ test('a script writing hundreds of events: refetches coalesce — one in flight 
     start_date: `${dayOf(month, 28)} 08:00`,
     end_date: `${dayOf(month, 28)} 09:00`,
   });
-  await page.locator('.calendar-event', { hasText: 'Burst over' }).waitFor({ timeout: 15_000 });
+  await page.locator('.calendar-event', { hasText: 'Burst over' }).waitFor({ timeout: BOUND_MS });
   await page.waitForFunction(() => document.querySelector('.calendar-frame[aria-busy="false"]'));
   t.diagnostic(`${writes} writes: ${started} feed requests, ${cancelled} cancelled, at most ${most} at once per query`);
   assert.equal(cancelled, 0, 'no refetch cancelled');
